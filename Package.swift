@@ -1,0 +1,157 @@
+// swift-tools-version: 6.1
+//
+// EngageKit: one package, a small core, provider modules chosen by traits.
+// See README.md for trait and product selection and CONTRIBUTING.md for adding a provider.
+import PackageDescription
+
+// MARK: - Shared settings (applied to every target in one place)
+
+let strictSwiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+// MARK: - Provider catalogue
+//
+// Each provider lives in Providers/<Name>/ with its module, its backend emulator and its tests side by side.
+// A provider is listed here once it lands; its trait gates it in the umbrella `Engage` product, the
+// `engage-sandbox` executable and `engage-demo`, and it is also its own library product.
+
+struct ProviderModule {
+    /// The trait that compiles the provider into the umbrella product.
+    var trait: String
+    /// Folder under Providers/.
+    var folder: String
+    /// Extra dependencies of the provider module besides EngageCore.
+    var dependencies: [Target.Dependency] = []
+}
+
+let providerModules: [ProviderModule] = []
+
+/// Provider modules, each only under its trait (for the umbrella product).
+let traitGatedProviders: [Target.Dependency] = providerModules.map { provider in
+    .target(name: "Engage\(provider.folder)", condition: .when(traits: [provider.trait]))
+}
+/// Provider emulators, each only under its trait (for the sandbox executable and the demo).
+let traitGatedEmulators: [Target.Dependency] = providerModules.map { provider in
+    .target(name: "\(provider.folder)Emulator", condition: .when(traits: [provider.trait]))
+}
+let providerProducts: [Product] = providerModules.flatMap { provider -> [Product] in
+    [
+        .library(name: "Engage\(provider.folder)", targets: ["Engage\(provider.folder)"]),
+        .library(name: "\(provider.folder)Emulator", targets: ["\(provider.folder)Emulator"]),
+    ]
+}
+let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] in
+    let module = "Engage\(provider.folder)"
+    let emulator = "\(provider.folder)Emulator"
+    let root = "Providers/\(provider.folder)"
+    let moduleDependencies: [Target.Dependency] = ["EngageCore"] + provider.dependencies
+    return [
+        .target(name: module, dependencies: moduleDependencies, path: "\(root)/Sources/\(module)"),
+        .target(name: emulator, dependencies: ["EngageSandbox"], path: "\(root)/Emulator/\(emulator)"),
+        .testTarget(
+            name: "\(module)Tests",
+            dependencies: [.target(name: module), .target(name: emulator), "EngageTesting"],
+            path: "\(root)/Tests/\(module)Tests"
+        ),
+    ]
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "EngageKit",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Engage", targets: ["Engage"]),
+        .library(name: "EngageCore", targets: ["EngageCore"]),
+        .library(name: "EngageTesting", targets: ["EngageTesting"]),
+        .library(name: "EngageSandbox", targets: ["EngageSandbox"]),
+        .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
+        .executable(name: "engage-demo", targets: ["engage-demo"]),
+    ] + providerProducts,
+    traits: [
+        .trait(name: "Warply", description: "Warply loyalty: campaigns, coupons, cards, points, merchants."),
+        .trait(name: "Crobox", description: "Crobox promotions: product badges and event tracking."),
+        .trait(name: "Youll", description: "Youll content over GraphQL and REST."),
+        .trait(name: "Sovendus", description: "Sovendus vouchers and benefits."),
+        .trait(name: "Explore", description: "Dash-style offline merchant directory with CTX gift cards."),
+        .trait(
+            name: "PiggyCards",
+            description: "PiggyCards as the Explore provider's second gift-card source.",
+            enabledTraits: ["Explore"]
+        ),
+        .default(enabledTraits: ["Warply", "Crobox", "Youll", "Sovendus", "Explore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "EngageCore",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "Engage",
+            dependencies: ["EngageCore"] + traitGatedProviders
+        ),
+        .target(
+            name: "EngageTesting",
+            dependencies: ["EngageCore"]
+        ),
+        .target(
+            name: "EngageSandbox",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "engage-sandbox",
+            dependencies: [
+                "EngageSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + traitGatedEmulators,
+            path: "Sources/EngageSandboxTool"
+        ),
+        .executableTarget(
+            name: "engage-demo",
+            dependencies: [
+                "Engage",
+                "EngageSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + traitGatedEmulators,
+            path: "Examples/EngageDemo"
+        ),
+        .testTarget(
+            name: "EngageCoreTests",
+            dependencies: ["EngageCore", "EngageTesting"]
+        ),
+        .testTarget(
+            name: "EngageTests",
+            dependencies: ["Engage", "EngageTesting", "EngageSandbox"]
+        ),
+        .testTarget(
+            name: "EngageSandboxTests",
+            dependencies: ["EngageSandbox", "EngageCore"]
+        ),
+    ] + providerTargets
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSwiftSettings
+}

@@ -1,0 +1,28 @@
+import HTTPTypes
+
+/// Applies a `RequestAuthorizer` and, after a 401, renews credentials and sends the request once more.
+///
+/// It never loops: a second 401 is returned to the caller as it is.
+public struct AuthorizationMiddleware: HTTPMiddleware {
+    public let authorizer: any RequestAuthorizer
+
+    public init(authorizer: any RequestAuthorizer) {
+        self.authorizer = authorizer
+    }
+
+    public func intercept(
+        _ request: HTTPRequestMessage,
+        next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
+    ) async throws -> HTTPResponseMessage {
+        guard request.options.authorization != .none else { return try await next(request) }
+        var authorized = request
+        try await authorizer.authorize(&authorized)
+        let response = try await next(authorized)
+        guard response.status == 401, try await authorizer.renewAfterUnauthorized(authorized) else {
+            return response
+        }
+        var retry = request
+        try await authorizer.authorize(&retry)
+        return try await next(retry)
+    }
+}

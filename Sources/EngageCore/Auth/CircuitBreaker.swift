@@ -1,0 +1,118 @@
+import Foundation
+
+/// Stops calling a failing dependency for a while, then lets one trial call through.
+///
+/// - **closed**: calls pass; consecutive failures are counted, and reaching `failureThreshold` opens it.
+/// - **open**: calls fail at once with `.circuitOpen` until `cooldown` has passed on the clock.
+/// - **half-open**: one trial call passes; success closes the breaker, failure opens it again.
+///
+/// Time comes from the injected `EngageClock`, so tests drive transitions with a fake clock.
+public final class CircuitBreaker: Sendable {
+    /// The breaker's state.
+    public enum State: Sendable, Equatable {
+        case closed(consecutiveFailures: Int)
+        case open(until: Date)
+        case halfOpen
+    }
+
+    /// Thresholds, with the Warply SDK's defaults (5 failures, 300 s).
+    public struct Policy: Sendable, Codable, Equatable {
+        public var failureThreshold: Int
+        public var cooldown: Duration
+
+        public init(failureThreshold: Int = 5, cooldown: Duration = .seconds(300)) {
+            self.failureThreshold = failureThreshold
+            self.cooldown = cooldown
+        }
+
+        public func validationIssues() -> [String] {
+            var issues: [String] = []
+            if failureThreshold < 1 { issues.append("circuitBreaker.failureThreshold must be at least 1 (got \(failureThreshold)).") }
+            if cooldown <= .zero { issues.append("circuitBreaker.cooldown must be positive.") }
+            return issues
+        }
+    }
+
+    public let policy: Policy
+    private let clock: any EngageClock
+    private let storage = Locked<Storage>(Storage())
+
+    private struct Storage {
+        var state: State = .closed(consecutiveFailures: 0)
+        var trialInFlight = false
+    }
+
+    public init(policy: Policy = Policy(), clock: any EngageClock) {
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// The current state, moving from open to half-open if the cooldown has passed.
+    public var state: State {
+        let now = clock.now
+        return storage.withLock { storage in
+            if case let .open(until) = storage.state, now >= until {
+                storage.state = .halfOpen
+                storage.trialInFlight = false
+            }
+            return storage.state
+        }
+    }
+
+    /// Asks to make a call. Throws `.circuitOpen` when the breaker is open, or half-open with its
+    /// trial call already in flight.
+    public func acquirePermission(providerID: ProviderID? = nil) throws(EngageError) {
+        let now = clock.now
+        let refusal: Date?? = storage.withLock { storage -> Date?? in
+            switch storage.state {
+            case .closed:
+                return .none
+            case let .open(until) where now < until:
+                return .some(until)
+            case .open:
+                storage.state = .halfOpen
+                storage.trialInFlight = true
+                return .none
+            case .halfOpen:
+                if storage.trialInFlight { return .some(nil) }
+                storage.trialInFlight = true
+                return .none
+            }
+        }
+        guard let refusal else { return }
+        let wait = refusal.map { " for another \(Int($0.timeIntervalSince(now).rounded(.up))) s" } ?? ""
+        throw EngageError(
+            .circuitOpen, "Calls are paused after repeated failures\(wait).", providerID: providerID,
+            isRetryable: true, recoverySuggestion: "Wait and try again; the service appears to be unavailable."
+        )
+    }
+
+    /// Records a successful call: the breaker closes.
+    public func recordSuccess() {
+        storage.withLock { storage in
+            storage.state = .closed(consecutiveFailures: 0)
+            storage.trialInFlight = false
+        }
+    }
+
+    /// Records a failed call: counts it, or reopens a half-open breaker.
+    public func recordFailure() {
+        let now = clock.now
+        let cooldown = policy.cooldown
+        let threshold = policy.failureThreshold
+        storage.withLock { storage in
+            switch storage.state {
+            case let .closed(failures):
+                storage.state = failures + 1 >= threshold ? .open(until: now.adding(cooldown)) : .closed(consecutiveFailures: failures + 1)
+            case .halfOpen, .open:
+                storage.state = .open(until: now.adding(cooldown))
+            }
+            storage.trialInFlight = false
+        }
+    }
+
+    /// Closes the breaker and forgets failures.
+    public func reset() {
+        recordSuccess()
+    }
+}

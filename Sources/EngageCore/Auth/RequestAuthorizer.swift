@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+
+/// Adds credentials to requests, and renews them after a 401.
+///
+/// EngageKit ships the schemes its providers use: `BearerAuthorizer` (token pair with refresh),
+/// `SignedHeadersAuthorizer` (per-request signature headers), `BasicAuthorizer`,
+/// `HostTokenAuthorizer` (the host app owns the session) and `NoAuthorizer`.
+public protocol RequestAuthorizer: Sendable {
+    /// Adds credentials to `request`. When `request.options.authorization` is `.required` and there are
+    /// none, throws `.unauthorized` without a network call.
+    func authorize(_ request: inout HTTPRequestMessage) async throws
+
+    /// Called once after `request` (as sent) was answered with 401. Returns `true` when credentials were
+    /// renewed and the request should be sent again (once).
+    func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool
+}
+
+extension RequestAuthorizer {
+    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool { false }
+}
+
+/// Sends requests without credentials.
+public struct NoAuthorizer: RequestAuthorizer {
+    public init() {}
+
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {}
+}
+
+/// `Authorization: Bearer <access token>` from a `TokenManager`, refreshed when needed.
+public struct BearerAuthorizer: RequestAuthorizer {
+    public let tokens: TokenManager
+
+    public init(tokens: TokenManager) {
+        self.tokens = tokens
+    }
+
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {
+        guard let token = try await tokens.validAccessToken() else {
+            if request.options.authorization == .required {
+                throw EngageError(
+                    .unauthorized, "This operation needs a logged-in user.", providerID: tokens.providerID,
+                    recoverySuggestion: "Log in first."
+                )
+            }
+            return
+        }
+        request.head.headerFields[.authorization] = "Bearer \(token)"
+    }
+
+    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
+        guard let header = request.head.headerFields[.authorization], header.hasPrefix("Bearer ") else { return false }
+        _ = try await tokens.accessTokenAfterUnauthorized(failedAccessToken: String(header.dropFirst("Bearer ".count)))
+        return true
+    }
+}
+
+/// `Authorization: Basic base64(user:password)`.
+public struct BasicAuthorizer: RequestAuthorizer {
+    private let credentials: @Sendable () async throws -> (username: String, password: String)?
+
+    /// Uses fixed credentials.
+    public init(username: String, password: String) {
+        self.credentials = { (username, password) }
+    }
+
+    /// Reads credentials on every request (`nil` when there are none).
+    public init(credentials: @escaping @Sendable () async throws -> (username: String, password: String)?) {
+        self.credentials = credentials
+    }
+
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {
+        guard let (username, password) = try await credentials() else {
+            if request.options.authorization == .required {
+                throw EngageError(.unauthorized, "No credentials are configured for this request.")
+            }
+            return
+        }
+        let encoded = Data("\(username):\(password)".utf8).base64EncodedString()
+        request.head.headerFields[.authorization] = "Basic \(encoded)"
+    }
+}
+
+/// Computes headers that sign each request (for example Warply's `loyalty-signature`).
+public protocol RequestSigner: Sendable {
+    /// The header fields to add to `request`, signed at `date`.
+    func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields
+}
+
+/// Adds the headers computed by a `RequestSigner`.
+public struct SignedHeadersAuthorizer: RequestAuthorizer {
+    public let signer: any RequestSigner
+    public let clock: any EngageClock
+
+    public init(signer: any RequestSigner, clock: any EngageClock = SystemClock()) {
+        self.signer = signer
+        self.clock = clock
+    }
+
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {
+        let fields = try await signer.signatureHeaders(for: request, at: clock.now)
+        for field in fields {
+            request.head.headerFields[field.name] = field.value
+        }
+    }
+}
+
+/// Applies several authorisers in order (e.g. signed headers plus a bearer token); renewal is asked
+/// of each until one renews.
+public struct CompositeAuthorizer: RequestAuthorizer {
+    public let authorizers: [any RequestAuthorizer]
+
+    public init(_ authorizers: [any RequestAuthorizer]) {
+        self.authorizers = authorizers
+    }
+
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {
+        for authorizer in authorizers {
+            try await authorizer.authorize(&request)
+        }
+    }
+
+    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
+        for authorizer in authorizers where try await authorizer.renewAfterUnauthorized(request) {
+            return true
+        }
+        return false
+    }
+}

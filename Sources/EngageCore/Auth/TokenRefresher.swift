@@ -1,0 +1,50 @@
+/// Exchanges a token pair for a new one: the provider-specific half of `TokenManager`.
+///
+/// ```swift
+/// struct MyRefresher: TokenRefresher {
+///     let client: APIClient
+///     func refresh(_ tokens: TokenPair) async throws -> TokenPair {
+///         let answer: TokenAnswer = try await client.send(.post("/auth/refresh", json: ["refresh_token": tokens.refreshToken]),
+///                                                          authorization: .none)
+///         return TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken)
+///     }
+/// }
+/// ```
+public protocol TokenRefresher: Sendable {
+    /// Returns the new pair. Throw an `EngageError`; `classify` decides what the failure means.
+    func refresh(_ tokens: TokenPair) async throws -> TokenPair
+
+    /// Whether `error` means the refresh token was rejected (the session is over) or the failure is
+    /// transient (tokens are kept). The default treats `.sessionExpired`, `.unauthorized` and HTTP 400,
+    /// 401 and 403 as rejections.
+    func classify(_ error: EngageError) -> RefreshFailure
+}
+
+/// What a failed refresh means.
+public enum RefreshFailure: Sendable, Equatable {
+    /// The refresh token was refused: tokens are cleared and the session ends.
+    case rejected
+    /// The refresh could not be completed now (network, 5xx): tokens are kept.
+    case transient
+}
+
+extension TokenRefresher {
+    public func classify(_ error: EngageError) -> RefreshFailure {
+        if error.code == .sessionExpired || error.code == .unauthorized { return .rejected }
+        if let status = error.httpStatus, [400, 401, 403].contains(status) { return .rejected }
+        return .transient
+    }
+}
+
+/// A `TokenRefresher` from a closure.
+public struct ClosureTokenRefresher: TokenRefresher {
+    private let body: @Sendable (TokenPair) async throws -> TokenPair
+
+    public init(_ body: @escaping @Sendable (TokenPair) async throws -> TokenPair) {
+        self.body = body
+    }
+
+    public func refresh(_ tokens: TokenPair) async throws -> TokenPair {
+        try await body(tokens)
+    }
+}

@@ -1,0 +1,29 @@
+/// A provider that offers things to the user (campaigns, coupons, promotions, vouchers).
+public protocol OffersProviding: EngageProvider {
+    func offers(_ query: OfferQuery) async throws -> [Offer]
+}
+
+/// A provider that receives analytics events.
+public protocol EventTracking: EngageProvider {
+    /// Records `event` for delivery. Providers enqueue it on the durable queue, so this returns once
+    /// the event is stored, not once it is delivered.
+    func track(_ event: TrackedEvent) async throws
+}
+
+/// A provider with a directory of merchants.
+public protocol MerchantDirectory: EngageProvider {
+    func merchants(_ query: MerchantQuery) async throws -> Page<MerchantSummary>
+}
+
+/// A provider of content (articles, videos...).
+public protocol ContentProviding: EngageProvider {
+    func content(_ query: ContentQuery) async throws -> [ContentItem]
+}
+
+/// A provider that follows the app's log in and log out.
+public protocol IdentityAware: EngageProvider {
+    /// The app logged `identity` in. Providers that need their own login do it here.
+    func logIn(_ identity: UserIdentity) async throws
+    /// The app logged out: forget the session and any user data.
+    func logOut() async throws
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Network settings, in plain units so they read well in JSON.
+public struct NetworkSettings: Codable, Sendable, Equatable {
+    /// Per-attempt timeout.
+    public var timeoutSeconds: Double
+    /// Total attempts per request, including the first.
+    public var maxAttempts: Int
+    /// First retry delay; later ones grow exponentially with jitter.
+    public var retryBaseDelaySeconds: Double
+    /// Longest delay between attempts.
+    public var retryMaxDelaySeconds: Double
+    /// Largest accepted response body.
+    public var maxResponseBytes: Int
+    /// Whether `http://` base URLs other than loopback are accepted.
+    public var allowsInsecureHTTP: Bool
+
+    public init(
+        timeoutSeconds: Double = 30, maxAttempts: Int = 3, retryBaseDelaySeconds: Double = 0.3,
+        retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false
+    ) {
+        self.timeoutSeconds = timeoutSeconds
+        self.maxAttempts = maxAttempts
+        self.retryBaseDelaySeconds = retryBaseDelaySeconds
+        self.retryMaxDelaySeconds = retryMaxDelaySeconds
+        self.maxResponseBytes = maxResponseBytes
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let defaults = NetworkSettings()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            timeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? defaults.timeoutSeconds,
+            maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? defaults.maxAttempts,
+            retryBaseDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseDelaySeconds) ?? defaults.retryBaseDelaySeconds,
+            retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds) ?? defaults.retryMaxDelaySeconds,
+            maxResponseBytes: try container.decodeIfPresent(Int.self, forKey: .maxResponseBytes) ?? defaults.maxResponseBytes,
+            allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP
+        )
+    }
+
+    /// The retry policy these settings describe.
+    public var retryPolicy: RetryPolicy {
+        RetryPolicy(
+            maxAttempts: maxAttempts, baseDelay: .seconds(double: retryBaseDelaySeconds),
+            maxDelay: .seconds(double: retryMaxDelaySeconds)
+        )
+    }
+
+    /// The per-attempt timeout.
+    public var timeout: Duration { .seconds(double: timeoutSeconds) }
+
+    public func validationIssues() -> [String] {
+        var issues: [String] = []
+        if !(timeoutSeconds > 0 && timeoutSeconds <= 600) { issues.append("network.timeoutSeconds must be in (0, 600] (got \(timeoutSeconds)).") }
+        if retryBaseDelaySeconds < 0 || !retryBaseDelaySeconds.isFinite { issues.append("network.retryBaseDelaySeconds must not be negative.") }
+        if retryMaxDelaySeconds < retryBaseDelaySeconds { issues.append("network.retryMaxDelaySeconds must be at least retryBaseDelaySeconds.") }
+        if maxResponseBytes < 1024 { issues.append("network.maxResponseBytes must be at least 1024 (got \(maxResponseBytes)).") }
+        issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }
+        return issues
+    }
+
+    /// Checks that `url` is allowed by these settings (`https`, or `http` on loopback or when insecure
+    /// HTTP is allowed).
+    public func validate(baseURL url: URL, providerID: ProviderID? = nil) throws(EngageError) {
+        let scheme = url.scheme?.lowercased()
+        guard let host = url.host, !host.isEmpty, scheme == "https" || scheme == "http" else {
+            throw EngageError(.invalidConfiguration, "'\(url.absoluteString.prefix(200))' is not an absolute http(s) URL.", providerID: providerID)
+        }
+        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if scheme == "http", !loopback, !allowsInsecureHTTP {
+            throw EngageError(
+                .invalidConfiguration, "Plain HTTP to \(host) is not allowed in this configuration.", providerID: providerID,
+                recoverySuggestion: "Use https, or set network.allowsInsecureHTTP for development."
+            )
+        }
+    }
+}
+
+/// Session settings.
+public struct AuthSettings: Codable, Sendable, Equatable {
+    /// Refresh this long before the access token expires.
+    public var proactiveRefreshSeconds: Double
+    /// Consecutive refresh failures that open the circuit breaker.
+    public var breakerFailureThreshold: Int
+    /// How long the breaker stays open.
+    public var breakerCooldownSeconds: Double
+
+    public init(proactiveRefreshSeconds: Double = 300, breakerFailureThreshold: Int = 5, breakerCooldownSeconds: Double = 300) {
+        self.proactiveRefreshSeconds = proactiveRefreshSeconds
+        self.breakerFailureThreshold = breakerFailureThreshold
+        self.breakerCooldownSeconds = breakerCooldownSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let defaults = AuthSettings()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            proactiveRefreshSeconds: try container.decodeIfPresent(Double.self, forKey: .proactiveRefreshSeconds) ?? defaults.proactiveRefreshSeconds,
+            breakerFailureThreshold: try container.decodeIfPresent(Int.self, forKey: .breakerFailureThreshold) ?? defaults.breakerFailureThreshold,
+            breakerCooldownSeconds: try container.decodeIfPresent(Double.self, forKey: .breakerCooldownSeconds) ?? defaults.breakerCooldownSeconds
+        )
+    }
+
+    /// The token manager policy these settings describe.
+    public var tokenPolicy: TokenManager.Policy {
+        TokenManager.Policy(
+            proactiveRefreshWindow: .seconds(double: proactiveRefreshSeconds),
+            circuitBreaker: CircuitBreaker.Policy(failureThreshold: breakerFailureThreshold, cooldown: .seconds(double: breakerCooldownSeconds))
+        )
+    }
+
+    public func validationIssues() -> [String] {
+        var issues: [String] = []
+        if !(proactiveRefreshSeconds >= 0 && proactiveRefreshSeconds <= 86_400) { issues.append("auth.proactiveRefreshSeconds must be in [0, 86400].") }
+        issues += tokenPolicy.circuitBreaker.validationIssues().map { $0.replacingOccurrences(of: "circuitBreaker.", with: "auth.breaker ") }
+        return issues
+    }
+}
+
+/// Durable analytics queue settings.
+public struct AnalyticsSettings: Codable, Sendable, Equatable {
+    public var maxPendingEvents: Int
+    public var batchSize: Int
+    public var flushIntervalSeconds: Double
+    public var maxAttempts: Int
+    /// `dropOldest` or `rejectNew` when the queue is full.
+    public var dropPolicy: DurableQueuePolicy.DropPolicy
+
+    public init(
+        maxPendingEvents: Int = 10_000, batchSize: Int = 50, flushIntervalSeconds: Double = 30, maxAttempts: Int = 10,
+        dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest
+    ) {
+        self.maxPendingEvents = maxPendingEvents
+        self.batchSize = batchSize
+        self.flushIntervalSeconds = flushIntervalSeconds
+        self.maxAttempts = maxAttempts
+        self.dropPolicy = dropPolicy
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let defaults = AnalyticsSettings()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            maxPendingEvents: try container.decodeIfPresent(Int.self, forKey: .maxPendingEvents) ?? defaults.maxPendingEvents,
+            batchSize: try container.decodeIfPresent(Int.self, forKey: .batchSize) ?? defaults.batchSize,
+            flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds) ?? defaults.flushIntervalSeconds,
+            maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? defaults.maxAttempts,
+            dropPolicy: try container.decodeIfPresent(DurableQueuePolicy.DropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy
+        )
+    }
+}
+
+extension AnalyticsSettings {
+    /// The durable queue policy these settings describe.
+    public var queuePolicy: DurableQueuePolicy {
+        DurableQueuePolicy(
+            maxPendingEvents: maxPendingEvents, batchSize: batchSize, flushInterval: .seconds(double: flushIntervalSeconds),
+            maxAttempts: maxAttempts, dropPolicy: dropPolicy
+        )
+    }
+
+    public func validationIssues() -> [String] {
+        do {
+            try queuePolicy.validate()
+            return []
+        } catch {
+            return ["analytics: \((error as? EngageError)?.message ?? "invalid settings")"]
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+extension EngageError {
+    /// Converts any error into an `EngageError`, keeping an existing one as it is (attributing it to
+    /// `providerID` if it has no provider yet).
+    ///
+    /// Cancellation becomes `.cancelled`, `URLError` becomes `.network` or `.timeout`, decoding errors
+    /// become `.decoding` with the failing coding path.
+    public static func wrapping(_ error: any Error, providerID: ProviderID? = nil) -> EngageError {
+        if let engageError = error as? EngageError {
+            return providerID.map { engageError.attributed(to: $0) } ?? engageError
+        }
+        if error is CancellationError {
+            return EngageError(.cancelled, "The operation was cancelled.", providerID: providerID, underlyingError: error)
+        }
+        if let urlError = error as? URLError {
+            return EngageError(urlError: urlError, providerID: providerID)
+        }
+        if let decodingError = error as? DecodingError {
+            return EngageError(decodingError: decodingError, providerID: providerID)
+        }
+        if error is EncodingError {
+            return EngageError(.encoding, "A request body could not be encoded.", providerID: providerID, underlyingError: error)
+        }
+        return EngageError(
+            .internal, "Unexpected error: \(String(describing: type(of: error)))",
+            providerID: providerID, underlyingError: error
+        )
+    }
+
+    /// A network failure described by a `URLError`.
+    public init(urlError: URLError, providerID: ProviderID? = nil) {
+        switch urlError.code {
+        case .timedOut:
+            self.init(
+                .timeout, "The request timed out.", providerID: providerID, isRetryable: true,
+                recoverySuggestion: "Check the connection and try again.", underlyingError: urlError
+            )
+        case .cancelled:
+            self.init(.cancelled, "The request was cancelled.", providerID: providerID, underlyingError: urlError)
+        default:
+            self.init(
+                .network, "The request failed: \(urlError.localizedDescription)", providerID: providerID,
+                isRetryable: true, recoverySuggestion: "Check the connection and try again.", underlyingError: urlError
+            )
+        }
+    }
+
+    /// A decoding failure, with the coding path where it happened.
+    public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response") {
+        let detail: String
+        switch decodingError {
+        case let .typeMismatch(type, context):
+            detail = "expected \(type) at \(context.codingPath.dottedPath)"
+        case let .valueNotFound(type, context):
+            detail = "missing \(type) value at \(context.codingPath.dottedPath)"
+        case let .keyNotFound(key, context):
+            detail = "missing key '\(key.stringValue)' at \(context.codingPath.dottedPath)"
+        case let .dataCorrupted(context):
+            detail = "\(context.debugDescription) at \(context.codingPath.dottedPath)"
+        @unknown default:
+            detail = "unreadable data"
+        }
+        self.init(
+            .decoding, "The \(what) could not be decoded: \(detail).", providerID: providerID,
+            recoverySuggestion: "The server sent data in an unexpected shape; update the SDK or report it.",
+            underlyingError: decodingError
+        )
+    }
+
+    /// An HTTP response with a status the caller did not expect.
+    ///
+    /// 408, 425, 429 and 5xx are retryable; 401 maps to `.unauthorized`.
+    public static func http(status: Int, providerID: ProviderID? = nil, message: String? = nil) -> EngageError {
+        let retryable = status == 408 || status == 425 || status == 429 || (500...599).contains(status)
+        let code: Code = status == 401 ? .unauthorized : .httpStatus
+        return EngageError(
+            code, message ?? "The server answered with HTTP \(status).", providerID: providerID,
+            httpStatus: status, isRetryable: retryable,
+            recoverySuggestion: retryable ? "Try again later." : nil
+        )
+    }
+}
+
+extension [any CodingKey] {
+    /// The coding path as `a.b[2].c`, or `the top level` when empty.
+    var dottedPath: String {
+        guard !isEmpty else { return "the top level" }
+        var text = ""
+        for key in self {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+}

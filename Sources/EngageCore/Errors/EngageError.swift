@@ -1,0 +1,131 @@
+/// The one error type of EngageKit's public API.
+///
+/// Every failure, whatever its origin (network, HTTP status, decoding, storage, configuration, a
+/// provider's own rules), reaches the app as an `EngageError` carrying enough context to act on it:
+///
+/// ```swift
+/// do {
+///     let offers = try await engage.offers()
+/// } catch let error as EngageError where error.isRetryable {
+///     // show "try again"
+/// } catch let error as EngageError {
+///     log(error.code, error.providerID, error.message, error.recoverySuggestion)
+/// }
+/// ```
+public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// What kind of failure this is. Providers extend the set with their own codes:
+    ///
+    /// ```swift
+    /// extension EngageError.Code { static let couponAlreadyRedeemed: Self = "warply.couponAlreadyRedeemed" }
+    /// ```
+    public struct Code: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+        CustomStringConvertible
+    {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        public var description: String { rawValue }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The provider the failure belongs to, if any.
+    public var providerID: ProviderID?
+    /// A human-readable explanation, free of secrets.
+    public var message: String
+    /// The HTTP status code, when the failure is an HTTP response.
+    public var httpStatus: Int?
+    /// Whether repeating the same operation later may succeed.
+    public var isRetryable: Bool
+    /// What the app or its user can do about it.
+    public var recoverySuggestion: String?
+    /// The error this one wraps, if any.
+    public var underlyingError: (any Error)?
+
+    public init(
+        _ code: Code,
+        _ message: String,
+        providerID: ProviderID? = nil,
+        httpStatus: Int? = nil,
+        isRetryable: Bool = false,
+        recoverySuggestion: String? = nil,
+        underlyingError: (any Error)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.providerID = providerID
+        self.httpStatus = httpStatus
+        self.isRetryable = isRetryable
+        self.recoverySuggestion = recoverySuggestion
+        self.underlyingError = underlyingError
+    }
+
+    public var description: String {
+        var text = "[\(code.rawValue)]"
+        if let providerID { text += " \(providerID.rawValue):" }
+        text += " \(message)"
+        if let httpStatus { text += " (HTTP \(httpStatus))" }
+        return text
+    }
+
+    public var debugDescription: String {
+        var text = description
+        if let recoverySuggestion { text += " Suggestion: \(recoverySuggestion)" }
+        if let underlyingError { text += " Underlying: \(String(describing: underlyingError))" }
+        return text
+    }
+
+    /// A copy attributed to `providerID` unless it is attributed already.
+    public func attributed(to providerID: ProviderID) -> EngageError {
+        var copy = self
+        if copy.providerID == nil { copy.providerID = providerID }
+        return copy
+    }
+}
+
+extension EngageError.Code {
+    /// Configuration is missing, malformed or fails validation.
+    public static let invalidConfiguration: Self = "invalidConfiguration"
+    /// An operation was used before its provider or the SDK was configured and started.
+    public static let notConfigured: Self = "notConfigured"
+    /// Two providers were registered under the same id.
+    public static let duplicateProvider: Self = "duplicateProvider"
+    /// No provider with the requested id or type is registered and running.
+    public static let providerNotFound: Self = "providerNotFound"
+    /// A provider failed to initialise or start.
+    public static let providerStartFailed: Self = "providerStartFailed"
+    /// A provider does not offer the requested capability or operation.
+    public static let unsupported: Self = "unsupported"
+    /// The input given to an operation is invalid (bad id, out-of-range amount, hostile string...).
+    public static let invalidInput: Self = "invalidInput"
+    /// The request could not reach the server, or the connection failed.
+    public static let network: Self = "network"
+    /// The request took longer than its timeout.
+    public static let timeout: Self = "timeout"
+    /// The operation was cancelled.
+    public static let cancelled: Self = "cancelled"
+    /// The server answered with an unexpected HTTP status.
+    public static let httpStatus: Self = "httpStatus"
+    /// The server's response could not be decoded.
+    public static let decoding: Self = "decoding"
+    /// A request body could not be encoded.
+    public static let encoding: Self = "encoding"
+    /// Credentials are missing or were refused.
+    public static let unauthorized: Self = "unauthorized"
+    /// The session ended: the refresh token was rejected; the user must log in again.
+    public static let sessionExpired: Self = "sessionExpired"
+    /// Calls are refused for a while after repeated failures (circuit breaker open).
+    public static let circuitOpen: Self = "circuitOpen"
+    /// The server answered with GraphQL errors.
+    public static let graphQL: Self = "graphQL"
+    /// Local storage failed.
+    public static let storage: Self = "storage"
+    /// Sealing or opening a secret failed, or sealed data was tampered with.
+    public static let crypto: Self = "crypto"
+    /// A bounded queue is full and its policy rejects new items.
+    public static let queueFull: Self = "queueFull"
+    /// The SDK was already bootstrapped.
+    public static let alreadyBootstrapped: Self = "alreadyBootstrapped"
+    /// An internal invariant failed; please report it.
+    public static let `internal`: Self = "internal"
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+
+/// A small GraphQL client over `APIClient`: POSTs `{"query","variables","operationName"}` as JSON and
+/// decodes `data`.
+///
+/// Errors returned with HTTP 200 are errors: a response with a non-empty `errors` array throws
+/// `.graphQL` (with every message and code), even when partial `data` came along, and a mutation is
+/// never reported as successful if the server listed errors.
+public struct GraphQLClient: Sendable {
+    public let client: APIClient
+    /// The endpoint path relative to the client's base URL (Hasura's is `/v1/graphql`).
+    public let path: String
+    /// Extra header fields for every GraphQL request (e.g. `x-hasura-role`).
+    public var headers: @Sendable () async -> HTTPFields
+
+    public init(client: APIClient, path: String = "/v1/graphql", headers: @escaping @Sendable () async -> HTTPFields = { [:] }) {
+        self.client = client
+        self.path = path
+        self.headers = headers
+    }
+
+    /// Performs `operation` and returns its decoded data.
+    public func perform<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        authorization: RequestOptions.Authorization = .ifAvailable,
+        timeout: Duration? = nil
+    ) async throws -> Operation.ResponseData {
+        let payload = GraphQLRequestBody(
+            query: Operation.document, variables: operation.variables, operationName: Operation.operationName
+        )
+        let options = RequestOptions(
+            timeout: timeout,
+            isRepeatable: !Operation.isMutation,
+            authorization: authorization,
+            operationName: Operation.operationName
+        )
+        let data = try await client.data(.post, path, headers: await headers(), body: .json(payload), options: options)
+        let envelope = try client.decode(GraphQLResponseEnvelope<Operation.ResponseData>.self, from: data)
+        if let errors = envelope.errors, !errors.isEmpty {
+            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: Operation.operationName)
+        }
+        guard let value = envelope.data else {
+            throw EngageError(.decoding, "The GraphQL response has neither data nor errors.", providerID: client.providerID)
+        }
+        return value
+    }
+
+    static func error(for errors: [GraphQLErrorEntry], providerID: ProviderID?, operationName: String?) -> EngageError {
+        let summary = errors.prefix(5).map { entry -> String in
+            var text = entry.message
+            if let code = entry.code { text += " [\(code)]" }
+            if let path = entry.path, !path.isEmpty { text += " at \(path.map(\.description).joined(separator: "."))" }
+            return text
+        }.joined(separator: "; ")
+        let name = operationName.map { " \($0)" } ?? ""
+        var error = EngageError(.graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID)
+        error.underlyingError = GraphQLErrors(entries: errors)
+        return error
+    }
+}
+
+/// The `errors` of a failed GraphQL response, kept as `EngageError.underlyingError`.
+public struct GraphQLErrors: Error, Sendable, Equatable {
+    public var entries: [GraphQLErrorEntry]
+}
+
+private struct GraphQLRequestBody<Variables: Encodable & Sendable>: Encodable, Sendable {
+    var query: String
+    var variables: Variables
+    var operationName: String?
+}
+
+private struct GraphQLResponseEnvelope<ResponseData: Decodable>: Decodable {
+    var data: ResponseData?
+    var errors: [GraphQLErrorEntry]?
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Everything a provider shares with the rest of EngageKit, handed to its initialiser.
+///
+/// A provider never reaches for globals: its HTTP stack, storage namespace, secrets, event bus,
+/// analytics queue, logger, clock and callback queue all come from here, which is what makes every
+/// provider testable with a fake clock and an in-memory transport.
+public struct ProviderContext: Sendable {
+    /// The provider's descriptor.
+    public let descriptor: ProviderDescriptor
+    /// The whole configuration (network, auth and analytics settings apply to every provider).
+    public let configuration: EngageConfiguration
+    /// A logger labelled with the provider's id.
+    public let logger: Logger
+    public let clock: any EngageClock
+    public let random: any RandomSource
+    /// The bottom transport (URLSession by default); `makeAPIClient` wraps it in the middleware stack.
+    public let transport: any HTTPTransport
+    /// The provider's storage namespace, its migrations applied, able to seal values.
+    public let storage: StorageNamespace
+    /// The registry's database (the provider may open additional databases of its own).
+    public let database: EngageDatabase
+    public let secretStore: any SecretStore
+    /// Seals the provider's sensitive values.
+    public let sealer: Sealer
+    public let events: EventBus
+    public let callbackQueue: CallbackQueue
+    /// The durable analytics queue; register a destination in `start()`.
+    public let analytics: DurableQueue
+    /// The redactor used for logs; extend it with the provider's secret header and key names.
+    public let redactor: Redactor
+
+    public init(
+        descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
+        random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
+        secretStore: any SecretStore, sealer: Sealer, events: EventBus, callbackQueue: CallbackQueue,
+        analytics: DurableQueue, redactor: Redactor = Redactor()
+    ) {
+        self.descriptor = descriptor
+        self.configuration = configuration
+        self.logger = logger
+        self.clock = clock
+        self.random = random
+        self.transport = transport
+        self.storage = storage
+        self.database = database
+        self.secretStore = secretStore
+        self.sealer = sealer
+        self.events = events
+        self.callbackQueue = callbackQueue
+        self.analytics = analytics
+        self.redactor = redactor
+    }
+
+    /// The provider's id.
+    public var providerID: ProviderID { descriptor.id }
+
+    /// An `APIClient` for `baseURL` over the standard middleware stack with the configured retry
+    /// policy and timeout. Throws `.invalidConfiguration` for a URL the settings do not allow.
+    public func makeAPIClient(
+        baseURL: URL,
+        authorizer: any RequestAuthorizer = NoAuthorizer(),
+        retry: RetryPolicy? = nil,
+        timeout: Duration? = nil,
+        defaultHeaders: HTTPFields = [:],
+        sensitiveHeaders: Set<String> = [],
+        sensitiveKeys: Set<String> = []
+    ) throws(EngageError) -> APIClient {
+        try configuration.network.validate(baseURL: baseURL, providerID: providerID)
+        let stack = TransportStack.make(
+            transport: transport,
+            authorizer: authorizer,
+            retry: retry ?? configuration.network.retryPolicy,
+            timeout: timeout ?? configuration.network.timeout,
+            clock: clock,
+            random: random,
+            logger: logger,
+            redactor: redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
+        )
+        return APIClient(baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders)
+    }
+
+    /// A `TokenManager` persisting its tokens sealed in this provider's namespace under `key`, with
+    /// the configured auth settings, publishing `SessionEndedEvent` on this context's bus.
+    public func makeTokenManager(refresher: any TokenRefresher, key: String = "tokens") -> TokenManager {
+        TokenManager(
+            providerID: providerID,
+            refresher: refresher,
+            store: SealedTokenStore(namespace: storage, key: key),
+            clock: clock,
+            policy: configuration.auth.tokenPolicy,
+            events: events,
+            logger: logger
+        )
+    }
+
+    /// Runs one provider operation: converts its failure into an `EngageError` attributed to this
+    /// provider and publishes its `OperationEvent` (`custom_success_<operation>_<suffix>` or
+    /// `custom_error_...`).
+    public func perform<Value: Sendable>(_ operation: String, _ body: () async throws -> Value) async throws(EngageError) -> Value {
+        let start = ContinuousClock.now
+        do {
+            let value = try await body()
+            events.publish(OperationEvent(
+                providerID: providerID, operation: operation, eventSuffix: descriptor.eventSuffix,
+                outcome: .success, duration: ContinuousClock.now - start
+            ))
+            return value
+        } catch {
+            let engageError = EngageError.wrapping(error, providerID: providerID)
+            events.publish(OperationEvent(
+                providerID: providerID, operation: operation, eventSuffix: descriptor.eventSuffix,
+                outcome: .failure(engageError), duration: ContinuousClock.now - start
+            ))
+            throw engageError
+        }
+    }
+
+    /// The callback twin of an async operation, delivered on this context's callback queue.
+    @discardableResult
+    public func callback<Value: Sendable>(
+        _ completion: @escaping @Sendable (Result<Value, EngageError>) -> Void,
+        operation: @escaping @Sendable () async throws -> Value
+    ) -> any Cancellable {
+        CallbackBridge.run(on: callbackQueue, providerID: providerID, completion: completion, operation: operation)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import Logging
+
+extension DurableQueue {
+    /// The maximum length of an idempotency key, in characters.
+    public static let maximumIdempotencyKeyLength = 256
+
+    /// Stores one event for `destination` and returns its idempotency key (a new UUID string unless
+    /// given). The event is on disk when this returns.
+    ///
+    /// Enqueueing a key that is already pending does nothing (the first event is kept).
+    ///
+    /// - Throws: `EngageError(.queueFull)` when the queue is full under `.rejectNew`;
+    ///   `.invalidInput` for a bad destination or key; `.storage` if the database fails.
+    @discardableResult
+    public func enqueue(_ payload: Data, destination: String, idempotencyKey: String? = nil) async throws -> String {
+        let key = idempotencyKey ?? UUID().uuidString
+        guard !key.isEmpty, key.count <= Self.maximumIdempotencyKeyLength else {
+            throw EngageError(
+                .invalidInput,
+                "Invalid idempotency key: use 1 to \(Self.maximumIdempotencyKeyLength) characters."
+            )
+        }
+        try await insert([payload], keys: [key], destination: destination)
+        return key
+    }
+
+    /// Stores `payloads` for `destination` in one transaction (all or none) and returns their new
+    /// idempotency keys, in order.
+    ///
+    /// Under `.dropOldest`, if the batch overflows the queue, the oldest events are dropped, which can
+    /// include the oldest of this batch when it alone exceeds `maxPendingEvents`.
+    @discardableResult
+    public func enqueue(contentsOf payloads: [Data], destination: String) async throws -> [String] {
+        let keys = payloads.map { _ in UUID().uuidString }
+        try await insert(payloads, keys: keys, destination: destination)
+        return keys
+    }
+
+    private func insert(_ payloads: [Data], keys: [String], destination: String) async throws {
+        try Self.validateDestination(destination)
+        guard !payloads.isEmpty else { return }
+        let now = clock.now.timeIntervalSince1970
+        let policy = self.policy
+        let drops: [QueueDropReport]
+        do {
+            drops = try await writer.write { db in
+                let statement = try db.cachedStatement(sql: QueueSchema.insertSQL)
+                for (payload, key) in zip(payloads, keys) {
+                    statement.setUncheckedArguments([destination, key, payload, now, now])
+                    try statement.execute()
+                }
+                return try Self.enforceBound(db, policy: policy, adding: payloads.count, destination: destination)
+            }
+        } catch let error as EngageError {
+            throw error
+        } catch {
+            throw EngageError(
+                .storage, "Events for '\(destination)' could not be stored in the analytics queue.",
+                underlyingError: error
+            )
+        }
+        for drop in drops {
+            logger.warning(
+                "Analytics queue full: dropped the oldest events",
+                metadata: ["destination": "\(drop.destination)", "count": "\(drop.count)"]
+            )
+            onDrop(drop)
+        }
+        noteEnqueued(payloads.count)
+    }
+
+    /// Applies the drop policy inside the enqueue transaction; throwing rolls the enqueue back.
+    private static func enforceBound(
+        _ db: Database, policy: DurableQueuePolicy, adding count: Int, destination: String
+    ) throws -> [QueueDropReport] {
+        let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_queue") ?? 0
+        let excess = pending - policy.maxPendingEvents
+        guard excess > 0 else { return [] }
+        switch policy.dropPolicy {
+        case .rejectNew:
+            throw EngageError(
+                .queueFull,
+                "The analytics queue is full (\(policy.maxPendingEvents) pending events); "
+                    + "\(count == 1 ? "the event" : "the \(count) events") for '\(destination)' "
+                    + "\(count == 1 ? "was" : "were") not queued.",
+                isRetryable: true,
+                recoverySuggestion: "Retry after the queue has been flushed, or raise maxPendingEvents."
+            )
+        case .dropOldest:
+            let victims = try Row.fetchAll(
+                db, sql: "SELECT id, destination, idempotency_key FROM engage_queue ORDER BY id LIMIT ?",
+                arguments: [excess]
+            )
+            guard let lastID: Int64 = victims.last?["id"] else { return [] }
+            try db.execute(sql: "DELETE FROM engage_queue WHERE id <= ?", arguments: [lastID])
+            var order: [String] = []
+            var keys: [String: [String]] = [:]
+            for row in victims {
+                let destination: String = row["destination"]
+                if keys[destination] == nil { order.append(destination) }
+                keys[destination, default: []].append(row["idempotency_key"])
+            }
+            return order.map { QueueDropReport(destination: $0, reason: .overflow, idempotencyKeys: keys[$0] ?? []) }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Logging
+
+extension DurableQueue {
+    /// Delivers the due events of `destination` (or of every registered destination when `nil`).
+    ///
+    /// Only one flush runs at a time: a call made while a flush covering its scope is running returns
+    /// that flush's report; otherwise it waits for the running flush, then runs its own. Events are
+    /// never delivered twice by concurrent flushes.
+    ///
+    /// Due events (`next_attempt_at <= now`) go oldest first, in batches of `batchSize`. A delivered batch
+    /// is deleted in one transaction. A retryable failure schedules the batch's events with exponential
+    /// back-off and jitter and stops this destination's flush; a non-retryable failure, or reaching
+    /// `maxAttempts`, drops the events (reported through `onDrop`) and also stops it.
+    @discardableResult
+    public func flush(destination: String? = nil) async -> QueueFlushReport {
+        while let running = inFlight {
+            if running.scope == nil || running.scope == destination {
+                return await running.task.value
+            }
+            _ = await running.task.value
+        }
+        flushCounter += 1
+        let id = flushCounter
+        let task = Task { await self.runFlush(id: id, destination: destination) }
+        inFlight = (id, destination, task)
+        return await task.value
+    }
+
+    private func runFlush(id: UInt64, destination: String?) async -> QueueFlushReport {
+        let report = await performFlush(destination: destination)
+        if inFlight?.id == id { inFlight = nil }
+        return report
+    }
+
+    private func performFlush(destination: String?) async -> QueueFlushReport {
+        var report = QueueFlushReport()
+        let now = clock.now
+        let scope = destination.map { [$0] } ?? deliverers.keys.sorted()
+        enqueuedSinceFlush = 0
+        for name in scope {
+            guard !Task.isCancelled else { break }
+            guard let deliverer = deliverers[name] else {
+                logger.debug("No deliverer registered for analytics destination", metadata: ["destination": "\(name)"])
+                continue
+            }
+            await flush(name, deliverer: deliverer, dueAt: now, into: &report)
+        }
+        do {
+            report.remaining = try await pendingCount(destination: destination)
+        } catch {
+            logger.error("Analytics queue could not be counted", metadata: ["error": "\(error)"])
+        }
+        return report
+    }
+
+    private func flush(
+        _ destination: String, deliverer: any QueueDelivering, dueAt now: Date, into report: inout QueueFlushReport
+    ) async {
+        var lastID: Int64 = 0
+        while !Task.isCancelled {
+            let batch: [QueuedEvent]
+            do {
+                batch = try await dueBatch(destination, dueAt: now, after: lastID)
+            } catch {
+                report.failures[destination] = storageFailure("read", destination, error)
+                return
+            }
+            guard let last = batch.last else { return }
+            lastID = last.id
+            do {
+                try await deliverer.deliver(batch)
+            } catch {
+                if Task.isCancelled {
+                    // The flush itself was cancelled: the outcome is unknown, leave the events as they are.
+                    return
+                }
+                await handleFailure(error, batch: batch, destination: destination, into: &report)
+                return
+            }
+            do {
+                let ids = batch.map(\.id)
+                try await writer.write { db in
+                    try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
+                }
+                report.delivered += batch.count
+            } catch {
+                // Delivered but still stored: the batch may be sent again (with the same idempotency keys).
+                report.failures[destination] = storageFailure("remove delivered events of", destination, error)
+                return
+            }
+        }
+    }
+
+    private func dueBatch(_ destination: String, dueAt now: Date, after lastID: Int64) async throws -> [QueuedEvent] {
+        let limit = policy.batchSize
+        return try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, destination, idempotency_key, payload, created_at, attempts FROM engage_queue
+                    WHERE destination = ? AND next_attempt_at <= ? AND id > ?
+                    ORDER BY id LIMIT ?
+                    """,
+                arguments: [destination, now.timeIntervalSince1970, lastID, limit]
+            ).map { row in
+                QueuedEvent(
+                    id: row["id"], destination: row["destination"], idempotencyKey: row["idempotency_key"],
+                    payload: row["payload"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                    attempts: row["attempts"]
+                )
+            }
+        }
+    }
+
+    private func handleFailure(
+        _ error: any Error, batch: [QueuedEvent], destination: String, into report: inout QueueFlushReport
+    ) async {
+        let failure: EngageError
+        if let engageError = error as? EngageError {
+            failure = engageError
+        } else {
+            // Unknown errors might be transient: retry them rather than lose the events.
+            var wrapped = EngageError.wrapping(error)
+            wrapped.isRetryable = true
+            failure = wrapped
+        }
+        report.failures[destination] = failure
+
+        let now = clock.now
+        var rescheduled: [(id: Int64, attempts: Int, due: Double)] = []
+        var exhausted: [QueuedEvent] = []
+        let rejected = failure.isRetryable ? [] : batch
+        if failure.isRetryable {
+            for event in batch {
+                let attempts = event.attempts + 1
+                if attempts >= policy.maxAttempts {
+                    exhausted.append(event)
+                } else {
+                    let delay = policy.retryDelay(afterAttempts: attempts, fraction: random.nextFraction())
+                    rescheduled.append((event.id, attempts, now.adding(delay).timeIntervalSince1970))
+                }
+            }
+        }
+        let deletedIDs = (rejected + exhausted).map(\.id)
+        let updates = rescheduled
+        do {
+            try await writer.write { db in
+                let statement = try db.cachedStatement(
+                    sql: "UPDATE engage_queue SET attempts = ?, next_attempt_at = ? WHERE id = ?"
+                )
+                for update in updates {
+                    statement.setUncheckedArguments([update.attempts, update.due, update.id])
+                    try statement.execute()
+                }
+                if !deletedIDs.isEmpty {
+                    try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(deletedIDs)")
+                }
+            }
+        } catch {
+            report.failures[destination] = storageFailure("reschedule events of", destination, error)
+            return
+        }
+        report.retried += rescheduled.count
+        report.dropped += deletedIDs.count
+
+        logger.warning(
+            "Analytics delivery failed",
+            metadata: [
+                "destination": "\(destination)", "events": "\(batch.count)", "error": "\(failure.description)",
+                "retryable": "\(failure.isRetryable)", "rescheduled": "\(rescheduled.count)",
+                "dropped": "\(deletedIDs.count)",
+            ]
+        )
+        if !rejected.isEmpty {
+            onDrop(QueueDropReport(
+                destination: destination, reason: .rejected, idempotencyKeys: rejected.map(\.idempotencyKey),
+                error: failure
+            ))
+        }
+        if !exhausted.isEmpty {
+            onDrop(QueueDropReport(
+                destination: destination, reason: .maxAttemptsReached,
+                idempotencyKeys: exhausted.map(\.idempotencyKey), error: failure
+            ))
+        }
+    }
+
+    private func storageFailure(_ action: String, _ destination: String, _ error: any Error) -> EngageError {
+        let failure = EngageError(
+            .storage, "The analytics queue could not \(action) '\(destination)'.", isRetryable: true,
+            underlyingError: error
+        )
+        logger.error("Analytics queue storage failure", metadata: ["error": "\(failure.description)"])
+        return failure
+    }
+}

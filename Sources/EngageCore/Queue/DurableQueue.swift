@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import Logging
+
+/// A persistent outbox for analytics events: events are written to SQLite before they are sent,
+/// delivered in batches per destination with retry and back-off, and deleted once a destination accepts
+/// them, so they survive a crash or kill and a successful batch is never sent again.
+///
+/// ```swift
+/// let queue = DurableQueue(database: database, clock: SystemClock(), random: SystemRandomSource(),
+///                              logger: logger)
+/// try await queue.register(destination: "crobox", deliverer: CroboxEventDeliverer(client: client))
+/// try await queue.enqueue(eventJSON, destination: "crobox")
+/// await queue.startAutomaticFlush()
+/// ```
+///
+/// Delivery guarantees: at least once, and exactly once when the process is not killed between a
+/// destination accepting a batch and the deletion of its rows (a single short transaction). Each event
+/// keeps its idempotency key across retries, so servers that deduplicate can make delivery exactly once.
+///
+/// Flushing: one flush runs at a time per queue. Within a flush, each destination's due events are
+/// sent oldest first in batches of `batchSize`; a destination's flush stops at its first failed batch,
+/// so an unreachable destination costs one attempt per flush.
+public actor DurableQueue {
+    /// The queue's limits and timing.
+    public nonisolated let policy: DurableQueuePolicy
+    /// The database holding the queue.
+    public nonisolated let database: EngageDatabase
+
+    let writer: any DatabaseWriter
+    let clock: any EngageClock
+    let random: any RandomSource
+    let logger: Logger
+    let onDrop: @Sendable (QueueDropReport) -> Void
+
+    var deliverers: [String: any QueueDelivering] = [:]
+    var inFlight: (id: UInt64, scope: String?, task: Task<QueueFlushReport, Never>)?
+    var flushCounter: UInt64 = 0
+    var automaticTask: Task<Void, Never>?
+    var soonTask: Task<Void, Never>?
+    var enqueuedSinceFlush = 0
+
+    /// A queue stored in `database` (its table is created when the database opens).
+    ///
+    /// - Parameters:
+    ///   - policy: Limits and timing. Validate it first with `DurableQueuePolicy.validate()`: here, an
+    ///     out-of-range field is replaced by its default and logged as an error.
+    ///   - clock: The time source for due times and automatic flushing.
+    ///   - random: The source of retry jitter.
+    ///   - logger: Receives one line per failed batch or drop; payloads are never logged.
+    ///   - onDrop: Called (on the queue's actor, keep it short) whenever events are deleted undelivered.
+    public init(
+        database: EngageDatabase,
+        policy: DurableQueuePolicy = DurableQueuePolicy(),
+        clock: any EngageClock,
+        random: any RandomSource,
+        logger: Logger,
+        onDrop: @escaping @Sendable (QueueDropReport) -> Void = { _ in }
+    ) {
+        let issues = policy.validationIssues()
+        if !issues.isEmpty {
+            logger.error(
+                "Invalid analytics queue policy; using defaults for the invalid fields",
+                metadata: ["issues": "\(issues.joined(separator: " "))"]
+            )
+        }
+        self.database = database
+        self.policy = policy.sanitized()
+        self.writer = database.writer
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+        self.onDrop = onDrop
+    }
+
+    deinit {
+        automaticTask?.cancel()
+        soonTask?.cancel()
+    }
+
+    /// Sets the deliverer of `destination`, replacing any previous one. Events of a destination without
+    /// a deliverer stay queued until one is registered.
+    ///
+    /// - Throws: `EngageError(.invalidInput)` for an invalid destination name.
+    public func register(destination: String, deliverer: any QueueDelivering) throws {
+        try Self.validateDestination(destination)
+        deliverers[destination] = deliverer
+    }
+
+    /// Removes the deliverer of `destination`; its events stay queued.
+    public func unregister(destination: String) {
+        deliverers[destination] = nil
+    }
+
+    /// The number of queued events of `destination`, or of all destinations when `nil`.
+    public func pendingCount(destination: String? = nil) async throws -> Int {
+        do {
+            return try await writer.read { db in
+                if let destination {
+                    return try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM engage_queue WHERE destination = ?", arguments: [destination]
+                    ) ?? 0
+                }
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_queue") ?? 0
+            }
+        } catch {
+            throw EngageError(.storage, "The analytics queue could not be counted.", underlyingError: error)
+        }
+    }
+
+    /// Destinations are 1 to 128 ASCII letters, digits, `.`, `-` and `_`, such as `"warply.analytics"`.
+    static func validateDestination(_ destination: String) throws {
+        guard StorageIdentifier.isValidSimpleName(destination) else {
+            throw EngageError(
+                .invalidInput,
+                "Invalid queue destination '\(destination.prefix(80))': use 1 to 128 letters, digits, '.', '-' or '_'."
+            )
+        }
+    }
+}

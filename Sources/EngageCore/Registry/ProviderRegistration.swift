@@ -1,0 +1,56 @@
+/// A provider type with its configuration, ready to be created by a registry.
+///
+/// ```swift
+/// try registry.register(.provider(WeatherPerks.self, configuration: .init(baseURL: url)))
+/// ```
+public struct ProviderRegistration: Sendable {
+    public let descriptor: ProviderDescriptor
+    let migrations: [StorageMigration]
+    let validationIssues: [String]
+    let make: @Sendable (ProviderContext) async throws -> any EngageProvider
+
+    /// Registers `type` with an explicit configuration.
+    public static func provider<Provider: EngageProvider>(
+        _ type: Provider.Type, configuration: Provider.Configuration
+    ) -> ProviderRegistration {
+        ProviderRegistration(
+            descriptor: Provider.descriptor,
+            migrations: Provider.migrations,
+            validationIssues: configuration.validationIssues(),
+            make: { context in try await Provider(configuration: configuration, context: context) }
+        )
+    }
+
+    /// Registers `type` with its section of `configuration.providers`.
+    ///
+    /// - Throws: `.notConfigured` when there is no section for the provider; `.invalidConfiguration`
+    ///   when the section cannot be decoded.
+    public static func provider<Provider: EngageProvider>(
+        _ type: Provider.Type, from configuration: EngageConfiguration
+    ) throws(EngageError) -> ProviderRegistration {
+        let id = Provider.descriptor.id
+        guard let section = try configuration.providerConfiguration(Provider.Configuration.self, for: id) else {
+            throw EngageError(
+                .notConfigured, "The '\(id)' provider has no configuration.", providerID: id,
+                recoverySuggestion: "Add a \"\(id)\" section to the configuration's providers."
+            )
+        }
+        return .provider(type, configuration: section)
+    }
+}
+
+/// A provider type, usable without knowing its configuration type (for lists of built-in providers).
+public struct ProviderFactory: Sendable {
+    public let descriptor: ProviderDescriptor
+    private let registration: @Sendable (EngageConfiguration) throws(EngageError) -> ProviderRegistration
+
+    public init<Provider: EngageProvider>(_ type: Provider.Type) {
+        descriptor = Provider.descriptor
+        registration = { configuration throws(EngageError) in try .provider(type, from: configuration) }
+    }
+
+    /// The registration for this provider from its section of `configuration`.
+    public func registration(from configuration: EngageConfiguration) throws(EngageError) -> ProviderRegistration {
+        try registration(configuration)
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Logging
+
+/// Creates, starts and holds providers. Instance-scoped: tests and multi-tenant apps create as many as
+/// they like, each with its own database; `ProviderRegistry.shared` is an optional process-wide one.
+///
+/// Registration is explicit. Duplicate ids and bad configuration are errors; providers are created
+/// and started concurrently, and one failing provider does not stop the others (see the start report).
+public actor ProviderRegistry {
+    public nonisolated let configuration: EngageConfiguration
+    public nonisolated let environment: RegistryEnvironment
+    public nonisolated let events: EventBus
+    public nonisolated let database: EngageDatabase
+    public nonisolated let analytics: DurableQueue
+    public nonisolated let secretStore: any SecretStore
+    public nonisolated let sealer: Sealer
+
+    private enum Phase { case registering, starting, running, shutDown }
+
+    private var phase = Phase.registering
+    private var registrations: [ProviderRegistration] = []
+    private var running: [ProviderID: any EngageProvider] = [:]
+    private var order: [ProviderID] = []
+    private var report = RegistryStartReport()
+
+    /// Validates `configuration` and opens the registry's database, secret store and analytics queue.
+    ///
+    /// - Throws: `.invalidConfiguration` listing every problem; `.storage` or `.crypto` when the
+    ///   database or key store cannot be opened.
+    public init(configuration: EngageConfiguration, environment: RegistryEnvironment = RegistryEnvironment()) throws(EngageError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.environment = environment
+        self.events = EventBus(callbackQueue: environment.callbackQueue)
+        do {
+            database = try EngageDatabase(
+                location: configuration.storage, environment: environment.environmentVariables, clock: environment.clock
+            )
+            secretStore = try environment.secretStore ?? SecretStores.platformDefault(
+                appID: configuration.appID, location: configuration.storage, environment: environment.environmentVariables
+            )
+            sealer = try Sealer(store: secretStore, keyName: "engage.storage")
+        } catch {
+            throw EngageError.wrapping(error)
+        }
+        var queueLogger = environment.logger
+        queueLogger.logLevel = configuration.logLevel
+        queueLogger[metadataKey: "component"] = "analytics-queue"
+        let events = self.events
+        analytics = DurableQueue(
+            database: database,
+            policy: configuration.analytics.queuePolicy,
+            clock: environment.clock,
+            random: environment.random,
+            logger: queueLogger,
+            onDrop: { report in
+                events.publish(NamedEvent("analytics_events_dropped", attributes: [
+                    "destination": report.destination, "count": String(report.count), "reason": report.reason.rawValue,
+                ]))
+            }
+        )
+    }
+
+    // MARK: - Registration
+
+    /// Adds a provider to start. Throws `.duplicateProvider` for an id already registered,
+    /// `.invalidConfiguration` for an invalid id or configuration, and `.invalidInput` after `start()`.
+    public func register(_ registration: ProviderRegistration) throws(EngageError) {
+        let id = registration.descriptor.id
+        guard phase == .registering else {
+            throw EngageError(.invalidInput, "Providers must be registered before the registry starts.", providerID: id)
+        }
+        guard id.isValid else {
+            throw EngageError(
+                .invalidConfiguration, "'\(id.rawValue.prefix(64))' is not a valid provider id.",
+                recoverySuggestion: "Use lowercase letters, digits, '-' and '_', starting with a letter."
+            )
+        }
+        guard !registrations.contains(where: { $0.descriptor.id == id }) else {
+            throw EngageError(.duplicateProvider, "A provider with id '\(id)' is already registered.", providerID: id)
+        }
+        if !registration.validationIssues.isEmpty {
+            throw EngageError(
+                .invalidConfiguration, "Invalid configuration: " + registration.validationIssues.joined(separator: " "),
+                providerID: id, recoverySuggestion: "Fix the listed settings of the '\(id)' provider."
+            )
+        }
+        registrations.append(registration)
+    }
+
+    /// The ids registered so far, in order.
+    public var registeredIDs: [ProviderID] { registrations.map(\.descriptor.id) }
+
+    // MARK: - Lifecycle
+
+    /// Creates every registered provider (concurrently), then starts them (concurrently), and starts
+    /// the analytics queue's automatic flushing. Returns which providers run and which failed. Calling
+    /// it again returns the first report.
+    @discardableResult
+    public func start() async -> RegistryStartReport {
+        guard phase == .registering else { return report }
+        phase = .starting
+        let created = await createProviders()
+        let startFailures = await startProviders(created)
+        var failures = created.failures
+        failures.merge(startFailures) { first, _ in first }
+        for registration in registrations {
+            let id = registration.descriptor.id
+            guard failures[id] == nil, let provider = created.providers[id] else { continue }
+            running[id] = provider
+            order.append(id)
+        }
+        // Providers that were created but failed to start are shut down so they release resources.
+        for (id, provider) in created.providers where startFailures[id] != nil {
+            await provider.shutdown()
+        }
+        report = RegistryStartReport(started: order, failures: failures)
+        for (id, error) in failures.sorted(by: { $0.key < $1.key }) {
+            environment.logger.error("Provider failed to start", metadata: ["provider": "\(id)", "error": "\(error)"])
+        }
+        await analytics.startAutomaticFlush()
+        phase = .running
+        return report
+    }
+
+    /// The report of the last `start()`.
+    public var startReport: RegistryStartReport { report }
+
+    /// Shuts every running provider down (concurrently), stops the analytics queue and flushes it once.
+    public func shutdown() async {
+        guard phase != .shutDown else { return }
+        phase = .shutDown
+        let providers = order.compactMap { running[$0] }
+        await withTaskGroup(of: Void.self) { group in
+            for provider in providers {
+                group.addTask { await provider.shutdown() }
+            }
+        }
+        await analytics.stop()
+        running.removeAll()
+        order.removeAll()
+    }
+
+    // MARK: - Access
+
+    /// The running provider of type `type`.
+    ///
+    /// - Throws: `.notConfigured` if it was never registered, `.providerStartFailed` (with the cause)
+    ///   if it failed to start, `.providerNotFound` after shutdown.
+    public func provider<Provider: EngageProvider>(_ type: Provider.Type) throws(EngageError) -> Provider {
+        let id = Provider.descriptor.id
+        let provider = try provider(id: id)
+        guard let typed = provider as? Provider else {
+            throw EngageError(.providerNotFound, "The provider '\(id)' is not of type \(Provider.self).", providerID: id)
+        }
+        return typed
+    }
+
+    /// The running provider with `id`.
+    public func provider(id: ProviderID) throws(EngageError) -> any EngageProvider {
+        if let provider = running[id] { return provider }
+        if let failure = report.failures[id] {
+            throw EngageError(
+                .providerStartFailed, "The '\(id)' provider failed to start: \(failure.message)", providerID: id,
+                isRetryable: failure.isRetryable, recoverySuggestion: failure.recoverySuggestion, underlyingError: failure
+            )
+        }
+        if phase == .shutDown {
+            throw EngageError(.providerNotFound, "The registry was shut down.", providerID: id)
+        }
+        if registrations.contains(where: { $0.descriptor.id == id }) {
+            throw EngageError(.notConfigured, "The '\(id)' provider has not been started yet.", providerID: id, recoverySuggestion: "Call start() first.")
+        }
+        throw EngageError(
+            .notConfigured, "The '\(id)' provider is not registered.", providerID: id,
+            recoverySuggestion: "Enable its trait and add its configuration section, or register it explicitly."
+        )
+    }
+
+    /// Running providers in registration order.
+    public var providers: [any EngageProvider] { order.compactMap { running[$0] } }
+
+    /// Running providers that declare `capability`, in registration order.
+    public func providers(with capability: ProviderCapability) -> [any EngageProvider] {
+        order.compactMap { id in
+            guard let provider = running[id], type(of: provider).descriptor.capabilities.contains(capability) else { return nil }
+            return provider
+        }
+    }
+
+    // MARK: - Internals
+
+    private struct Created: Sendable {
+        var providers: [ProviderID: any EngageProvider] = [:]
+        var failures: [ProviderID: EngageError] = [:]
+    }
+
+    private func createProviders() async -> Created {
+        let contexts: [(ProviderRegistration, Result<ProviderContext, EngageError>)] = registrations.map { registration in
+            (registration, Result { () throws(EngageError) -> ProviderContext in try makeContext(for: registration) })
+        }
+        return await withTaskGroup(of: (ProviderID, Result<any EngageProvider, EngageError>).self) { group in
+            for (registration, context) in contexts {
+                let id = registration.descriptor.id
+                group.addTask {
+                    switch context {
+                    case let .failure(error):
+                        return (id, .failure(error))
+                    case let .success(context):
+                        do {
+                            return (id, .success(try await registration.make(context)))
+                        } catch {
+                            return (id, .failure(EngageError.wrapping(error, providerID: id)))
+                        }
+                    }
+                }
+            }
+            var created = Created()
+            for await (id, result) in group {
+                switch result {
+                case let .success(provider): created.providers[id] = provider
+                case let .failure(error): created.failures[id] = error
+                }
+            }
+            return created
+        }
+    }
+
+    private func startProviders(_ created: Created) async -> [ProviderID: EngageError] {
+        await withTaskGroup(of: (ProviderID, EngageError?).self) { group in
+            for (id, provider) in created.providers {
+                group.addTask {
+                    do {
+                        try await provider.start()
+                        return (id, nil)
+                    } catch {
+                        return (id, EngageError.wrapping(error, providerID: id))
+                    }
+                }
+            }
+            var failures: [ProviderID: EngageError] = [:]
+            for await (id, error) in group {
+                if let error { failures[id] = error }
+            }
+            return failures
+        }
+    }
+
+    private func makeContext(for registration: ProviderRegistration) throws(EngageError) -> ProviderContext {
+        let descriptor = registration.descriptor
+        let storage: StorageNamespace
+        do {
+            storage = try database.namespace(descriptor.id.rawValue, migrations: registration.migrations, sealer: sealer)
+        } catch {
+            throw EngageError.wrapping(error, providerID: descriptor.id)
+        }
+        var logger = environment.logger
+        logger.logLevel = configuration.logLevel
+        logger[metadataKey: "provider"] = "\(descriptor.id)"
+        return ProviderContext(
+            descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
+            random: environment.random, transport: environment.transport, storage: storage, database: database,
+            secretStore: secretStore, sealer: sealer, events: events, callbackQueue: environment.callbackQueue,
+            analytics: analytics
+        )
+    }
+}

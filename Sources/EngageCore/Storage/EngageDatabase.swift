@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The SQLite database of one registry: every provider's storage namespace, the core key-value table,
+/// and the durable analytics queue.
+///
+/// A file location opens a WAL `DatabasePool` (concurrent reads, one writer); `.inMemory` opens a
+/// private `DatabaseQueue`. Opening never deletes or rewrites an existing file: a file that is not a
+/// database, or a directory that cannot be written, is reported as `EngageError(.storage)` naming the
+/// path.
+///
+/// ```swift
+/// let database = try EngageDatabase(location: .applicationDefault(appID: "com.example.shop"))
+/// let storage = try database.namespace("warply", migrations: WarplySchema.migrations, sealer: sealer)
+/// ```
+public final class EngageDatabase: Sendable {
+    /// The namespace that holds the core's own tables (key-value store, analytics queue).
+    public static let coreNamespace = "engage"
+    /// The default database file name.
+    public static let defaultFileName = "engage.sqlite"
+
+    /// The GRDB writer, for advanced use (records, observation, custom SQL).
+    public let writer: any DatabaseWriter
+    /// Where the database lives.
+    public let location: StorageLocation
+    /// The directory holding the database file, or `nil` in memory.
+    public let directory: String?
+    /// The database file path, or `nil` in memory.
+    public let path: String?
+    /// The clock used to timestamp stored values.
+    public let clock: any EngageClock
+
+    /// Opens (creating if needed) the database at `location`.
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives.
+    ///   - fileName: The database file name inside the location's directory.
+    ///   - environment: The process environment, used to resolve `.applicationDefault` on Linux.
+    ///   - clock: The clock used to timestamp stored values.
+    /// - Throws: `EngageError(.invalidConfiguration)` for a bad location or file name,
+    ///   `EngageError(.storage)` when the directory cannot be created or the database cannot be opened
+    ///   or migrated.
+    public init(
+        location: StorageLocation,
+        fileName: String = EngageDatabase.defaultFileName,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: any EngageClock = SystemClock()
+    ) throws {
+        guard StorageIdentifier.isValidSimpleName(fileName) else {
+            throw EngageError(
+                .invalidConfiguration,
+                "Invalid database file name '\(fileName.prefix(80))': use letters, digits, '.', '-' or '_'."
+            )
+        }
+        self.location = location
+        self.clock = clock
+        let directory = try location.resolvedDirectory(environment: environment)
+        self.directory = directory
+        if let directory {
+            let path = directory + "/" + fileName
+            self.path = path
+            try FileSystem.createPrivateDirectory(atPath: directory)
+            writer = try Self.open(path: path)
+        } else {
+            path = nil
+            do {
+                writer = try DatabaseQueue(configuration: Self.configuration())
+            } catch {
+                throw EngageError(.storage, "The in-memory database could not be created.", underlyingError: error)
+            }
+        }
+        try applyMigrations(CoreSchema.migrations, namespace: Self.coreNamespace)
+    }
+
+    /// Closes the database connections. Later accesses fail with an error. Optional: connections also
+    /// close when the database is released.
+    public func close() throws {
+        do {
+            try writer.close()
+        } catch {
+            throw EngageError(.storage, "The database\(pathSuffix) could not be closed.", underlyingError: error)
+        }
+    }
+
+    /// The core namespace (`engage`): key-value access for the core itself.
+    public func coreStorage(sealer: Sealer? = nil) -> StorageNamespace {
+        StorageNamespace(name: Self.coreNamespace, writer: writer, sealer: sealer, clock: clock)
+    }
+
+    /// `" at <path>"`, or `""` in memory, for error messages.
+    var pathSuffix: String {
+        path.map { " at \($0)" } ?? " (in memory)"
+    }
+
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.label = "EngageKit"
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    private static func open(path: String) throws -> DatabasePool {
+        do {
+            // DatabasePool switches the file to WAL with `synchronous = NORMAL`.
+            return try DatabasePool(path: path, configuration: configuration())
+        } catch let error as DatabaseError {
+            let hint: String
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                hint = "The file is not an EngageKit database or is damaged; it was left untouched."
+            case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+                hint = "Check that the directory and file exist and are writable by this process."
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                hint = "Another process holds the database locked; try again."
+            default:
+                hint = "SQLite error \(error.resultCode.rawValue)."
+            }
+            throw EngageError(
+                .storage, "The database at \(path) could not be opened: \(hint)",
+                isRetryable: error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED,
+                recoverySuggestion: "Move the file away or choose another storage location.",
+                underlyingError: error
+            )
+        } catch {
+            throw EngageError(.storage, "The database at \(path) could not be opened.", underlyingError: error)
+        }
+    }
+}

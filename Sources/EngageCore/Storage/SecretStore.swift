@@ -1,0 +1,106 @@
+import Crypto
+import Foundation
+
+/// Where EngageKit keeps its symmetric keys (the key that seals tokens and other sensitive values).
+///
+/// `key(named:)` creates a random 256-bit key the first time a name is asked for and returns the same
+/// key afterwards, across launches for persistent stores. Key names are 1 to 128 ASCII letters, digits,
+/// `.`, `-` and `_`.
+///
+/// Implementations: `KeychainSecretStore` (Apple platforms), `KeyFileSecretStore` (0600 key files),
+/// `InMemorySecretStore` (tests), `StaticSecretStore` (a key the app injects). `SecretStores.platformDefault`
+/// picks one for the platform.
+public protocol SecretStore: Sendable {
+    /// The key named `name`, created on first use.
+    func key(named name: String) throws -> SymmetricKey
+    /// Deletes the key named `name`, if it exists. Values sealed with it can no longer be opened.
+    func deleteKey(named name: String) throws
+}
+
+/// Factory for the platform's default secret store.
+public enum SecretStores {
+    /// The default secret store for `location`:
+    /// - `.inMemory`: an `InMemorySecretStore`;
+    /// - Apple platforms: a `KeychainSecretStore` with service `appID`;
+    /// - elsewhere: a `KeyFileSecretStore` in the `keys` sub-directory (0700) of the database directory.
+    ///
+    /// `environment` resolves `.applicationDefault` on Linux, as in `StorageLocation.resolvedDirectory`.
+    ///
+    /// - Throws: `EngageError(.invalidConfiguration)` for an invalid `appID` or location.
+    public static func platformDefault(
+        appID: String,
+        location: StorageLocation,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> any SecretStore {
+        try StorageLocation.validateAppID(appID)
+        if location == .inMemory {
+            return InMemorySecretStore()
+        }
+        #if canImport(Security)
+        return KeychainSecretStore(service: appID)
+        #else
+        guard let directory = try location.resolvedDirectory(environment: environment) else {
+            return InMemorySecretStore()
+        }
+        return try KeyFileSecretStore(directory: directory + "/keys")
+        #endif
+    }
+
+    static func validateName(_ name: String) throws {
+        guard StorageIdentifier.isValidSimpleName(name) else {
+            throw EngageError(
+                .invalidInput,
+                "Invalid secret key name '\(name.prefix(80))': use 1 to 128 letters, digits, '.', '-' or '_', "
+                    + "without '..'."
+            )
+        }
+    }
+}
+
+/// Keys held in memory only: each name gets a random key for the life of the store. For tests.
+public final class InMemorySecretStore: SecretStore {
+    private let keys = Locked<[String: SymmetricKey]>([:])
+
+    public init() {}
+
+    public func key(named name: String) throws -> SymmetricKey {
+        try SecretStores.validateName(name)
+        return keys.withLock { keys in
+            if let key = keys[name] { return key }
+            let key = SymmetricKey(size: .bits256)
+            keys[name] = key
+            return key
+        }
+    }
+
+    public func deleteKey(named name: String) throws {
+        try SecretStores.validateName(name)
+        keys.withLock { _ = $0.removeValue(forKey: name) }
+    }
+}
+
+/// One key, provided by the app (for example from its own key management), returned for every name.
+///
+/// `deleteKey(named:)` does nothing: the app owns the key.
+public struct StaticSecretStore: SecretStore {
+    private let key: SymmetricKey
+
+    /// A store that always returns `key`, which must be 256 bits long.
+    ///
+    /// - Throws: `EngageError(.crypto)` for a key of another size.
+    public init(key: SymmetricKey) throws {
+        guard key.bitCount == 256 else {
+            throw EngageError(.crypto, "A secret store key must be 256 bits long, not \(key.bitCount).")
+        }
+        self.key = key
+    }
+
+    public func key(named name: String) throws -> SymmetricKey {
+        try SecretStores.validateName(name)
+        return key
+    }
+
+    public func deleteKey(named name: String) throws {
+        try SecretStores.validateName(name)
+    }
+}

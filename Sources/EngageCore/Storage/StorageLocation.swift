@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where an `EngageDatabase` (and, on Linux, the key files of the default secret store) live.
+///
+/// ```swift
+/// let database = try EngageDatabase(location: .applicationDefault(appID: "com.example.shop"))
+/// ```
+///
+/// Encoded in configuration JSON as `{"kind": "inMemory"}`, `{"kind": "directory", "path": "/var/lib/app"}`
+/// or `{"kind": "applicationDefault", "appID": "com.example.shop"}`.
+public enum StorageLocation: Sendable, Codable, Equatable {
+    /// A private in-memory database, gone when the `EngageDatabase` is released. For tests and previews.
+    case inMemory
+    /// A directory given by its path; created (mode 0700) if needed.
+    case directory(String)
+    /// The platform's per-application data directory, in a sub-directory named `appID`:
+    /// `Application Support/<appID>` on Apple platforms, `$XDG_DATA_HOME/<appID>` (or
+    /// `~/.local/share/<appID>`) elsewhere.
+    case applicationDefault(appID: String)
+
+    /// Resolves the directory this location stands for, or `nil` for `.inMemory`.
+    ///
+    /// - Parameter environment: The process environment, consulted on Linux for `XDG_DATA_HOME` and
+    ///   `HOME` (a parameter so that resolution is testable).
+    /// - Throws: `EngageError(.invalidConfiguration)` for an empty path or an invalid `appID`.
+    public func resolvedDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String? {
+        switch self {
+        case .inMemory:
+            return nil
+        case let .directory(path):
+            guard !path.isEmpty, !path.contains("\0") else {
+                throw EngageError(.invalidConfiguration, "The storage directory path is empty or contains a NUL byte.")
+            }
+            return path
+        case let .applicationDefault(appID):
+            try Self.validateAppID(appID)
+            return try Self.applicationDataDirectory(environment: environment) + "/" + appID
+        }
+    }
+
+    /// Throws `.invalidConfiguration` unless `appID` can be used as a directory name: not empty, at most
+    /// 128 characters of ASCII letters, digits, `.`, `-` and `_`, no path separator, no `..`.
+    public static func validateAppID(_ appID: String) throws {
+        guard StorageIdentifier.isValidSimpleName(appID) else {
+            throw EngageError(
+                .invalidConfiguration,
+                "Invalid application id '\(appID.prefix(80))' for the storage location: use 1 to 128 letters, "
+                    + "digits, '.', '-' or '_', without '/' or '..'.",
+                recoverySuggestion: "Use the app's bundle identifier, such as 'com.example.shop'."
+            )
+        }
+    }
+
+    /// The platform's per-user application data directory, without the app's sub-directory.
+    static func applicationDataDirectory(environment: [String: String]) throws -> String {
+        #if canImport(Darwin)
+        guard let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first else {
+            throw EngageError(.storage, "The Application Support directory could not be located.")
+        }
+        return url.path
+        #else
+        // XDG Base Directory spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return trimmingTrailingSlashes(xdg)
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        guard home.hasPrefix("/") else {
+            throw EngageError(
+                .storage, "The home directory could not be determined to locate the application data directory.",
+                recoverySuggestion: "Set HOME or XDG_DATA_HOME, or use StorageLocation.directory(_:)."
+            )
+        }
+        return trimmingTrailingSlashes(home) + "/.local/share"
+        #endif
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path == "/" ? "" : path
+    }
+}
+
+extension StorageLocation {
+    private enum CodingKeys: String, CodingKey {
+        case kind, path, appID
+    }
+
+    private enum Kind: String, Codable {
+        case inMemory, directory, applicationDefault
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .kind) {
+        case .inMemory:
+            self = .inMemory
+        case .directory:
+            self = .directory(try container.decode(String.self, forKey: .path))
+        case .applicationDefault:
+            self = .applicationDefault(appID: try container.decode(String.self, forKey: .appID))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .inMemory:
+            try container.encode(Kind.inMemory, forKey: .kind)
+        case let .directory(path):
+            try container.encode(Kind.directory, forKey: .kind)
+            try container.encode(path, forKey: .path)
+        case let .applicationDefault(appID):
+            try container.encode(Kind.applicationDefault, forKey: .kind)
+            try container.encode(appID, forKey: .appID)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+extension StorageNamespace {
+    /// The plain value stored under `key`, or `nil`.
+    ///
+    /// - Throws: `EngageError(.storage)` if the value is sealed (use `sealedData(forKey:)`) or the database
+    ///   fails; `.invalidInput` for an invalid key.
+    public func data(forKey key: String) throws -> Data? {
+        try validateKey(key)
+        guard let row = try readRow(forKey: key) else { return nil }
+        guard !row.isSealed else {
+            throw EngageError(
+                .storage,
+                "The value for key '\(key)' in namespace '\(name)' is sealed; read it with sealedData(forKey:)."
+            )
+        }
+        return row.value
+    }
+
+    /// Stores `data` under `key` in plain form, replacing any value (plain or sealed).
+    public func setData(_ data: Data, forKey key: String) throws {
+        try validateKey(key)
+        try writeRow(data, isSealed: false, forKey: key)
+    }
+
+    /// Removes the value under `key`, plain or sealed. Removing a missing key does nothing.
+    public func removeValue(forKey key: String) throws {
+        try validateKey(key)
+        do {
+            try writer.write { db in
+                try db.execute(
+                    sql: "DELETE FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [name, key]
+                )
+            }
+        } catch {
+            throw storageError("remove", key: key, error)
+        }
+    }
+
+    /// The keys of this namespace, sorted.
+    public func keys() throws -> [String] {
+        do {
+            return try writer.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT key FROM engage_kv WHERE namespace = ? ORDER BY key", arguments: [name]
+                )
+            }
+        } catch {
+            throw storageError("list", key: nil, error)
+        }
+    }
+
+    /// Removes every key-value entry of this namespace (and of no other). Tables are not touched.
+    public func removeAll() throws {
+        do {
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM engage_kv WHERE namespace = ?", arguments: [name])
+            }
+        } catch {
+            throw storageError("remove", key: nil, error)
+        }
+    }
+
+    /// The `Codable` value stored as JSON under `key`, or `nil`.
+    ///
+    /// - Throws: `EngageError(.decoding)` if the stored JSON does not decode as `T`.
+    public func value<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {
+        guard let data = try data(forKey: key) else { return nil }
+        return try Self.decode(type, from: data, key: key)
+    }
+
+    /// Stores `value` as JSON under `key`.
+    public func setValue<T: Encodable>(_ value: T, forKey key: String) throws {
+        try setData(Self.encode(value, key: key), forKey: key)
+    }
+
+    // MARK: - Rows
+
+    struct KeyValueRow {
+        var value: Data
+        var isSealed: Bool
+    }
+
+    func readRow(forKey key: String) throws -> KeyValueRow? {
+        do {
+            return try writer.read { db -> KeyValueRow? in
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?",
+                    arguments: [name, key]
+                ) else { return nil }
+                return KeyValueRow(value: row["value"], isSealed: row["is_sealed"])
+            }
+        } catch {
+            throw storageError("read", key: key, error)
+        }
+    }
+
+    func writeRow(_ value: Data, isSealed: Bool, forKey key: String) throws {
+        let updatedAt = clock.now.timeIntervalSince1970
+        do {
+            try writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (namespace, key) DO UPDATE SET
+                            value = excluded.value, is_sealed = excluded.is_sealed, updated_at = excluded.updated_at
+                        """,
+                    arguments: [name, key, value, isSealed, updatedAt]
+                )
+            }
+        } catch {
+            throw storageError("write", key: key, error)
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
+        do {
+            // Default strategies: dates round-trip exactly (seconds as a Double).
+            return try JSONEncoder().encode(value)
+        } catch {
+            throw EngageError(
+                .encoding, "The value for storage key '\(key)' could not be encoded as JSON.", underlyingError: error
+            )
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw EngageError(decodingError: error, what: "stored value for key '\(key)'")
+        } catch {
+            throw EngageError(.decoding, "The stored value for key '\(key)' could not be decoded.", underlyingError: error)
+        }
+    }
+}

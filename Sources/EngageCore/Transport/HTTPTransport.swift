@@ -1,0 +1,44 @@
+/// Sends one HTTP request and returns its response: the bottom of the transport stack.
+///
+/// The default is `URLSessionTransport`; an app may plug in its own (for example one that routes
+/// through its existing networking layer), and tests use `EngageTesting.InMemoryTransport`.
+///
+/// A transport returns every HTTP response, whatever its status; it throws only when no response was
+/// received (connection failure, timeout, cancellation), preferably as `EngageError`.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage
+}
+
+/// A step in the transport stack that may change the request, the response, or call `next` more than
+/// once (retry) or not at all (a cached answer, an open circuit).
+public protocol HTTPMiddleware: Sendable {
+    func intercept(
+        _ request: HTTPRequestMessage,
+        next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
+    ) async throws -> HTTPResponseMessage
+}
+
+/// A transport followed by middleware: the first middleware in the list is the outermost.
+public struct MiddlewareTransport: HTTPTransport {
+    public let transport: any HTTPTransport
+    public let middlewares: [any HTTPMiddleware]
+
+    public init(transport: any HTTPTransport, middlewares: [any HTTPMiddleware]) {
+        self.transport = transport
+        self.middlewares = middlewares
+    }
+
+    public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+        try await send(request, from: middlewares[...])
+    }
+
+    private func send(_ request: HTTPRequestMessage, from remaining: ArraySlice<any HTTPMiddleware>) async throws -> HTTPResponseMessage {
+        guard let first = remaining.first else {
+            return try await transport.send(request)
+        }
+        let rest = remaining.dropFirst()
+        return try await first.intercept(request) { next in
+            try await send(next, from: rest)
+        }
+    }
+}

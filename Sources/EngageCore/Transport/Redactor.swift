@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+
+/// Removes secrets from anything that is about to be logged: header values, query values, JSON and
+/// form bodies, and free text.
+///
+/// It redacts by name (headers such as `Authorization`, keys such as `password`, `refresh_token`,
+/// `cardNumber`, `email`) and by shape (JSON Web Tokens, bearer credentials, e-mail addresses, runs of
+/// 13 to 19 digits that may be card numbers). Providers add their own names, e.g.
+/// `redactor.adding(headers: ["loyalty-signature"])`.
+public struct Redactor: Sendable {
+    /// What replaces a secret.
+    public static let mask = "<redacted>"
+
+    /// Header names (lowercase) whose values are always hidden.
+    public var sensitiveHeaders: Set<String>
+    /// Keys (compared lowercase, ignoring `_` and `-`) whose values are hidden in queries and bodies.
+    public var sensitiveKeys: Set<String>
+    /// The longest body excerpt that is logged.
+    public var maxBodyExcerpt: Int
+
+    public init(
+        sensitiveHeaders: Set<String> = Redactor.defaultSensitiveHeaders,
+        sensitiveKeys: Set<String> = Redactor.defaultSensitiveKeys,
+        maxBodyExcerpt: Int = 2048
+    ) {
+        self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
+        self.sensitiveKeys = Set(sensitiveKeys.map(Redactor.normalizedKey))
+        self.maxBodyExcerpt = maxBodyExcerpt
+    }
+
+    public static let defaultSensitiveHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
+    ]
+
+    public static let defaultSensitiveKeys: Set<String> = [
+        "password", "passwd", "pass", "newpassword", "oldpassword", "secret", "clientsecret", "token",
+        "accesstoken", "refreshtoken", "idtoken", "apikey", "authorization", "cardnumber", "pan",
+        "cvv", "cvc", "pin", "claimcode", "email", "otp", "ticket", "signature", "webid", "jwt",
+    ]
+
+    /// A copy that also hides these headers and keys.
+    public func adding(headers: Set<String> = [], keys: Set<String> = []) -> Redactor {
+        var copy = self
+        copy.sensitiveHeaders.formUnion(headers.map { $0.lowercased() })
+        copy.sensitiveKeys.formUnion(keys.map(Redactor.normalizedKey))
+        return copy
+    }
+
+    /// Whether values under `key` are hidden.
+    public func isSensitive(key: String) -> Bool {
+        sensitiveKeys.contains(Redactor.normalizedKey(key))
+    }
+
+    /// Header fields as `name: value` lines with sensitive values hidden.
+    public func redact(headers: HTTPFields) -> String {
+        headers.map { field in
+            let name = field.name.canonicalName
+            let value = sensitiveHeaders.contains(name) ? Redactor.mask : redact(text: field.value)
+            return "\(field.name.rawName): \(value)"
+        }.joined(separator: ", ")
+    }
+
+    /// A path with query values of sensitive keys hidden, and secret-shaped values hidden elsewhere.
+    public func redactPath(_ path: String) -> String {
+        guard let questionMark = path.firstIndex(of: "?") else { return redact(text: path) }
+        let base = path[..<questionMark]
+        let query = path[path.index(after: questionMark)...]
+        return redact(text: String(base)) + "?" + redactForm(String(query))
+    }
+
+    /// A body excerpt: JSON and form bodies with sensitive keys hidden, other text scrubbed by shape,
+    /// binary bodies summarised by size.
+    public func redact(body: Data, contentType: String? = nil) -> String {
+        guard !body.isEmpty else { return "" }
+        let isForm = contentType?.lowercased().contains("application/x-www-form-urlencoded") ?? false
+        if !isForm, body.count <= 1_048_576, let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+            let cleaned = redact(jsonValue: json)
+            if let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed]),
+                let text = String(data: data, encoding: .utf8)
+            {
+                return excerpt(text)
+            }
+        }
+        guard let text = String(data: body.prefix(maxBodyExcerpt * 2), encoding: .utf8) else {
+            return "<\(body.count) bytes>"
+        }
+        return excerpt(isForm ? redactForm(text) : redact(text: text))
+    }
+
+    /// Free text with secret-shaped substrings hidden.
+    public func redact(text: String) -> String {
+        var result = text
+        for pattern in Redactor.patterns {
+            result = pattern.regex.stringByReplacingMatches(
+                in: result, range: NSRange(result.startIndex..., in: result), withTemplate: pattern.template
+            )
+        }
+        return result
+    }
+
+    // MARK: - Internals
+
+    private func redactForm(_ query: String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return redact(text: String(pair)) }
+            let rawKey = String(pair[..<equals])
+            let key = rawKey.removingPercentEncoding ?? rawKey
+            let value = String(pair[pair.index(after: equals)...])
+            return "\(rawKey)=\(isSensitive(key: key) ? Redactor.mask : redact(text: value.removingPercentEncoding ?? value))"
+        }.joined(separator: "&")
+    }
+
+    private func redact(jsonValue: Any) -> Any {
+        switch jsonValue {
+        case let dictionary as [String: Any]:
+            var copy = [String: Any](minimumCapacity: dictionary.count)
+            for (key, value) in dictionary {
+                copy[key] = isSensitive(key: key) ? Redactor.mask : redact(jsonValue: value)
+            }
+            return copy
+        case let array as [Any]:
+            return array.map { redact(jsonValue: $0) }
+        case let string as String:
+            return redact(text: string)
+        default:
+            return jsonValue
+        }
+    }
+
+    private func excerpt(_ text: String) -> String {
+        text.count <= maxBodyExcerpt ? text : String(text.prefix(maxBodyExcerpt)) + "…(\(text.count) chars)"
+    }
+
+    private static func normalizedKey(_ key: String) -> String {
+        key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." }
+    }
+
+    private struct Pattern: @unchecked Sendable {
+        // NSRegularExpression is immutable after creation and documented as thread safe.
+        let regex: NSRegularExpression
+        let template: String
+    }
+
+    private static let patterns: [Pattern] = [
+        // JSON Web Tokens (three base64url segments, the first starting with "eyJ").
+        (#"eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*"#, mask),
+        // Bearer / Basic credentials in free text.
+        (#"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}"#, "$1 \(mask)"),
+        // E-mail addresses.
+        (#"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#, mask),
+        // 13 to 19 digits, optionally grouped by spaces or dashes: possible card numbers.
+        (#"\b\d(?:[ -]?\d){12,18}\b"#, mask),
+    ].compactMap { source, template in
+        (try? NSRegularExpression(pattern: source)).map { Pattern(regex: $0, template: template) }
+    }
+}

@@ -1,0 +1,42 @@
+/// Per-request choices read by the middleware.
+public struct RequestOptions: Sendable {
+    /// Whether the request needs the client's authoriser.
+    public enum Authorization: Sendable, Equatable {
+        /// Authorise if the authoriser has credentials; send anyway if it has none.
+        case ifAvailable
+        /// Authorise or fail without a network call.
+        case required
+        /// Never authorise (public endpoints, token endpoints).
+        case none
+    }
+
+    /// The per-attempt timeout; `nil` uses the client's default.
+    public var timeout: Duration?
+    /// Whether the request may be sent again after it may have reached the server. Idempotent methods
+    /// always may; set this for a POST the server deduplicates (for example by an idempotency key).
+    public var isRepeatable: Bool
+    /// Whether automatic retries are allowed at all.
+    public var allowsRetry: Bool
+    /// Authorisation requirement.
+    public var authorization: Authorization
+    /// The largest response body accepted, in bytes.
+    public var maxResponseBytes: Int
+    /// A name for logs and metrics, e.g. `"redeem_coupon"`.
+    public var operationName: String?
+
+    public init(
+        timeout: Duration? = nil,
+        isRepeatable: Bool = false,
+        allowsRetry: Bool = true,
+        authorization: Authorization = .ifAvailable,
+        maxResponseBytes: Int = 16 * 1024 * 1024,
+        operationName: String? = nil
+    ) {
+        self.timeout = timeout
+        self.isRepeatable = isRepeatable
+        self.allowsRetry = allowsRetry
+        self.authorization = authorization
+        self.maxResponseBytes = maxResponseBytes
+        self.operationName = operationName
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Repeats failed requests with exponential back-off and jitter, honouring `Retry-After`.
+///
+/// It retries a retryable status (see `RetryPolicy.retryableStatuses`) or a transport failure marked
+/// retryable, but never repeats a request that may have reached the server unless the request is safe
+/// to repeat (`HTTPRequestMessage.isSafeToRepeat`). Connection failures before anything was sent are
+/// not distinguishable portably, so a non-idempotent request is retried only on a retryable status
+/// that says the server did not process it (408, 425, 429, 503).
+public struct RetryMiddleware: HTTPMiddleware {
+    public let policy: RetryPolicy
+    public let clock: any EngageClock
+    public let random: any RandomSource
+    public let logger: Logger
+
+    public init(policy: RetryPolicy, clock: any EngageClock, random: any RandomSource = SystemRandomSource(), logger: Logger) {
+        self.policy = policy
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+    }
+
+    private static let notProcessedStatuses: Set<Int> = [408, 425, 429, 503]
+
+    public func intercept(
+        _ request: HTTPRequestMessage,
+        next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
+    ) async throws -> HTTPResponseMessage {
+        let maxAttempts = request.options.allowsRetry ? policy.maxAttempts : 1
+        var attempt = 1
+        while true {
+            let outcome: Result<HTTPResponseMessage, EngageError>
+            do {
+                outcome = .success(try await next(request))
+            } catch {
+                outcome = .failure(EngageError.wrapping(error))
+            }
+            guard attempt < maxAttempts, let delay = retryDelay(for: outcome, request: request, attempt: attempt) else {
+                return try outcome.get()
+            }
+            logger.debug(
+                "Retrying request",
+                metadata: [
+                    "attempt": "\(attempt + 1)/\(maxAttempts)", "delay_ms": "\(Int(delay.seconds * 1000))",
+                    "operation": "\(request.options.operationName ?? request.head.method.rawValue)",
+                ]
+            )
+            try await clock.sleep(for: delay)
+            attempt += 1
+        }
+    }
+
+    /// The delay before the next attempt, or `nil` if the outcome must not be retried.
+    func retryDelay(for outcome: Result<HTTPResponseMessage, EngageError>, request: HTTPRequestMessage, attempt: Int) -> Duration? {
+        switch outcome {
+        case let .success(response):
+            guard policy.retryableStatuses.contains(response.status) else { return nil }
+            guard request.isSafeToRepeat || Self.notProcessedStatuses.contains(response.status) else { return nil }
+            if let retryAfter = RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: clock.now) {
+                return retryAfter <= policy.maxRetryAfter ? retryAfter : nil
+            }
+            return policy.delay(afterAttempt: attempt, randomFraction: random.nextFraction())
+        case let .failure(error):
+            guard error.isRetryable, error.code != .cancelled, request.isSafeToRepeat else { return nil }
+            return policy.delay(afterAttempt: attempt, randomFraction: random.nextFraction())
+        }
+    }
+}

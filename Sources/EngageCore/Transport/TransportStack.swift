@@ -1,0 +1,31 @@
+import Logging
+
+/// Assembles the standard middleware stack around a transport.
+///
+/// Order, outermost first: retry (each attempt gets fresh credentials and its own timeout) →
+/// authorisation (401 renew-and-resend once) → timeout → logging (sees the authorised request,
+/// redacted) → transport.
+public enum TransportStack {
+    public static func make(
+        transport: any HTTPTransport,
+        authorizer: any RequestAuthorizer = NoAuthorizer(),
+        retry: RetryPolicy = RetryPolicy(),
+        timeout: Duration = .seconds(30),
+        clock: any EngageClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger,
+        redactor: Redactor = Redactor(),
+        additionalMiddleware: [any HTTPMiddleware] = []
+    ) -> MiddlewareTransport {
+        MiddlewareTransport(
+            transport: transport,
+            middlewares: [
+                RetryMiddleware(policy: retry, clock: clock, random: random, logger: logger),
+                AuthorizationMiddleware(authorizer: authorizer),
+                TimeoutMiddleware(defaultTimeout: timeout, clock: clock),
+            ] + additionalMiddleware + [
+                LoggingMiddleware(logger: logger, redactor: redactor)
+            ]
+        )
+    }
+}

@@ -1,0 +1,15 @@
+import Synchronization
+
+/// A ``SeededGenerator`` shared between concurrent callers behind a lock.
+final class LockedGenerator: Sendable {
+    private let generator: Mutex<SeededGenerator>
+
+    init(_ generator: SeededGenerator) {
+        self.generator = Mutex(generator)
+    }
+
+    /// Runs `body` with exclusive access to the generator.
+    func withGenerator<T: Sendable>(_ body: (inout SeededGenerator) -> T) -> T {
+        generator.withLock { body(&$0) }
+    }
+}
