@@ -110,7 +110,12 @@ let package = Package(
         ),
         .target(
             name: "EngageTesting",
-            dependencies: ["EngageCore"]
+            dependencies: [
+                "EngageCore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "EngageSandbox",

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 extension ReferenceEmulator {
     func addAuthRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

@@ -1,4 +1,5 @@
 import Hummingbird
+import Synchronization
 
 extension ReferenceEmulator {
     func addEventRoutes(to group: RouterGroup<SandboxRequestContext>) {

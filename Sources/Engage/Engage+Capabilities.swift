@@ -1,0 +1,115 @@
+import Foundation
+
+extension Engage {
+    /// Offers from every provider with the `offers` capability (campaigns, coupons, promotions,
+    /// vouchers), concatenated in registration order. Throws `.unsupported` only when no running
+    /// provider offers them; individual failures are in `report`.
+    public func offers(_ query: OfferQuery = OfferQuery()) async throws(EngageError) -> AggregateResult<Offer> {
+        try await fanOut(.offers, operation: "offers") { (provider: any OffersProviding) in
+            try await provider.offers(query)
+        }
+    }
+
+    /// Sends `event` to every provider with the `eventTracking` capability. Each provider stores it in
+    /// the durable queue before this returns.
+    public func track(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
+        try await fanOut(.eventTracking, operation: "track") { (provider: any EventTracking) -> [Never] in
+            try await provider.track(event)
+            return []
+        }.report
+    }
+
+    /// Merchants from every merchant directory. With a query centre, the merged list is sorted by
+    /// distance (unknown distances last), then by name.
+    public func merchants(_ query: MerchantQuery) async throws(EngageError) -> AggregateResult<MerchantSummary> {
+        var result = try await fanOut(.merchantDirectory, operation: "merchants") { (provider: any MerchantDirectory) in
+            try await provider.merchants(query).items
+        }
+        if query.center != nil {
+            result.items.sort { lhs, rhs in
+                switch (lhs.distanceMeters, rhs.distanceMeters) {
+                case let (left?, right?) where left != right: return left < right
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: return (lhs.name, lhs.providerID, lhs.id) < (rhs.name, rhs.providerID, rhs.id)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Merchants within `radiusMeters` of `point`, nearest first.
+    public func merchants(near point: GeoPoint, radiusMeters: Double, page: PageRequest = PageRequest()) async throws(EngageError)
+        -> AggregateResult<MerchantSummary>
+    {
+        try await merchants(.near(point, radiusMeters: radiusMeters, page: page))
+    }
+
+    /// Content from every content provider, concatenated in registration order.
+    public func content(_ query: ContentQuery = ContentQuery()) async throws(EngageError) -> AggregateResult<ContentItem> {
+        try await fanOut(.content, operation: "content") { (provider: any ContentProviding) in
+            try await provider.content(query)
+        }
+    }
+
+    /// Tells every identity-aware provider that `identity` logged in.
+    public func logIn(_ identity: UserIdentity) async throws(EngageError) -> AggregateReport {
+        try await fanOut(.identity, operation: "log_in") { (provider: any IdentityAware) -> [Never] in
+            try await provider.logIn(identity)
+            return []
+        }.report
+    }
+
+    /// Tells every identity-aware provider that the user logged out.
+    public func logOut() async throws(EngageError) -> AggregateReport {
+        try await fanOut(.identity, operation: "log_out") { (provider: any IdentityAware) -> [Never] in
+            try await provider.logOut()
+            return []
+        }.report
+    }
+
+    // MARK: - Fan-out
+
+    /// Calls `body` on every running provider declaring `capability` and adopting `Capability`,
+    /// concurrently, and merges the results in registration order.
+    func fanOut<Capability: Sendable, Item: Sendable>(
+        _ capability: ProviderCapability,
+        operation: String,
+        _ body: @escaping @Sendable (Capability) async throws -> [Item]
+    ) async throws(EngageError) -> AggregateResult<Item> {
+        let providers = await registry.providers(with: capability).compactMap { provider -> (ProviderID, Capability)? in
+            (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }
+        }
+        guard !providers.isEmpty else {
+            throw EngageError(
+                .unsupported, "No running provider offers '\(capability)' (needed by \(operation)).",
+                recoverySuggestion: "Enable and configure a provider with this capability."
+            )
+        }
+        let outcomes = await withTaskGroup(of: (Int, ProviderID, Result<[Item], EngageError>).self) { group in
+            for (index, (id, provider)) in providers.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, id, .success(try await body(provider)))
+                    } catch {
+                        return (index, id, .failure(EngageError.wrapping(error, providerID: id)))
+                    }
+                }
+            }
+            var outcomes: [(Int, ProviderID, Result<[Item], EngageError>)] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes.sorted { $0.0 < $1.0 }
+        }
+        var result = AggregateResult<Item>(items: [], report: AggregateReport())
+        for (_, id, outcome) in outcomes {
+            switch outcome {
+            case let .success(items):
+                result.items += items
+                result.report.succeeded.append(id)
+            case let .failure(error):
+                result.report.failures[id] = error
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,108 @@
+@_exported import EngageCore
+import Foundation
+
+/// The EngageKit facade: one object that starts every configured provider and exposes their
+/// capabilities together.
+///
+/// ```swift
+/// import Engage
+///
+/// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
+/// try configuration.setProvider("crobox", CroboxConfiguration(containerID: "xlrc9t"))
+/// let engage = try await Engage.start(configuration: configuration)
+///
+/// let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1"]))
+/// for failure in offers.report.failures { log(failure) }      // partial failures are reported
+///
+/// engage.offers(OfferQuery()) { result in ... }                // the same, with a callback
+/// let token = engage.events.subscribe(to: OperationEvent.self) { print($0.name) }
+/// ```
+///
+/// Built-in providers are compiled in by package traits (see `Engage.builtInProviders`) and start when
+/// the configuration has a section for them; third-party providers are passed to `start` explicitly.
+public final class Engage: Sendable {
+    /// The registry holding the running providers.
+    public let registry: ProviderRegistry
+    /// Which providers started and which failed.
+    public let startReport: RegistryStartReport
+
+    init(registry: ProviderRegistry, startReport: RegistryStartReport) {
+        self.registry = registry
+        self.startReport = startReport
+    }
+
+    /// The event bus: operation events, session events, provider events.
+    public var events: EventBus { registry.events }
+
+    /// The configuration the instance started with.
+    public var configuration: EngageConfiguration { registry.configuration }
+
+    var callbackQueue: CallbackQueue { registry.environment.callbackQueue }
+
+    // MARK: - Starting
+
+    /// Creates a registry, registers every compiled-in provider that has a configuration section plus
+    /// `providers`, and starts them all concurrently.
+    ///
+    /// A provider that fails to start does not fail the call: see `startReport`. The call throws only
+    /// for an invalid configuration, a duplicate provider id, or storage that cannot be opened.
+    public static func start(
+        configuration: EngageConfiguration,
+        providers: [ProviderRegistration] = [],
+        environment: RegistryEnvironment = RegistryEnvironment()
+    ) async throws(EngageError) -> Engage {
+        let registry = try ProviderRegistry(configuration: configuration, environment: environment)
+        let thirdPartyIDs = Set(providers.map(\.descriptor.id))
+        for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
+            guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
+            try await registry.register(factory.registration(from: configuration))
+        }
+        for registration in providers {
+            try await registry.register(registration)
+        }
+        let report = await registry.start()
+        return Engage(registry: registry, startReport: report)
+    }
+
+    /// The callback twin of `start(configuration:providers:environment:)`.
+    @discardableResult
+    public static func start(
+        configuration: EngageConfiguration,
+        providers: [ProviderRegistration] = [],
+        environment: RegistryEnvironment = RegistryEnvironment(),
+        completion: @escaping @Sendable (Result<Engage, EngageError>) -> Void
+    ) -> any Cancellable {
+        CallbackBridge.run(on: environment.callbackQueue, completion: completion) {
+            try await start(configuration: configuration, providers: providers, environment: environment)
+        }
+    }
+
+    /// Shuts every provider down and stops the analytics queue.
+    public func shutdown() async {
+        await registry.shutdown()
+    }
+
+    /// The callback twin of `shutdown()`.
+    @discardableResult
+    public func shutdown(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any Cancellable {
+        CallbackBridge.run(on: callbackQueue, completion: completion) { await self.shutdown() }
+    }
+
+    // MARK: - Typed access
+
+    /// The running provider of type `type`, to call its own operations.
+    ///
+    /// - Throws: `.notConfigured` when the provider is not compiled in or has no configuration,
+    ///   `.providerStartFailed` with the cause when it failed to start.
+    public func provider<Provider: EngageProvider>(_ type: Provider.Type) async throws(EngageError) -> Provider {
+        try await registry.provider(type)
+    }
+
+    /// The callback twin of `provider(_:)`.
+    @discardableResult
+    public func provider<Provider: EngageProvider>(
+        _ type: Provider.Type, completion: @escaping @Sendable (Result<Provider, EngageError>) -> Void
+    ) -> any Cancellable {
+        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.provider(type) }
+    }
+}

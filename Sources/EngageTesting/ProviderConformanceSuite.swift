@@ -1,0 +1,241 @@
+import EngageCore
+import Foundation
+import GRDB
+import Logging
+
+/// Checks that a provider honours the EngageKit provider contract. Every provider, ours and third
+/// parties', runs it in its own tests:
+///
+/// ```swift
+/// @Test func conformance() async throws {
+///     let suite = ProviderConformanceSuite(WeatherPerks.self, configuration: .init(baseURL: emulatorURL))
+///     let report = await suite.run()
+///     #expect(report.failures.isEmpty, "\(report)")
+/// }
+/// ```
+///
+/// It checks the descriptor, the migrations (unique names, idempotent, tables inside the provider's
+/// namespace), the configuration (Codable round trip, validation), the lifecycle through a real
+/// registry (start, typed access, duplicate registration, shutdown twice), that declared capabilities
+/// match adopted protocols, and, given an `operationProbe`, that an operation publishes its
+/// `OperationEvent` and that no listed secret appears in the logs.
+public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
+    public let configuration: Provider.Configuration
+    /// A configuration the provider must reject, if it has such a thing.
+    public var invalidConfiguration: Provider.Configuration?
+    /// Runs one real operation against the started provider (e.g. against its emulator).
+    public var operationProbe: (@Sendable (Provider) async throws -> Void)?
+    /// Strings that must never appear in logs while the probe runs (tokens, passwords, card numbers).
+    public var secrets: [String]
+    /// The environment for the registry; its transport decides where the provider's requests go.
+    public var transport: (any HTTPTransport)?
+
+    public init(
+        _ type: Provider.Type,
+        configuration: Provider.Configuration,
+        invalidConfiguration: Provider.Configuration? = nil,
+        transport: (any HTTPTransport)? = nil,
+        secrets: [String] = [],
+        operationProbe: (@Sendable (Provider) async throws -> Void)? = nil
+    ) {
+        self.configuration = configuration
+        self.invalidConfiguration = invalidConfiguration
+        self.transport = transport
+        self.secrets = secrets
+        self.operationProbe = operationProbe
+    }
+
+    /// Runs every check and returns the report; it never throws.
+    public func run() async -> ConformanceReport {
+        var report = ConformanceReport(providerID: Provider.descriptor.id)
+        checkDescriptor(&report)
+        checkMigrations(&report)
+        checkConfiguration(&report)
+        await checkLifecycle(&report)
+        await checkInvalidConfiguration(&report)
+        return report
+    }
+
+    // MARK: - Checks
+
+    private func checkDescriptor(_ report: inout ConformanceReport) {
+        let descriptor = Provider.descriptor
+        report.check("descriptor.id is valid", descriptor.id.isValid, "'\(descriptor.id)' must be lowercase letters, digits, '-', '_'")
+        report.check("descriptor.displayName is set", !descriptor.displayName.trimmingCharacters(in: .whitespaces).isEmpty)
+        let version = descriptor.version.split(separator: ".")
+        report.check(
+            "descriptor.version is semantic", version.count == 3 && version.allSatisfy { Int($0.prefix { $0.isNumber }) != nil },
+            "'\(descriptor.version)' should look like 1.2.3"
+        )
+        report.check(
+            "descriptor.eventSuffix is a name", ProviderID(rawValue: descriptor.eventSuffix).isValid,
+            "'\(descriptor.eventSuffix)' is used in event names"
+        )
+    }
+
+    private func checkMigrations(_ report: inout ConformanceReport) {
+        let migrations = Provider.migrations
+        let names = migrations.map(\.name)
+        report.check("migration names are unique", Set(names).count == names.count, "names: \(names)")
+        do {
+            let database = try EngageDatabase(location: .inMemory)
+            _ = try database.namespace(Provider.descriptor.id.rawValue, migrations: migrations)
+            _ = try database.namespace(Provider.descriptor.id.rawValue, migrations: migrations)
+            report.check("migrations apply once and are idempotent", true)
+            let prefix = "\(Provider.descriptor.id.rawValue)_"
+            let tables = try database.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")
+            }
+            let foreign = tables.filter { !$0.hasPrefix(prefix) && !$0.hasPrefix("engage_") && !$0.hasPrefix("grdb_") }
+            report.check("tables live in the provider's namespace", foreign.isEmpty, "tables without the '\(prefix)' prefix: \(foreign)")
+        } catch {
+            report.check("migrations apply once and are idempotent", false, "\(error)")
+        }
+    }
+
+    private func checkConfiguration(_ report: inout ConformanceReport) {
+        let issues = configuration.validationIssues()
+        report.check("the test configuration is valid", issues.isEmpty, issues.joined(separator: " "))
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let first = try encoder.encode(configuration)
+            let decoded = try JSONDecoder().decode(Provider.Configuration.self, from: first)
+            let second = try encoder.encode(decoded)
+            report.check("configuration survives a JSON round trip", first == second)
+        } catch {
+            report.check("configuration survives a JSON round trip", false, "\(error)")
+        }
+    }
+
+    private func checkLifecycle(_ report: inout ConformanceReport) async {
+        let capture = LogCapture()
+        let registry: ProviderRegistry
+        do {
+            registry = try makeRegistry(logger: capture.logger())
+            try await registry.register(.provider(Provider.self, configuration: configuration))
+        } catch {
+            report.check("provider registers", false, "\(error)")
+            return
+        }
+        do {
+            try await registry.register(.provider(Provider.self, configuration: configuration))
+            report.check("duplicate registration is rejected", false, "a second registration was accepted")
+        } catch {
+            report.check("duplicate registration is rejected", error.code == .duplicateProvider, "\(error)")
+        }
+        let startReport = await registry.start()
+        report.check(
+            "provider starts", startReport.started.contains(Provider.descriptor.id),
+            startReport.failures[Provider.descriptor.id].map { "\($0)" } ?? ""
+        )
+        guard let provider = try? await registry.provider(Provider.self) else {
+            report.check("typed access returns the provider", false)
+            await registry.shutdown()
+            return
+        }
+        report.check("typed access returns the provider", true)
+        for capability in ProviderCapability.allCore {
+            let declared = Provider.descriptor.capabilities.contains(capability)
+            let adopted = capability.isAdopted(by: provider) ?? false
+            report.check(
+                "capability '\(capability)' declared iff adopted", declared == adopted,
+                declared ? "declared but the protocol is not adopted" : "the protocol is adopted but not declared"
+            )
+        }
+        if let operationProbe {
+            let events = Locked<[OperationEvent]>([])
+            let subscription = registry.events.subscribe(to: OperationEvent.self, on: .queue(DispatchQueue(label: "conformance"))) { event in
+                events.withLock { $0.append(event) }
+            }
+            do {
+                try await operationProbe(provider)
+                report.check("the probe operation succeeds", true)
+            } catch {
+                report.check("the probe operation succeeds", false, "\(error)")
+            }
+            await Self.settle()
+            let published = events.value.filter { $0.providerID == Provider.descriptor.id }
+            report.check("operations publish OperationEvent", !published.isEmpty, "no OperationEvent from '\(Provider.descriptor.id)'")
+            subscription.cancel()
+        }
+        let leaked = secrets.filter { !$0.isEmpty && capture.contains($0) }
+        report.check("no secret appears in logs", leaked.isEmpty, "\(leaked.count) secret(s) found in captured logs")
+        await registry.shutdown()
+        await provider.shutdown()
+        report.check("shutdown twice completes", true)
+    }
+
+    private func checkInvalidConfiguration(_ report: inout ConformanceReport) async {
+        guard let invalidConfiguration else { return }
+        let issues = invalidConfiguration.validationIssues()
+        report.check("the invalid configuration reports issues", !issues.isEmpty)
+        do {
+            let registry = try makeRegistry(logger: Logger(label: "engagekit.conformance"))
+            try await registry.register(.provider(Provider.self, configuration: invalidConfiguration))
+            let startReport = await registry.start()
+            let failure = startReport.failures[Provider.descriptor.id]
+            report.check("an invalid configuration is an error, not a crash", failure != nil, "it started")
+            await registry.shutdown()
+        } catch {
+            report.check("an invalid configuration is an error, not a crash", error.code == .invalidConfiguration, "\(error)")
+        }
+    }
+
+    private func makeRegistry(logger: Logger) throws(EngageError) -> ProviderRegistry {
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.conformance")
+        configuration.logLevel = .trace
+        return try ProviderRegistry(
+            configuration: configuration,
+            environment: RegistryEnvironment(
+                transport: transport, secretStore: InMemorySecretStore(),
+                callbackQueue: .queue(DispatchQueue(label: "engagekit.conformance")), logger: logger
+            )
+        )
+    }
+
+    /// Lets callbacks already dispatched on the subscription queue run.
+    private static func settle() async {
+        for _ in 0..<20 { await Task.yield() }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+extension ProviderCapability {
+    /// The capabilities the core defines protocols for.
+    static let allCore: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity]
+}
+
+/// The outcome of a conformance run: each check with its result.
+public struct ConformanceReport: Sendable, CustomStringConvertible {
+    public struct Check: Sendable {
+        public var name: String
+        public var passed: Bool
+        public var detail: String
+    }
+
+    public let providerID: ProviderID
+    public private(set) var checks: [Check] = []
+
+    init(providerID: ProviderID) {
+        self.providerID = providerID
+    }
+
+    mutating func check(_ name: String, _ passed: Bool, _ detail: @autoclosure () -> String = "") {
+        checks.append(Check(name: name, passed: passed, detail: passed ? "" : detail()))
+    }
+
+    /// The checks that failed.
+    public var failures: [Check] { checks.filter { !$0.passed } }
+
+    /// Throws an `EngageError` listing the failed checks, if any.
+    public func requirePassed() throws(EngageError) {
+        guard !failures.isEmpty else { return }
+        throw EngageError(.internal, "Provider '\(providerID)' failed conformance: \(description)", providerID: providerID)
+    }
+
+    public var description: String {
+        let lines = checks.map { "\($0.passed ? "✓" : "✗") \($0.name)\($0.detail.isEmpty ? "" : ": \($0.detail)")" }
+        return "\(providerID) conformance (\(checks.count - failures.count)/\(checks.count) passed)\n" + lines.joined(separator: "\n")
+    }
+}
