@@ -59,6 +59,14 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
     ]
 }
 
+/// Products the test targets import directly (MemberImportVisibility wants every used module imported).
+let testSupportProducts: [Target.Dependency] = [
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+    .product(name: "Crypto", package: "swift-crypto"),
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -144,11 +152,11 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageCoreTests",
-            dependencies: ["EngageCore", "EngageTesting"]
+            dependencies: ["EngageCore", "EngageTesting"] + testSupportProducts
         ),
         .testTarget(
             name: "EngageTests",
-            dependencies: ["Engage", "EngageTesting", "EngageSandbox"]
+            dependencies: ["Engage", "EngageTesting", "EngageSandbox"] + testSupportProducts
         ),
         .testTarget(
             name: "EngageSandboxTests",

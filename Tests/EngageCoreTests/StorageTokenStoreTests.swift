@@ -53,7 +53,7 @@ struct StorageTokenStoreTests {
             try store.save(TokenPair(accessToken: "ACCESS-older-token-text", refreshToken: nil))
             try store.save(Self.tokens)
             // Move everything from the WAL into the main file, then inspect every file on disk.
-            try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            _ = try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             let files = try FileManager.default.contentsOfDirectory(atPath: dataPath).filter { $0.hasPrefix("engage.sqlite") }
             var bytes = Data()
             for file in files { bytes += try Data(contentsOf: URL(fileURLWithPath: dataPath + "/" + file)) }

@@ -49,6 +49,37 @@ struct SandboxHostTests {
         await #expect(throws: SandboxError.alreadyStarted) { try await host.start() }
     }
 
+    @Test("run serves until its task is cancelled, then shuts down")
+    func runUntilCancelled() async throws {
+        let host = SandboxHost(emulators: [ReferenceEmulator()])
+        let (started, startedContinuation) = AsyncStream.makeStream(of: SandboxEndpoints.self)
+        let serving = Task {
+            try await host.run(handlingSignals: false) { endpoints in startedContinuation.yield(endpoints) }
+        }
+        var iterator = started.makeAsyncIterator()
+        let endpoints = try #require(await iterator.next())
+        let url = try endpoints.reference("/public/items?size=50")
+        #expect(try await TestClient().get(url).status == 200)
+
+        serving.cancel()
+        try await serving.value
+        #expect(host.endpoints == nil)
+        await #expect(throws: (any Error).self) { try await TestClient().get(url) }
+    }
+
+    @Test("emulator environments derive deterministic generators per emulator and stream")
+    func environments() {
+        let host = SandboxHost(emulators: [], configuration: SandboxConfiguration(seed: 9))
+        var first = host.environment(for: "a").makeGenerator(stream: "users")
+        var same = SandboxHost(emulators: [], configuration: SandboxConfiguration(seed: 9))
+            .environment(for: "a").makeGenerator(stream: "users")
+        var otherEmulator = host.environment(for: "b").makeGenerator(stream: "users")
+        let value = first.next()
+        #expect(same.next() == value)
+        #expect(otherEmulator.next() != value)
+        #expect(host.environment(for: "a").emulatorID == "a")
+    }
+
     @Test("a second start while running is rejected")
     func secondStartRejected() async throws {
         try await withSandbox { host, _ in
@@ -122,6 +153,8 @@ struct SandboxHostTests {
             let (_, response) = try await client.session.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 413)
             #expect(host.journal.entries.map(\.status) == [413])
+            // No Content-Length to reject up front: the limit applied while reading the stream.
+            #expect(host.journal.entries.first?.header("Content-Length") == nil)
         }
     }
 }

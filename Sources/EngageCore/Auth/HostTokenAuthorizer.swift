@@ -37,6 +37,9 @@ actor HostTokenCoordinator {
     private let clock: any EngageClock
     private let providerID: ProviderID?
     private var inFlight: Task<String, any Error>?
+    /// The token the last refresh returned: a caller that read the old token just before that refresh
+    /// finished uses it instead of refreshing again.
+    private var lastRefreshed: String?
 
     init(provider: any HostTokenProvider, clock: any EngageClock, providerID: ProviderID?) {
         self.provider = provider
@@ -54,10 +57,16 @@ actor HostTokenCoordinator {
             }
             return nil
         }
-        if let expiry = (try? JWTClaims(decoding: token))?.expiresAt, expiry <= clock.now {
-            return try await refresh()
+        guard isExpired(token) else { return token }
+        if let lastRefreshed, lastRefreshed != token, !isExpired(lastRefreshed) {
+            return lastRefreshed
         }
-        return token
+        return try await refresh()
+    }
+
+    private func isExpired(_ token: String) -> Bool {
+        guard let expiry = (try? JWTClaims(decoding: token))?.expiresAt else { return false }
+        return expiry <= clock.now
     }
 
     func refresh() async throws -> String {
@@ -67,7 +76,9 @@ actor HostTokenCoordinator {
         inFlight = task
         defer { inFlight = nil }
         do {
-            return try await task.value
+            let token = try await task.value
+            lastRefreshed = token
+            return token
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)
         }

@@ -16,6 +16,8 @@ extension DurableQueue {
     @discardableResult
     public func flush(destination: String? = nil) async -> QueueFlushReport {
         while let running = inFlight {
+            flushWaiterCount += 1
+            defer { flushWaiterCount -= 1 }
             if running.scope == nil || running.scope == destination {
                 return await running.task.value
             }

@@ -85,7 +85,9 @@ public struct Redactor: Sendable {
         guard let text = String(data: body.prefix(maxBodyExcerpt * 2), encoding: .utf8) else {
             return "<\(body.count) bytes>"
         }
-        return excerpt(isForm ? redactForm(text) : redact(text: text))
+        let cleaned = isForm ? redactForm(text) : redact(text: text)
+        guard cleaned.count > maxBodyExcerpt || body.count > maxBodyExcerpt * 2 else { return cleaned }
+        return String(cleaned.prefix(maxBodyExcerpt)) + "…(\(body.count) bytes)"
     }
 
     /// Free text with secret-shaped substrings hidden.
@@ -129,7 +131,7 @@ public struct Redactor: Sendable {
     }
 
     private func excerpt(_ text: String) -> String {
-        text.count <= maxBodyExcerpt ? text : String(text.prefix(maxBodyExcerpt)) + "…(\(text.count) chars)"
+        text.count <= maxBodyExcerpt ? text : String(text.prefix(maxBodyExcerpt)) + "…(\(text.utf8.count) bytes)"
     }
 
     private static func normalizedKey(_ key: String) -> String {

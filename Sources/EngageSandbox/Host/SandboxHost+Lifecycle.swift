@@ -14,12 +14,18 @@ extension SandboxHost {
         try await start(shutdownSignals: [])
     }
 
-    /// Starts serving (unless already started), calls `onStart` with the endpoints, and serves until
-    /// SIGINT or SIGTERM arrives, ``stop()`` is called or the calling task is cancelled; then shuts
+    /// Starts serving, calls `onStart` with the endpoints, and serves until SIGINT or SIGTERM arrives
+    /// (when `handlingSignals`), ``stop()`` is called or the calling task is cancelled; then shuts
     /// down gracefully.
+    /// - Parameters:
+    ///   - handlingSignals: Whether SIGINT and SIGTERM shut the host down (for executables; tests
+    ///     pass `false` to leave the process's signal handling alone).
+    ///   - onStart: Called once the server is listening, e.g. to print the endpoints.
     /// - Throws: What ``start()`` throws, or the server's error if it failed while serving.
-    public func run(onStart: @Sendable (SandboxEndpoints) async -> Void = { _ in }) async throws {
-        let endpoints = try await start(shutdownSignals: [.sigterm, .sigint])
+    public func run(
+        handlingSignals: Bool = true, onStart: @Sendable (SandboxEndpoints) async -> Void = { _ in }
+    ) async throws {
+        let endpoints = try await start(shutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
         await onStart(endpoints)
         guard let server = currentServer() else { return }
         try await withTaskCancellationHandler {

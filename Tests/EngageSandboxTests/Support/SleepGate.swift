@@ -21,10 +21,23 @@ final class SleepGate: Sendable {
         { duration in await self.hold(duration) }
     }
 
-    /// Waits until a sleeper is held and returns the duration it asked for.
-    func nextSleeper() async -> Duration? {
-        var iterator = entries.makeAsyncIterator()
-        return await iterator.next()
+    /// Waits until a sleeper is held and returns the duration it asked for, or `nil` when none
+    /// arrives within `timeout` (so a missing delay fails the test instead of hanging it).
+    func nextSleeper(timeout: Duration) async -> Duration? {
+        let entries = self.entries
+        return await withTaskGroup(of: Duration?.self) { group in
+            group.addTask {
+                var iterator = entries.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Lets every held sleeper (and all later ones) continue.

@@ -1,0 +1,50 @@
+import EngageCore
+import Foundation
+import Testing
+
+@Suite("CallbackBridge")
+struct CallbackBridgeTests {
+    let queue = DispatchQueue(label: "callback-tests")
+
+    @Test("completion runs once on the callback queue with the value or the EngageError")
+    func deliversOnQueue() async throws {
+        let success: Result<Int, EngageError> = await withCheckedContinuation { continuation in
+            CallbackBridge.run(on: .queue(queue), completion: { result in
+                dispatchPrecondition(condition: .onQueue(queue))
+                continuation.resume(returning: result)
+            }) { 42 }
+        }
+        #expect(try success.get() == 42)
+
+        let failure: Result<Int, EngageError> = await withCheckedContinuation { continuation in
+            CallbackBridge.run(on: .queue(queue), providerID: "crobox", completion: { continuation.resume(returning: $0) }) {
+                throw URLError(.notConnectedToInternet)
+            }
+        }
+        guard case let .failure(error) = failure else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.code == .network)
+        #expect(error.providerID == "crobox")
+    }
+
+    @Test("cancelling the returned handle delivers .cancelled")
+    func cancellation() async {
+        let started = DispatchSemaphore(value: 0)
+        let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
+            let handle = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {
+                started.signal()
+                try await Task.sleep(for: .seconds(3600))
+                return 1
+            }
+            started.wait()
+            handle.cancel()
+        }
+        guard case let .failure(error) = result else {
+            Issue.record("expected cancellation")
+            return
+        }
+        #expect(error.code == .cancelled)
+    }
+}

@@ -1,0 +1,84 @@
+import EngageCore
+import Foundation
+import Logging
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("presets differ as documented and are all valid", arguments: EngageConfiguration.Preset.allCases)
+    func presets(preset: EngageConfiguration.Preset) throws {
+        let configuration = EngageConfiguration.preset(preset, appID: "com.example.shop")
+        try configuration.validate()
+        switch preset {
+        case .development:
+            #expect(configuration.network.timeoutSeconds == 15)
+            #expect(configuration.network.maxAttempts == 2)
+            #expect(configuration.logLevel == .trace)
+        case .production:
+            #expect(configuration.network.timeoutSeconds == 30)
+            #expect(configuration.network.maxAttempts == 3)
+            #expect(!configuration.network.allowsInsecureHTTP)
+        case .testing:
+            #expect(configuration.storage == .inMemory)
+            #expect(configuration.network.maxAttempts == 1)
+        case .highSecurity:
+            #expect(configuration.network.timeoutSeconds == 20)
+            #expect(configuration.logLevel == .error)
+        }
+    }
+
+    @Test("JSON with only an app id takes the preset's settings; partial sections keep defaults")
+    func jsonLoading() throws {
+        let json = #"""
+        {"appID": "com.example.shop", "preset": "testing",
+         "network": {"timeoutSeconds": 12},
+         "providers": {"crobox": {"containerID": "xlrc9t"}}}
+        """#
+        let configuration = try EngageConfiguration.load(json: Data(json.utf8))
+        #expect(configuration.storage == .inMemory)
+        #expect(configuration.network.timeoutSeconds == 12)
+        #expect(configuration.network.maxAttempts == 3)
+        #expect(configuration.providers["crobox"] == .object(["containerID": .string("xlrc9t")]))
+    }
+
+    @Test("bad JSON gives a clear invalidConfiguration error", arguments: [
+        ("not json", "not valid JSON"),
+        (#"{"preset": "production"}"#, "appID"),
+        (#"{"appID": "a", "network": {"timeoutSeconds": "fast"}}"#, "network.timeoutSeconds"),
+        (#"{"appID": "../../etc", "preset": "production"}"#, "appID"),
+        (#"{"appID": "com.x", "network": {"timeoutSeconds": -1}}"#, "timeoutSeconds"),
+        (#"{"appID": "com.x", "providers": {"Bad Id!": {}}}"#, "provider id"),
+    ])
+    func invalidJSON(json: String, mention: String) {
+        #expect {
+            try EngageConfiguration.load(json: Data(json.utf8))
+        } throws: { error in
+            guard let error = error as? EngageError else { return false }
+            return error.code == .invalidConfiguration && "\(error.message) \(error.debugDescription)".contains(mention)
+        }
+    }
+
+    @Test("provider sections round-trip through typed configuration")
+    func providerSections() throws {
+        struct Sample: ProviderConfiguration, Equatable {
+            var containerID: String
+            var limit: Int
+        }
+        var configuration = EngageConfiguration.preset(.testing, appID: "com.example.shop")
+        try configuration.setProvider("sample", Sample(containerID: "abc", limit: 3))
+        #expect(try configuration.providerConfiguration(Sample.self, for: "sample") == Sample(containerID: "abc", limit: 3))
+        #expect(try configuration.providerConfiguration(Sample.self, for: "absent") == nil)
+        configuration.providers["sample"] = .object(["containerID": .number(1)])
+        #expect(throws: EngageError.self) { try configuration.providerConfiguration(Sample.self, for: "sample") }
+    }
+
+    @Test("base URLs: https always, http only on loopback unless insecure HTTP is allowed")
+    func baseURLPolicy() throws {
+        let production = NetworkSettings()
+        try production.validate(baseURL: URL(string: "https://api.crobox.com")!)
+        try production.validate(baseURL: URL(string: "http://127.0.0.1:8080/crobox")!)
+        #expect(throws: EngageError.self) { try production.validate(baseURL: URL(string: "http://api.crobox.com")!) }
+        #expect(throws: EngageError.self) { try production.validate(baseURL: URL(string: "ftp://x.org")!) }
+        try NetworkSettings(allowsInsecureHTTP: true).validate(baseURL: URL(string: "http://10.0.2.2:8080")!)
+    }
+}

@@ -1,0 +1,174 @@
+import EngageCore
+import Foundation
+import Testing
+
+@Suite("DurableQueue: retries and drops")
+struct DurableQueueRetryTests {
+    @Test func retryableFailureBacksOffUntilDue() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        // base 2 s, jitter fraction 0.5 → factor 0.75: first retry after 1.5 s, second after 3 s.
+        let queue = makeQueue(database: database, clock: clock)
+        let deliverer = RecordingDeliverer { call, _ in
+            if call < 2 { throw retryableFailure }
+        }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        let keys = try await queue.enqueue(contentsOf: [payload("a"), payload("b")], destination: "crobox")
+
+        let first = await queue.flush()
+        #expect(first.delivered == 0)
+        #expect(first.retried == 2)
+        #expect(first.remaining == 2)
+        #expect(first.failures["crobox"]?.code == .network)
+
+        clock.advance(by: 1.4)
+        #expect(await queue.flush().retried == 0)
+        #expect(deliverer.callCount == 1)  // not due yet: no attempt
+
+        clock.advance(by: 0.1)
+        let second = await queue.flush()
+        #expect(second.retried == 2)
+        #expect(deliverer.callCount == 2)
+
+        clock.advance(by: 2.9)
+        await queue.flush()
+        #expect(deliverer.callCount == 2)
+        clock.advance(by: 0.1)
+        let third = await queue.flush()
+        #expect(third.delivered == 2)
+        #expect(third.remaining == 0)
+
+        #expect(deliverer.batches.map { $0.map(\.attempts) } == [[0, 0], [1, 1], [2, 2]])
+        // The same keys on every attempt.
+        #expect(deliverer.batches.allSatisfy { $0.map(\.idempotencyKey) == keys })
+    }
+
+    @Test func backOffIsCappedByMaxRetryDelay() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        let policy = DurableQueuePolicy(baseRetryDelay: .seconds(10), maxRetryDelay: .seconds(12), maxAttempts: 50)
+        let queue = makeQueue(database: database, policy: policy, clock: clock)
+        let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        try await queue.enqueue(payload("a"), destination: "crobox")
+        await queue.flush()
+        // After one failure: 10 s * 0.75 = 7.5 s.
+        clock.advance(by: 7.4)
+        await queue.flush()
+        #expect(deliverer.callCount == 1)
+        clock.advance(by: 0.1)
+        await queue.flush()
+        #expect(deliverer.callCount == 2)
+        for attempt in 3...8 {
+            // Afterwards capped: 12 s * 0.75 = 9 s, however many failures.
+            clock.advance(by: 8.9)
+            await queue.flush()
+            #expect(deliverer.callCount == attempt - 1)
+            clock.advance(by: 0.1)
+            await queue.flush()
+            #expect(deliverer.callCount == attempt)
+        }
+    }
+
+    @Test func nonRetryableFailureDropsTheBatch() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let drops = DropRecorder()
+        let queue = makeQueue(database: database, drops: drops)
+        let deliverer = RecordingDeliverer { call, _ in
+            if call == 0 { throw permanentFailure }
+        }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        let keys = try await queue.enqueue(contentsOf: [payload("bad1"), payload("bad2")], destination: "crobox")
+
+        let report = await queue.flush()
+        #expect(report.dropped == 2)
+        #expect(report.delivered == 0)
+        #expect(report.remaining == 0)
+        #expect(report.failures["crobox"]?.httpStatus == 400)
+        #expect(drops.all.count == 1)
+        #expect(drops.all.first?.reason == .rejected)
+        #expect(drops.all.first?.idempotencyKeys == keys)
+        #expect(drops.all.first?.error?.httpStatus == 400)
+
+        try await queue.enqueue(payload("good"), destination: "crobox")
+        #expect(await queue.flush().delivered == 1)
+        #expect(deliverer.payloads == [["bad1", "bad2"], ["good"]])
+    }
+
+    @Test func eventsAreDroppedAfterMaxAttempts() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        let drops = DropRecorder()
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxAttempts: 3), clock: clock, drops: drops)
+        let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        let key = try await queue.enqueue(payload("doomed"), destination: "crobox")
+
+        var reports: [QueueFlushReport] = []
+        for _ in 0..<5 {
+            reports.append(await queue.flush())
+            clock.advance(by: 3600)
+        }
+        #expect(deliverer.callCount == 3)
+        #expect(reports.map(\.retried) == [1, 1, 0, 0, 0])
+        #expect(reports.map(\.dropped) == [0, 0, 1, 0, 0])
+        #expect(drops.all.map(\.reason) == [.maxAttemptsReached])
+        #expect(drops.all.first?.idempotencyKeys == [key])
+        #expect(try await queue.pendingCount() == 0)
+    }
+
+    @Test func errorsThatAreNotEngageErrorsAreRetried() async throws {
+        struct Opaque: Error {}
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        let queue = makeQueue(database: database, clock: clock)
+        let deliverer = RecordingDeliverer { call, _ in if call == 0 { throw Opaque() } }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        try await queue.enqueue(payload("a"), destination: "crobox")
+        let first = await queue.flush()
+        #expect(first.retried == 1)
+        #expect(first.failures["crobox"]?.isRetryable == true)
+        clock.advance(by: 2)
+        #expect(await queue.flush().delivered == 1)
+    }
+
+    @Test func aFailingDestinationGetsOneAttemptPerFlushAndDoesNotBlockOthers() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(batchSize: 2), clock: clock)
+        let failing = RecordingDeliverer { _, _ in throw retryableFailure }
+        let healthy = RecordingDeliverer()
+        try await queue.register(destination: "crobox", deliverer: failing)
+        try await queue.register(destination: "warply", deliverer: healthy)
+        try await queue.enqueue(contentsOf: (1...6).map { payload("c\($0)") }, destination: "crobox")
+        try await queue.enqueue(contentsOf: (1...3).map { payload("w\($0)") }, destination: "warply")
+
+        let report = await queue.flush()
+        #expect(failing.callCount == 1)
+        #expect(report.retried == 2)
+        #expect(report.delivered == 3)
+        #expect(report.remaining == 6)
+        #expect(healthy.payloads == [["w1", "w2"], ["w3"]])
+
+        // Next flush: the first batch is backing off, the next one gets its single attempt.
+        await queue.flush()
+        #expect(failing.callCount == 2)
+        #expect(failing.payloads[1] == ["c3", "c4"])
+    }
+
+    @Test func cancellingTheCallerDoesNotLoseTheOutcome() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        let gate = GatedDeliverer()
+        try await queue.register(destination: "crobox", deliverer: gate)
+        try await queue.enqueue(payload("a"), destination: "crobox")
+        let flush = Task { await queue.flush() }
+        await eventually { gate.enteredCount == 1 }
+        flush.cancel()
+        gate.release()
+        let report = await flush.value
+        // The deliverer completed normally, so the batch counts as delivered.
+        #expect(report.delivered == 1)
+        #expect(try await queue.pendingCount() == 0)
+    }
+}

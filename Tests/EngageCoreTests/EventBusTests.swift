@@ -1,0 +1,111 @@
+import EngageCore
+import EngageTesting
+import Foundation
+import Testing
+
+@Suite("EventBus")
+struct EventBusTests {
+    struct Redeemed: EngageEvent {
+        var couponID: String
+        var name: String { "coupon_redeemed" }
+        var providerID: ProviderID? { "warply" }
+    }
+
+    let queue = DispatchQueue(label: "event-bus-tests")
+
+    func drain() async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+
+    @Test("typed subscribers get only their type, in publication order, on the callback queue")
+    func typedDelivery() async {
+        let bus = EventBus(callbackQueue: .queue(queue))
+        let received = Locked<[String]>([])
+        let subscription = bus.subscribe(to: Redeemed.self) { event in
+            dispatchPrecondition(condition: .onQueue(queue))
+            received.withLock { $0.append(event.couponID) }
+        }
+        for index in 0..<100 { bus.publish(Redeemed(couponID: "c\(index)")) }
+        bus.publish(named: "something_else")
+        await drain()
+        #expect(received.value == (0..<100).map { "c\($0)" })
+        subscription.cancel()
+    }
+
+    @Test("name subscribers receive typed and named events with that name")
+    func namedDelivery() async {
+        let bus = EventBus(callbackQueue: .queue(queue))
+        let names = Locked<[String]>([])
+        let subscription = bus.subscribe(named: "coupon_redeemed") { event in
+            names.withLock { $0.append("\(type(of: event)):\(event.providerID?.rawValue ?? "-")") }
+        }
+        bus.publish(Redeemed(couponID: "c1"))
+        bus.publish(named: "coupon_redeemed", providerID: "crobox")
+        bus.publish(named: "other")
+        await drain()
+        #expect(names.value == ["Redeemed:warply", "NamedEvent:crobox"])
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test("cancelling or releasing the token stops delivery, even of events already queued")
+    func unsubscription() async {
+        let bus = EventBus(callbackQueue: .queue(queue))
+        let count = Counter()
+        var subscription: EventSubscription? = bus.subscribe(to: Redeemed.self) { _ in count.increment() }
+        bus.publish(Redeemed(couponID: "1"))
+        await drain()
+        #expect(count.count == 1)
+
+        // Queue an event, then cancel before the queue runs it.
+        let blocker = DispatchSemaphore(value: 0)
+        queue.async { blocker.wait() }
+        bus.publish(Redeemed(couponID: "2"))
+        subscription?.cancel()
+        blocker.signal()
+        await drain()
+        #expect(count.count == 1)
+
+        subscription = nil
+        #expect(bus.subscriberCount == 0)
+
+        let released = Counter()
+        do {
+            let scoped = bus.subscribe(to: Redeemed.self) { _ in released.increment() }
+            _ = scoped
+        }
+        bus.publish(Redeemed(couponID: "3"))
+        await drain()
+        #expect(released.count == 0)
+        #expect(bus.subscriberCount == 0)
+    }
+
+    @Test("async streams deliver typed events and end their subscription when iteration stops")
+    func streams() async {
+        let bus = EventBus(callbackQueue: .queue(queue))
+        let consumer = Task {
+            let stream = bus.stream(of: Redeemed.self)
+            var ids: [String] = []
+            for await event in stream {
+                ids.append(event.couponID)
+                if ids.count == 3 { break }
+            }
+            return ids
+        }
+        while bus.subscriberCount == 0 { await Task.yield() }
+        #expect(bus.subscriberCount == 1)
+        for index in 0..<3 { bus.publish(Redeemed(couponID: "s\(index)")) }
+        #expect(await consumer.value == ["s0", "s1", "s2"])
+        for _ in 0..<100 where bus.subscriberCount > 0 { await Task.yield() }
+        #expect(bus.subscriberCount == 0)
+    }
+
+    @Test("operation events carry the seeds' naming convention")
+    func operationEventNames() {
+        let success = OperationEvent(providerID: "warply", operation: "redeem_coupon", eventSuffix: "loyalty", outcome: .success, duration: .milliseconds(12))
+        #expect(success.name == "custom_success_redeem_coupon_loyalty")
+        #expect(success.attributes["duration_ms"] == "12")
+        let failure = OperationEvent(providerID: "crobox", operation: "promotions", outcome: .failure(.http(status: 503)), duration: .zero)
+        #expect(failure.name == "custom_error_promotions_crobox")
+        #expect(failure.attributes["http_status"] == "503")
+    }
+}
