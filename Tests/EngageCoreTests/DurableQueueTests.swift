@@ -83,6 +83,12 @@ struct DurableQueueTests {
         let keys = try await queue.enqueue(contentsOf: (0..<100).map { payload("\($0)") }, destination: "crobox")
         #expect(keys.count == 100)
         #expect(Set(keys).count == 100)
+        for key in keys {
+            // Random (version 4, RFC 4122 variant) UUIDs.
+            #expect(UUID(uuidString: key) != nil)
+            let characters = Array(key)
+            #expect(characters.count == 36 && characters[14] == "4" && "89AB".contains(characters[19]), "\(key)")
+        }
         let given = try await queue.enqueue(payload("mine"), destination: "crobox", idempotencyKey: "order-42-viewed")
         #expect(given == "order-42-viewed")
         // The same key again is not queued twice.

@@ -143,6 +143,15 @@ struct TokenManagerTests {
         #expect(refreshes.count == 1)
     }
 
+    @Test("the proactive window is capped at half the lifetime of a short-lived token")
+    func shortLivedTokens() {
+        let issued = clock.now
+        let pair = TokenPair(accessToken: "opaque", expiresAt: issued.addingTimeInterval(300), issuedAt: issued)
+        #expect(!pair.needsRefresh(at: issued.addingTimeInterval(10), window: .seconds(300)))
+        #expect(pair.needsRefresh(at: issued.addingTimeInterval(150), window: .seconds(300)))
+        #expect(pair.needsRefresh(at: issued.addingTimeInterval(300)))
+    }
+
     @Test("a transient failure of a proactive refresh still returns the valid token")
     func proactiveRefreshTransientFailure() async throws {
         let manager = TokenManager(

@@ -62,7 +62,7 @@ struct FaultInjectionTests {
             let reply = try await TestClient().get(try endpoints.reference("/public/items"))
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "application/json")
-            #expect(throws: DecodingError.self) { try reply.json(JSONValue.self) }
+            #expect(throws: DecodingError.self) { try reply.json(SandboxJSON.self) }
             #expect(host.journal.entries.first?.fault == .malformedBody)
         }
     }

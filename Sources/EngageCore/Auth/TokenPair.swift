@@ -11,17 +11,28 @@ public struct TokenPair: Codable, Sendable, Equatable, CustomStringConvertible {
     public var refreshToken: String?
     /// When the access token stops being accepted, if known.
     public var expiresAt: Date?
+    /// When the access token was issued, if known (the JWT `iat`).
+    public var issuedAt: Date?
 
-    public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) {
+    public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, issuedAt: Date? = nil) {
+        let claims = try? JWTClaims(decoding: accessToken)
         self.accessToken = accessToken
         self.refreshToken = refreshToken
-        self.expiresAt = expiresAt ?? (try? JWTClaims(decoding: accessToken))?.expiresAt
+        self.expiresAt = expiresAt ?? claims?.expiresAt
+        self.issuedAt = issuedAt ?? claims?.issuedAt
     }
 
     /// Whether the access token is expired at `now`, or will be within `window`.
+    ///
+    /// For a short-lived token the window is capped at half its lifetime (when the issue time is
+    /// known), so that a 5-minute window never makes a 5-minute token refresh on every use.
     public func needsRefresh(at now: Date, window: Duration = .zero) -> Bool {
         guard let expiresAt else { return false }
-        return expiresAt.timeIntervalSince(now) <= window.seconds
+        var windowSeconds = window.seconds
+        if let issuedAt, expiresAt > issuedAt {
+            windowSeconds = min(windowSeconds, expiresAt.timeIntervalSince(issuedAt) / 2)
+        }
+        return expiresAt.timeIntervalSince(now) <= windowSeconds
     }
 
     public var description: String {

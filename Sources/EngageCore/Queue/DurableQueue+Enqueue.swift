@@ -15,7 +15,7 @@ extension DurableQueue {
     ///   `.invalidInput` for a bad destination or key; `.storage` if the database fails.
     @discardableResult
     public func enqueue(_ payload: Data, destination: String, idempotencyKey: String? = nil) async throws -> String {
-        let key = idempotencyKey ?? UUID().uuidString
+        let key = idempotencyKey ?? IdempotencyKey.make()
         guard !key.isEmpty, key.count <= Self.maximumIdempotencyKeyLength else {
             throw EngageError(
                 .invalidInput,
@@ -33,7 +33,7 @@ extension DurableQueue {
     /// include the oldest of this batch when it alone exceeds `maxPendingEvents`.
     @discardableResult
     public func enqueue(contentsOf payloads: [Data], destination: String) async throws -> [String] {
-        let keys = payloads.map { _ in UUID().uuidString }
+        let keys = IdempotencyKey.make(count: payloads.count)
         try await insert(payloads, keys: keys, destination: destination)
         return keys
     }

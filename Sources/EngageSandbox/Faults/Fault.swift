@@ -15,6 +15,10 @@ public enum Fault: Sendable, Hashable, Codable {
     /// truncated transfer. The emulator's side effects did happen.
     case truncatedBody
     /// Closes the connection without any response and without calling the emulator.
+    ///
+    /// A client that reused a kept-alive connection may transparently resend a request whose
+    /// connection died before any response byte (libcurl, under URLSession on Linux, does so once);
+    /// the journal then shows both attempts, and each consumes a `.times` count.
     case dropConnection
     /// Lets the emulator handle the request (its side effects happen), then closes the connection
     /// without any response: the case of a request that reached the server but whose answer was lost.

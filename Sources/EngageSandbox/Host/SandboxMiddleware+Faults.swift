@@ -62,13 +62,13 @@ extension SandboxMiddleware {
         if bytes.count < 2 {
             bytes = Array(#"{"truncated": true}"#.utf8)
         }
-        let sent = bytes
+        let sent = Array(bytes.prefix(bytes.count / 2))
         var headers = response.headers
         headers[.contentLength] = nil
         headers[.transferEncoding] = nil
         let body = ResponseBody(contentLength: bytes.count) { writer in
             try await writer.write(ByteBuffer(bytes: sent))
-            try await writer.finish(nil)
+            throw TruncatedResponse()
         }
         return Response(status: response.status, headers: headers, body: body)
     }
@@ -76,6 +76,7 @@ extension SandboxMiddleware {
     /// Closes the connection; the response returned afterwards cannot be written, so the client
     /// gets no response at all.
     static func drop(_ context: Context) async -> Response {
+        try? await context.channel.close()
         return Response(status: .internalServerError)
     }
 

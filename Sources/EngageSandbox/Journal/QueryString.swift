@@ -1,5 +1,4 @@
 /// Parses query strings by RFC 3986 rules.
-import Foundation
 public enum QueryString {
     /// Splits `query` (without the leading `?`) on `&`, each item on its first `=`, and
     /// percent-decodes names and values. `+` stays a literal plus (it is not form encoding);
@@ -20,7 +19,7 @@ public enum QueryString {
     /// UTF-8.
     public static func percentDecode(_ text: some StringProtocol) -> String {
         let utf8 = Array(text.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return text.replacingOccurrences(of: "+", with: " ") }
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = 0

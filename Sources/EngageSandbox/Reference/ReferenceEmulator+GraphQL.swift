@@ -7,15 +7,15 @@ extension ReferenceEmulator {
                 return self.invalidRequest(#"Expected {"query", "variables"?, "operationName"?}."#)
             }
             if body.query.contains("fail") {
-                let error: JSONValue = .object([
+                let error: SandboxJSON = .object([
                     "message": .string("Simulated failure"),
                     "extensions": .object(["code": .string("simulated")]),
                 ])
-                return try SandboxResponse.json(JSONValue.object(["errors": .array([error])]))
+                return try SandboxResponse.json(SandboxJSON.object(["errors": .array([error])]))
             }
             let variables = body.variables ?? .object([:])
             return try SandboxResponse.json(
-                JSONValue.object(["data": .object(["echo": .object(["variables": variables])])])
+                SandboxJSON.object(["data": .object(["echo": .object(["variables": variables])])])
             )
         }
     }

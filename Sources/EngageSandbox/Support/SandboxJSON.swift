@@ -1,5 +1,5 @@
 /// An arbitrary JSON value, for emulator payloads whose shape the emulator does not care about.
-public enum JSONValue: Sendable, Hashable, Codable {
+public enum SandboxJSON: Sendable, Hashable, Codable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -9,9 +9,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// A string.
     case string(String)
     /// An array.
-    case array([JSONValue])
+    case array([SandboxJSON])
     /// An object. Key order is not preserved; encoders that sort keys give a stable output.
-    case object([String: JSONValue])
+    case object([String: SandboxJSON])
 
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
@@ -24,10 +24,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([SandboxJSON].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: SandboxJSON].self))
         }
     }
 
@@ -45,7 +45,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The member named `key` when the value is an object.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> SandboxJSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }

@@ -1,0 +1,115 @@
+import Engage
+import EngageTesting
+import Foundation
+import Testing
+
+@Suite("Engage facade")
+struct FacadeTests {
+    func start(alpha: ScriptedConfiguration, beta: ScriptedConfiguration, gamma: ScriptedConfiguration? = nil) async throws -> Engage {
+        var providers: [ProviderRegistration] = [
+            .provider(AlphaProvider.self, configuration: alpha),
+            .provider(BetaProvider.self, configuration: beta),
+        ]
+        if let gamma { providers.append(.provider(GammaProvider.self, configuration: gamma)) }
+        return try await Engage.start(configuration: testConfiguration(), providers: providers, environment: testEnvironment())
+    }
+
+    @Test("offers merge across providers in registration order, each tagged with its provider")
+    func offersMerge() async throws {
+        let engage = try await start(alpha: .init(offers: ["a1", "a2"]), beta: .init(offers: ["b1"]))
+        let result = try await engage.offers()
+        #expect(result.items.map(\.id) == ["a1", "a2", "b1"])
+        #expect(result.items.map(\.providerID) == ["alpha", "alpha", "beta"])
+        #expect(result.isComplete)
+        #expect(result.report.succeeded == ["alpha", "beta"])
+        await engage.shutdown()
+    }
+
+    @Test("a failing provider is reported, not hidden, and does not hide the others' results")
+    func partialFailure() async throws {
+        let engage = try await start(alpha: .init(offers: ["a1"]), beta: .init(failOffers: true), gamma: .init(offers: ["g1"]))
+        let result = try await engage.offers()
+        #expect(result.items.map(\.id) == ["a1", "g1"])
+        #expect(!result.isComplete)
+        #expect(result.report.succeeded == ["alpha", "gamma"])
+        let failure = try #require(result.report.failures["beta"])
+        #expect(failure.httpStatus == 503)
+        #expect(failure.providerID == "beta")
+        await engage.shutdown()
+    }
+
+    @Test("a provider that failed to start is left out and listed in the start report")
+    func startFailureExcluded() async throws {
+        let engage = try await start(alpha: .init(failStart: true), beta: .init(offers: ["b1"]))
+        #expect(engage.startReport.failures["alpha"] != nil)
+        let result = try await engage.offers()
+        #expect(result.items.map(\.id) == ["b1"])
+        await engage.shutdown()
+    }
+
+    @Test("merchants near a point come back nearest first")
+    func merchantsNear() async throws {
+        let engage = try await start(alpha: .init(), beta: .init())
+        let athens = try GeoPoint(latitude: 37.98, longitude: 23.72)
+        let result = try await engage.merchants(near: athens, radiusMeters: 100_000)
+        #expect(result.items.map(\.name) == ["near", "mid", "far"])
+        await engage.shutdown()
+    }
+
+    @Test("an operation no running provider supports throws .unsupported")
+    func unsupported() async throws {
+        let engage = try await start(alpha: .init(), beta: .init())
+        await #expect {
+            try await engage.content()
+        } throws: { ($0 as? EngageError)?.code == .unsupported }
+        await engage.shutdown()
+    }
+
+    @Test("log in and log out reach every identity-aware provider")
+    func identityPropagation() async throws {
+        let engage = try await start(alpha: .init(), beta: .init())
+        let report = try await engage.logIn(UserIdentity(userID: "u-7", email: "u7@example.com"))
+        #expect(report.succeeded == ["alpha"])
+        let alpha = try await engage.provider(AlphaProvider.self)
+        #expect(alpha.loggedIn.value == "u-7")
+        _ = try await engage.logOut()
+        #expect(alpha.loggedIn.value == nil)
+        await engage.shutdown()
+    }
+
+    @Test("callback twins deliver the same results on the callback queue")
+    func callbackTwins() async throws {
+        let engage = try await start(alpha: .init(offers: ["a1"]), beta: .init(failOffers: true))
+        let result = await withCheckedContinuation { continuation in
+            engage.offers(OfferQuery()) { continuation.resume(returning: $0) }
+        }
+        let offers = try result.get()
+        #expect(offers.items.map(\.id) == ["a1"])
+        #expect(offers.report.failures["beta"] != nil)
+
+        let unsupported = await withCheckedContinuation { continuation in
+            engage.content(ContentQuery()) { continuation.resume(returning: $0) }
+        }
+        #expect(throws: EngageError.self) { try unsupported.get() }
+
+        let typed = await withCheckedContinuation { continuation in
+            engage.provider(BetaProvider.self) { continuation.resume(returning: $0) }
+        }
+        #expect(try typed.get().behavior.configuration.failOffers)
+        await engage.shutdown()
+    }
+
+    @Test("operations publish success and failure events on the bus")
+    func operationEvents() async throws {
+        let engage = try await start(alpha: .init(offers: ["a1"]), beta: .init(failOffers: true))
+        let names = Locked<[String]>([])
+        let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
+        _ = try await engage.offers()
+        await withCheckedContinuation { continuation in
+            engage.registry.environment.callbackQueue.async { continuation.resume() }
+        }
+        #expect(Set(names.value) == ["custom_success_offers_alpha", "custom_error_offers_beta"])
+        subscription.cancel()
+        await engage.shutdown()
+    }
+}

@@ -1,0 +1,71 @@
+import Engage
+import EngageSandbox
+import EngageTesting
+import Foundation
+import Logging
+import Testing
+
+/// Real time shifted by an adjustable offset, shared by the sandbox and the client so that a test
+/// can jump past token expiry on both sides while sleeps stay real (and short).
+final class OffsetClock: EngageClock {
+    private let offset = Locked<TimeInterval>(0)
+
+    var now: Date { Date().addingTimeInterval(offset.value) }
+
+    func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+
+    func advance(by duration: Duration) {
+        offset.withLock { $0 += duration.seconds }
+    }
+}
+
+/// A sandbox serving the reference emulator on 127.0.0.1 (ephemeral port) and an Engage instance
+/// with the `ReferenceProvider` pointed at it.
+struct SandboxFixture {
+    let clock = OffsetClock()
+    let emulator = ReferenceEmulator()
+    let host: SandboxHost
+    let baseURL: URL
+
+    init(tokenLifetime: Duration = .seconds(300)) async throws {
+        let clock = self.clock
+        host = SandboxHost(
+            emulators: [emulator],
+            configuration: SandboxConfiguration(now: { clock.now }, tokenLifetime: tokenLifetime)
+        )
+        let endpoints = try await host.start()
+        baseURL = try #require(endpoints.baseURL(for: "reference"))
+    }
+
+    func configuration(storage: StorageLocation = .inMemory) throws -> EngageConfiguration {
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.e2e")
+        configuration.storage = storage
+        configuration.network.maxAttempts = 3
+        configuration.network.retryBaseDelaySeconds = 0.01
+        configuration.network.retryMaxDelaySeconds = 0.05
+        configuration.analytics.flushIntervalSeconds = 3600
+        try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
+        return configuration
+    }
+
+    func startEngage(storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(), logger: Logger? = nil) async throws -> Engage {
+        let configuration = try configuration(storage: storage)
+        let registration = try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)
+        return try await Engage.start(
+            configuration: configuration,
+            providers: [registration],
+            environment: RegistryEnvironment(
+                clock: clock, random: SeededRandomSource(seed: 1), secretStore: secretStore,
+                callbackQueue: .queue(DispatchQueue(label: "e2e")), logger: logger ?? Logger(label: "e2e")
+            )
+        )
+    }
+
+    func stop() async {
+        await host.stop()
+    }
+}
+
+let referenceUser = UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": "secret"])

@@ -1,0 +1,115 @@
+import Engage
+import EngageTesting
+import Foundation
+import Logging
+
+/// In-memory providers with scripted behaviour, for registry and facade tests.
+struct ScriptedConfiguration: ProviderConfiguration, Equatable {
+    var offers: [String] = []
+    var failOffers: Bool = false
+    var failInit: Bool = false
+    var failStart: Bool = false
+    var startDelayMilliseconds: Int = 0
+
+    func validationIssues() -> [String] {
+        startDelayMilliseconds < 0 ? ["startDelayMilliseconds must not be negative."] : []
+    }
+}
+
+/// The shared scripted behaviour of the test providers below.
+struct ScriptedBehavior: Sendable {
+    let configuration: ScriptedConfiguration
+    let context: ProviderContext
+
+    init(configuration: ScriptedConfiguration, context: ProviderContext) throws {
+        if configuration.failInit {
+            throw EngageError(.invalidConfiguration, "scripted init failure")
+        }
+        self.configuration = configuration
+        self.context = context
+    }
+
+    func start() async throws {
+        if configuration.startDelayMilliseconds > 0 {
+            try await Task.sleep(for: .milliseconds(configuration.startDelayMilliseconds))
+        }
+        if configuration.failStart { throw EngageError(.network, "scripted start failure", isRetryable: true) }
+    }
+
+    func offers() async throws -> [Offer] {
+        let providerID = context.providerID
+        return try await context.perform("offers") {
+            if configuration.failOffers { throw EngageError.http(status: 503) }
+            return configuration.offers.map { Offer(id: $0, providerID: providerID, kind: .coupon, title: LocalizedText($0)) }
+        }
+    }
+}
+
+final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
+    static let descriptor = ProviderDescriptor(id: "alpha", displayName: "Alpha", version: "1.0.0", capabilities: [.offers, .identity])
+    let behavior: ScriptedBehavior
+    let loggedIn = Locked<String?>(nil)
+
+    init(configuration: ScriptedConfiguration, context: ProviderContext) async throws {
+        behavior = try ScriptedBehavior(configuration: configuration, context: context)
+    }
+
+    func start() async throws { try await behavior.start() }
+    func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
+    func logIn(_ identity: UserIdentity) async throws { loggedIn.withLock { $0 = identity.userID } }
+    func logOut() async throws { loggedIn.withLock { $0 = nil } }
+}
+
+final class BetaProvider: EngageProvider, OffersProviding, MerchantDirectory {
+    static let descriptor = ProviderDescriptor(id: "beta", displayName: "Beta", version: "2.1.0", capabilities: [.offers, .merchantDirectory])
+    let behavior: ScriptedBehavior
+
+    init(configuration: ScriptedConfiguration, context: ProviderContext) async throws {
+        behavior = try ScriptedBehavior(configuration: configuration, context: context)
+    }
+
+    func start() async throws { try await behavior.start() }
+    func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
+
+    func merchants(_ query: MerchantQuery) async throws -> Page<MerchantSummary> {
+        let center = try query.center ?? GeoPoint(latitude: 0, longitude: 0)
+        let merchants = try [("far", 0.5), ("near", 0.01), ("mid", 0.1)].map { name, offset in
+            let location = try GeoPoint(latitude: center.latitude + offset, longitude: center.longitude)
+            return MerchantSummary(
+                id: name, providerID: Self.descriptor.id, name: name, location: location,
+                distanceMeters: location.distance(to: center)
+            )
+        }
+        return Page(items: merchants, totalCount: merchants.count)
+    }
+}
+
+final class GammaProvider: EngageProvider, OffersProviding {
+    static let descriptor = ProviderDescriptor(id: "gamma", displayName: "Gamma", version: "0.3.0", capabilities: [.offers])
+    let behavior: ScriptedBehavior
+
+    init(configuration: ScriptedConfiguration, context: ProviderContext) async throws {
+        behavior = try ScriptedBehavior(configuration: configuration, context: context)
+    }
+
+    func start() async throws { try await behavior.start() }
+    func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
+}
+
+/// A provider that declares a capability it does not implement: the conformance suite must catch it.
+final class DishonestProvider: EngageProvider {
+    typealias Configuration = EmptyConfiguration
+    static let descriptor = ProviderDescriptor(id: "dishonest", displayName: "Dishonest", version: "1.0", capabilities: [.content])
+    init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
+}
+
+func testEnvironment(transport: (any HTTPTransport)? = nil, logger: Logger? = nil) -> RegistryEnvironment {
+    RegistryEnvironment(
+        transport: transport, secretStore: InMemorySecretStore(),
+        callbackQueue: .queue(DispatchQueue(label: "engage-tests")), logger: logger ?? Logger(label: "engage-tests")
+    )
+}
+
+func testConfiguration() -> EngageConfiguration {
+    EngageConfiguration.preset(.testing, appID: "org.engagekit.tests")
+}
