@@ -100,6 +100,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Already in the graph through hummingbird; declared because EngageSandbox imports them directly.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -129,16 +132,24 @@ let package = Package(
             name: "EngageSandbox",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .target(
+            name: "EngageEmulators",
+            dependencies: ["EngageSandbox"] + traitGatedEmulators
         ),
         .executableTarget(
             name: "engage-sandbox",
             dependencies: [
                 "EngageSandbox",
+                "EngageEmulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + traitGatedEmulators,
+            ],
             path: "Sources/EngageSandboxTool"
         ),
         .executableTarget(
@@ -146,8 +157,10 @@ let package = Package(
             dependencies: [
                 "Engage",
                 "EngageSandbox",
+                "EngageEmulators",
+                "EngageTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + traitGatedEmulators,
+            ],
             path: "Examples/EngageDemo"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EngageEmulators
 import EngageSandbox
 import Foundation
 
@@ -37,7 +38,7 @@ struct EngageSandboxCommand: AsyncParsableCommand {
     func run() async throws {
         let lifetime = Duration.seconds(tokenLifetime)
         let sandbox = SandboxHost(
-            emulators: builtInEmulators(tokenLifetime: lifetime),
+            emulators: BuiltInEmulators.all(tokenLifetime: lifetime),
             configuration: SandboxConfiguration(host: host, port: port, seed: seed, tokenLifetime: lifetime)
         )
         try await sandbox.run { endpoints in

@@ -1,27 +1,38 @@
-import Engage
+import EngageCore
 import Foundation
 import GRDB
 import HTTPTypes
 
-/// A third-party style provider for the sandbox's reference backend: bearer tokens with rotation,
-/// an authorised item list exposed as offers, analytics through the durable queue, login/logout.
-/// It exercises the whole core end to end over real HTTP.
-final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, IdentityAware {
-    struct Configuration: ProviderConfiguration, Equatable {
-        var baseURL: URL
-        var itemsSize: Int = 2048
+/// The provider for the sandbox's reference backend (`EngageSandbox.ReferenceEmulator`): bearer tokens
+/// with rotation, an authorised item list exposed as offers, analytics through the durable queue, and
+/// log in / log out.
+///
+/// It is the smallest complete provider: the end-to-end tests, the demo and the benchmarks use it to
+/// exercise the whole core over real HTTP, and CONTRIBUTING.md reads it as an example.
+public final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, IdentityAware {
+    /// Where the reference backend is and how much data to ask for.
+    public struct Configuration: ProviderConfiguration, Equatable {
+        /// The emulator's base URL, e.g. `http://127.0.0.1:8080/reference`.
+        public var baseURL: URL
+        /// The approximate size of the `/items` document, in bytes.
+        public var itemsSize: Int
 
-        func validationIssues() -> [String] {
+        public init(baseURL: URL, itemsSize: Int = 2048) {
+            self.baseURL = baseURL
+            self.itemsSize = itemsSize
+        }
+
+        public func validationIssues() -> [String] {
             itemsSize > 0 ? [] : ["itemsSize must be positive (got \(itemsSize))."]
         }
     }
 
-    static let descriptor = ProviderDescriptor(
+    public static let descriptor = ProviderDescriptor(
         id: "reference", displayName: "Reference backend", version: "1.0.0",
         capabilities: [.offers, .eventTracking, .identity]
     )
 
-    static let migrations = [
+    public static let migrations = [
         StorageMigration("create offer cache") { db in
             try db.create(table: "reference_offer_cache") { table in
                 table.primaryKey("id", .text)
@@ -30,15 +41,17 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
         }
     ]
 
-    static let analyticsDestination = "reference.events"
+    /// The durable queue destination of tracked events.
+    public static let analyticsDestination = "reference.events"
 
     let context: ProviderContext
     let configuration: Configuration
-    let tokens: TokenManager
+    /// The provider's session.
+    public let tokens: TokenManager
     let client: APIClient
     let publicClient: APIClient
 
-    init(configuration: Configuration, context: ProviderContext) async throws {
+    public init(configuration: Configuration, context: ProviderContext) async throws {
         self.context = context
         self.configuration = configuration
         publicClient = try context.makeAPIClient(baseURL: configuration.baseURL)
@@ -46,17 +59,18 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
         client = try context.makeAPIClient(baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens))
     }
 
-    func start() async throws {
+    public func start() async throws {
         try await context.analytics.register(destination: Self.analyticsDestination, deliverer: EventDeliverer(client: publicClient))
     }
 
-    func shutdown() async {
+    public func shutdown() async {
         await context.analytics.unregister(destination: Self.analyticsDestination)
     }
 
     // MARK: Identity
 
-    func logIn(_ identity: UserIdentity) async throws {
+    /// Logs in with `identity.userID` and the password in `identity.attributes["reference.password"]`.
+    public func logIn(_ identity: UserIdentity) async throws {
         try await context.perform("log_in") {
             let answer = try await publicClient.json(
                 TokenAnswer.self, .post, "/auth/token",
@@ -67,19 +81,21 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
         }
     }
 
-    func logOut() async throws {
+    public func logOut() async throws {
         try await context.perform("log_out") { try await tokens.clear() }
     }
 
     // MARK: Offers
 
-    struct Item: Decodable, Sendable {
-        var id: Int
-        var name: String
-        var price: Double
+    /// One item of the reference catalogue.
+    public struct Item: Decodable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var price: Double
     }
 
-    func items() async throws -> [Item] {
+    /// The catalogue (needs a session).
+    public func items() async throws -> [Item] {
         try await context.perform("items") {
             struct Document: Decodable { var items: [Item] }
             return try await client.json(
@@ -89,7 +105,7 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
         }
     }
 
-    func offers(_ query: OfferQuery) async throws -> [Offer] {
+    public func offers(_ query: OfferQuery) async throws -> [Offer] {
         let items = try await items()
         return items.map { item in
             Offer(
@@ -101,13 +117,13 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
 
     /// The callback twin of `items()`.
     @discardableResult
-    func items(completion: @escaping @Sendable (Result<[Item], EngageError>) -> Void) -> any Cancellable {
+    public func items(completion: @escaping @Sendable (Result<[Item], EngageError>) -> Void) -> any Cancellable {
         context.callback(completion) { try await self.items() }
     }
 
     // MARK: Tracking
 
-    func track(_ event: TrackedEvent) async throws {
+    public func track(_ event: TrackedEvent) async throws {
         try await context.perform("track") {
             let payload = try JSONSerialization.data(withJSONObject: ["name": event.name, "kind": event.kind.rawValue], options: .sortedKeys)
             _ = try await context.analytics.enqueue(payload, destination: Self.analyticsDestination)
@@ -116,9 +132,14 @@ final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, I
 }
 
 private struct TokenAnswer: Decodable {
-    var access_token: String
-    var refresh_token: String
-    var pair: TokenPair { TokenPair(accessToken: access_token, refreshToken: refresh_token) }
+    var accessToken: String
+    var refreshToken: String
+    var pair: TokenPair { TokenPair(accessToken: accessToken, refreshToken: refreshToken) }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+    }
 }
 
 private struct Refresher: TokenRefresher {

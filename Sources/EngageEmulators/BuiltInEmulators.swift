@@ -1,0 +1,29 @@
+import EngageSandbox
+
+/// The emulators compiled into this build: the reference backend plus every provider emulator whose
+/// trait is enabled. `engage-sandbox` serves them and `engage-demo` runs its scenarios against them.
+///
+/// A provider adds its emulator here under its trait, next to the import of its emulator module:
+///
+/// ```swift
+/// #if Warply
+/// import WarplyEmulator
+/// #endif
+///
+/// // in all(tokenLifetime:):
+/// #if Warply
+/// emulators.append(WarplyEmulator())
+/// #endif
+/// ```
+///
+/// (Package.swift lists each provider's emulator as a trait-gated dependency of this target.)
+public enum BuiltInEmulators {
+    /// Fresh instances of every compiled-in emulator.
+    /// - Parameter tokenLifetime: The access token lifetime the emulators should use.
+    public static func all(tokenLifetime: Duration = .seconds(300)) -> [any Emulator] {
+        let emulators: [any Emulator] = [
+            ReferenceEmulator(configuration: .init(accessTokenLifetime: tokenLifetime))
+        ]
+        return emulators
+    }
+}
