@@ -8,7 +8,7 @@ import Foundation
 /// import Engage
 ///
 /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
-/// try configuration.setProvider("crobox", CroboxConfiguration(containerID: "xlrc9t"))
+/// configuration.providers["crobox"] = ["containerID": "xlrc9t"]
 /// let engage = try await Engage.start(configuration: configuration)
 ///
 /// let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1"]))

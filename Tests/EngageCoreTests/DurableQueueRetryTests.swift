@@ -132,6 +132,22 @@ struct DurableQueueRetryTests {
         #expect(await queue.flush().delivered == 1)
     }
 
+    @Test func cancelledRequestsAreRetriedNotDropped() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = ManualClock()
+        let drops = DropRecorder()
+        let queue = makeQueue(database: database, clock: clock, drops: drops)
+        let deliverer = RecordingDeliverer { call, _ in
+            if call == 0 { throw EngageError(.cancelled, "The request was cancelled.") }
+        }
+        try await queue.register(destination: "crobox", deliverer: deliverer)
+        try await queue.enqueue(payload("a"), destination: "crobox")
+        #expect(await queue.flush().retried == 1)
+        clock.advance(by: 2)
+        #expect(await queue.flush().delivered == 1)
+        #expect(drops.all.isEmpty)
+    }
+
     @Test func aFailingDestinationGetsOneAttemptPerFlushAndDoesNotBlockOthers() async throws {
         let database = try EngageDatabase(location: .inMemory)
         let clock = ManualClock()

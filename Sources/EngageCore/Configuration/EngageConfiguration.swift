@@ -9,7 +9,8 @@ import Logging
 /// ```swift
 /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 /// configuration.network.timeoutSeconds = 20
-/// try configuration.setProvider("crobox", CroboxConfiguration(containerID: "xlrc9t"))
+/// configuration.providers["crobox"] = ["containerID": "xlrc9t"]          // a JSON section, or typed:
+/// try configuration.setProvider("weatherperks", WeatherPerks.Configuration(baseURL: url))
 ///
 /// let fromFile = try EngageConfiguration.load(json: Data(contentsOf: url))
 /// ```

@@ -119,14 +119,10 @@ extension DurableQueue {
     private func handleFailure(
         _ error: any Error, batch: [QueuedEvent], destination: String, into report: inout QueueFlushReport
     ) async {
-        let failure: EngageError
-        if let engageError = error as? EngageError {
-            failure = engageError
-        } else {
-            // Unknown errors might be transient: retry them rather than lose the events.
-            var wrapped = EngageError.wrapping(error)
-            wrapped.isRetryable = true
-            failure = wrapped
+        var failure = EngageError.wrapping(error)
+        if !(error is EngageError) || failure.code == .cancelled {
+            // Unknown errors and cancelled requests might be transient: retry rather than lose the events.
+            failure.isRetryable = true
         }
         report.failures[destination] = failure
 

@@ -32,8 +32,8 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
 /// Return normally only when the whole batch was accepted: the events are then deleted and never sent
 /// again. Throw an `EngageError` with `isRetryable == true` (network failure, 5xx, 429...) to have the
 /// batch retried with back-off, or with `isRetryable == false` when the destination permanently rejects
-/// it (the events are dropped and reported). Errors that are not `EngageError`s are treated as
-/// retryable.
+/// it (the events are dropped and reported). Errors that are not `EngageError`s, and `.cancelled`
+/// ones, are treated as retryable.
 public protocol QueueDelivering: Sendable {
     /// Sends `batch` (oldest first, at most the policy's `batchSize` events, all for this destination).
     func deliver(_ batch: [QueuedEvent]) async throws
