@@ -131,6 +131,7 @@ let package = Package(
         .target(
             name: "EngageSandbox",
             dependencies: [
+                "EngageCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -24,6 +24,8 @@ public final class FakeClock: EngageClock {
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
         var sleepCount = 0
+        /// Sleeps cancelled before their continuation was registered.
+        var cancelledIDs: Set<UInt64> = []
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -50,19 +52,28 @@ public final class FakeClock: EngageClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, readyWatchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                let (outcome, readyWatchers) = state.withLock { state -> (Bool?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelledIDs.remove(id) != nil { return (false, []) }
                     state.sleepCount += 1
                     let deadline = state.now.adding(duration)
                     if duration <= .zero { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (false, Self.takeReadyWatchers(&state))
+                    return (nil, Self.takeReadyWatchers(&state))
                 }
                 readyWatchers.forEach { $0.resume() }
-                if resumeNow { continuation.resume() }
+                switch outcome {
+                case true?: continuation.resume()
+                case false?: continuation.resume(throwing: CancellationError())
+                case nil: break
+                }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    // Cancelled before the sleeper was registered: the registration sees this and throws.
+                    state.cancelledIDs.insert(id)
+                    return nil
+                }
                 return state.sleepers.remove(at: index)
             }
             cancelled?.continuation.resume(throwing: CancellationError())

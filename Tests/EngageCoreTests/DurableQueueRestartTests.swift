@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct DurableQueueRestartTests {
     @Test func pendingEventsSurviveARestartAndAreDeliveredExactlyOnce() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let clock = ManualClock()
+        let clock = FakeClock()
         var keys: [String] = []
         do {
             // First "process": enqueue, deliver part of it, then die without flushing the rest.
@@ -47,7 +48,7 @@ struct DurableQueueRestartTests {
     @Test func retryStateSurvivesARestart() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let clock = ManualClock()
+        let clock = FakeClock()
         let key: String
         do {
             let database = try EngageDatabase(location: .directory(directory.path))
@@ -131,7 +132,7 @@ struct DurableQueueRestartTests {
 
     @Test func automaticFlushUsesTheInjectedClock() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(flushInterval: .seconds(30)), clock: clock)
         let deliverer = RecordingDeliverer()
         try await queue.register(destination: "crobox", deliverer: deliverer)
@@ -160,7 +161,7 @@ struct DurableQueueRestartTests {
 
     @Test func aFullBatchSchedulesAFlushSoonWhileAutomatic() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(batchSize: 3), clock: clock)
         let deliverer = RecordingDeliverer()
         try await queue.register(destination: "crobox", deliverer: deliverer)

@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct DurableQueueRetryTests {
     @Test func retryableFailureBacksOffUntilDue() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         // base 2 s, jitter fraction 0.5 → factor 0.75: first retry after 1.5 s, second after 3 s.
         let queue = makeQueue(database: database, clock: clock)
         let deliverer = RecordingDeliverer { call, _ in
@@ -45,7 +46,7 @@ struct DurableQueueRetryTests {
 
     @Test func backOffIsCappedByMaxRetryDelay() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let policy = DurableQueuePolicy(baseRetryDelay: .seconds(10), maxRetryDelay: .seconds(12), maxAttempts: 50)
         let queue = makeQueue(database: database, policy: policy, clock: clock)
         let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
@@ -97,7 +98,7 @@ struct DurableQueueRetryTests {
 
     @Test func eventsAreDroppedAfterMaxAttempts() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let drops = DropRecorder()
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxAttempts: 3), clock: clock, drops: drops)
         let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
@@ -120,7 +121,7 @@ struct DurableQueueRetryTests {
     @Test func errorsThatAreNotEngageErrorsAreRetried() async throws {
         struct Opaque: Error {}
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let queue = makeQueue(database: database, clock: clock)
         let deliverer = RecordingDeliverer { call, _ in if call == 0 { throw Opaque() } }
         try await queue.register(destination: "crobox", deliverer: deliverer)
@@ -134,7 +135,7 @@ struct DurableQueueRetryTests {
 
     @Test func cancelledRequestsAreRetriedNotDropped() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let drops = DropRecorder()
         let queue = makeQueue(database: database, clock: clock, drops: drops)
         let deliverer = RecordingDeliverer { call, _ in
@@ -150,7 +151,7 @@ struct DurableQueueRetryTests {
 
     @Test func aFailingDestinationGetsOneAttemptPerFlushAndDoesNotBlockOthers() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(batchSize: 2), clock: clock)
         let failing = RecordingDeliverer { _, _ in throw retryableFailure }
         let healthy = RecordingDeliverer()

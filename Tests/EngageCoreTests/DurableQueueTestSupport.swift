@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import Logging
 import Testing
@@ -80,7 +81,7 @@ final class DropRecorder: Sendable {
 func makeQueue(
     database: EngageDatabase,
     policy: DurableQueuePolicy = DurableQueuePolicy(),
-    clock: ManualClock = ManualClock(),
+    clock: FakeClock = FakeClock(),
     drops: DropRecorder = DropRecorder()
 ) -> DurableQueue {
     DurableQueue(

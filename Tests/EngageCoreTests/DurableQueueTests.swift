@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import GRDB
 import Testing
@@ -124,7 +125,7 @@ struct DurableQueueTests {
 
     @Test func storedRowsCarryTheirMetadata() async throws {
         let database = try EngageDatabase(location: .inMemory)
-        let clock = ManualClock()
+        let clock = FakeClock()
         let queue = makeQueue(database: database, clock: clock)
         try await queue.enqueue(payload("x"), destination: "crobox", idempotencyKey: "k1")
         let deliverer = RecordingDeliverer()

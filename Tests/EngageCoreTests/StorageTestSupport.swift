@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import Testing
 
@@ -22,73 +23,10 @@ struct TemporaryDirectory {
     }
 }
 
-/// A clock that moves only when told to; `sleep` suspends until `advance` passes the deadline.
-final class ManualClock: EngageClock {
-    private struct Sleeper {
-        var id: UInt64
-        var deadline: Date
-        var continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var now: Date
-        var nextID: UInt64 = 0
-        var sleepers: [Sleeper] = []
-        var cancelledIDs: Set<UInt64> = []
-    }
-
-    private let state: Locked<State>
-
-    init(now: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        state = Locked(State(now: now))
-    }
-
-    var now: Date { state.value.now }
-
-    /// The number of tasks currently sleeping.
-    var sleeperCount: Int { state.value.sleepers.count }
-
+extension FakeClock {
+    /// Moves the clock forward by `seconds`.
     func advance(by seconds: Double) {
-        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            state.now = state.now.addingTimeInterval(seconds)
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }
-            state.sleepers.removeAll { $0.deadline <= now }
-            return due.map(\.continuation)
-        }
-        for continuation in due { continuation.resume() }
-    }
-
-    func sleep(for duration: Duration) async throws {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            return state.nextID
-        }
-        let deadline = now.adding(duration)
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome = state.withLock { state -> Bool? in
-                    if state.cancelledIDs.remove(id) != nil { return false }
-                    if deadline <= state.now { return true }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
-                }
-                switch outcome {
-                case true?: continuation.resume()
-                case false?: continuation.resume(throwing: CancellationError())
-                case nil: break
-                }
-            }
-        } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-                    return state.sleepers.remove(at: index).continuation
-                }
-                state.cancelledIDs.insert(id)
-                return nil
-            }
-            continuation?.resume(throwing: CancellationError())
-        }
+        advance(by: .seconds(double: seconds))
     }
 }
 

@@ -1,3 +1,4 @@
+import EngageCore
 import EngageSandbox
 import Foundation
 import Testing
@@ -62,7 +63,7 @@ struct FaultInjectionTests {
             let reply = try await TestClient().get(try endpoints.reference("/public/items"))
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "application/json")
-            #expect(throws: DecodingError.self) { try reply.json(SandboxJSON.self) }
+            #expect(throws: DecodingError.self) { try reply.json(JSONValue.self) }
             #expect(host.journal.entries.first?.fault == .malformedBody)
         }
     }

@@ -1,3 +1,4 @@
+import EngageCore
 import EngageSandbox
 import Foundation
 import Testing
@@ -157,12 +158,12 @@ struct ReferenceEmulatorTests {
                 "POST", url, body: Data(#"{"query":"query Echo { echo }","variables":{"id":7,"tags":["a"]}}"#.utf8)
             )
             #expect(ok.status == 200)
-            let data = try ok.json(SandboxJSON.self)
+            let data = try ok.json(JSONValue.self)
             #expect(data["data"]?["echo"]?["variables"] == .object(["id": .number(7), "tags": .array([.string("a")])]))
 
             let failed = try await client.send("POST", url, body: Data(#"{"query":"query { fail }"}"#.utf8))
             #expect(failed.status == 200)
-            let errors = try failed.json(SandboxJSON.self)
+            let errors = try failed.json(JSONValue.self)
             #expect(errors["data"] == nil)
             guard case .array(let list) = errors["errors"], let first = list.first else {
                 Issue.record("no errors array in \(failed.text)")

@@ -124,3 +124,20 @@ struct RegistryTests {
         #expect(throws: EngageError.self) { try dishonest.requirePassed() }
     }
 }
+
+@Suite("ProviderRegistry reserved ids")
+struct ReservedIDTests {
+    final class Impostor: EngageProvider {
+        typealias Configuration = EmptyConfiguration
+        static let descriptor = ProviderDescriptor(id: "engage", displayName: "Impostor", version: "1.0.0", capabilities: [])
+        init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
+    }
+
+    @Test("the core's storage namespace cannot be taken by a provider")
+    func reservedID() async throws {
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        await #expect {
+            try await registry.register(.provider(Impostor.self, configuration: EmptyConfiguration()))
+        } throws: { ($0 as? EngageError)?.code == .invalidConfiguration }
+    }
+}

@@ -64,3 +64,17 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension JSONValue {
+    /// The member named `key` when the value is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case let .object(members) = self { return members[key] }
+        return nil
+    }
+
+    /// The string when the value is a string.
+    public var stringValue: String? {
+        if case let .string(value) = self { return value }
+        return nil
+    }
+}

@@ -76,6 +76,12 @@ public actor ProviderRegistry {
                 recoverySuggestion: "Use lowercase letters, digits, '-' and '_', starting with a letter."
             )
         }
+        guard id.rawValue != EngageDatabase.coreNamespace else {
+            throw EngageError(
+                .invalidConfiguration, "The provider id '\(id)' is reserved for EngageKit's own storage.", providerID: id,
+                recoverySuggestion: "Choose another provider id."
+            )
+        }
         guard !registrations.contains(where: { $0.descriptor.id == id }) else {
             throw EngageError(.duplicateProvider, "A provider with id '\(id)' is already registered.", providerID: id)
         }

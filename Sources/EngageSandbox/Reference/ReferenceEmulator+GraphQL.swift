@@ -1,3 +1,4 @@
+import EngageCore
 import Hummingbird
 
 extension ReferenceEmulator {
@@ -7,15 +8,15 @@ extension ReferenceEmulator {
                 return self.invalidRequest(#"Expected {"query", "variables"?, "operationName"?}."#)
             }
             if body.query.contains("fail") {
-                let error: SandboxJSON = .object([
+                let error: JSONValue = .object([
                     "message": .string("Simulated failure"),
                     "extensions": .object(["code": .string("simulated")]),
                 ])
-                return try SandboxResponse.json(SandboxJSON.object(["errors": .array([error])]))
+                return try SandboxResponse.json(JSONValue.object(["errors": .array([error])]))
             }
             let variables = body.variables ?? .object([:])
             return try SandboxResponse.json(
-                SandboxJSON.object(["data": .object(["echo": .object(["variables": variables])])])
+                JSONValue.object(["data": .object(["echo": .object(["variables": variables])])])
             )
         }
     }

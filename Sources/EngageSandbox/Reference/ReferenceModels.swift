@@ -1,3 +1,5 @@
+import EngageCore
+
 /// An event the reference emulator stored.
 public struct ReferenceEvent: Sendable, Hashable, Codable {
     /// The client's idempotency key.
@@ -5,10 +7,10 @@ public struct ReferenceEvent: Sendable, Hashable, Codable {
     /// The event name.
     public var name: String
     /// The event payload as sent (`null` when absent).
-    public var payload: SandboxJSON
+    public var payload: JSONValue
 
     /// Creates an event.
-    public init(id: String, name: String, payload: SandboxJSON = .null) {
+    public init(id: String, name: String, payload: JSONValue = .null) {
         self.id = id
         self.name = name
         self.payload = payload
@@ -23,7 +25,7 @@ public struct ReferenceEvent: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
         self.name = try container.decode(String.self, forKey: .name)
-        self.payload = try container.decodeIfPresent(SandboxJSON.self, forKey: .payload) ?? .null
+        self.payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload) ?? .null
     }
 }
 
@@ -67,6 +69,6 @@ struct EchoResponse: Encodable {
 
 struct GraphQLRequest: Decodable {
     var query: String
-    var variables: SandboxJSON?
+    var variables: JSONValue?
     var operationName: String?
 }

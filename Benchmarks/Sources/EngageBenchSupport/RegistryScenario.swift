@@ -1,0 +1,154 @@
+import EngageCore
+import Foundation
+import GRDB
+import Logging
+
+// MARK: - Five minimal providers
+
+/// What distinguishes the five minimal providers.
+public protocol MinimalProviderTag: Sendable {
+    static var id: String { get }
+}
+
+public enum AlphaTag: MinimalProviderTag { public static let id = "alpha" }
+public enum BravoTag: MinimalProviderTag { public static let id = "bravo" }
+public enum CharlieTag: MinimalProviderTag { public static let id = "charlie" }
+public enum DeltaTag: MinimalProviderTag { public static let id = "delta" }
+public enum EchoTag: MinimalProviderTag { public static let id = "echo" }
+
+/// A minimal provider: one storage migration creating a table in its namespace, and a `start()` that
+/// registers an analytics destination. `MinimalProvider<AlphaTag>` ... `MinimalProvider<EchoTag>` are
+/// five distinct provider types.
+public final class MinimalProvider<Tag: MinimalProviderTag>: EngageProvider {
+    public typealias Configuration = EmptyConfiguration
+
+    public static var descriptor: ProviderDescriptor {
+        ProviderDescriptor(id: ProviderID(rawValue: Tag.id), displayName: "Minimal \(Tag.id)", version: "1.0.0", capabilities: [])
+    }
+
+    public static var migrations: [StorageMigration] {
+        [
+            StorageMigration("create items") { db in
+                try db.create(table: "\(Tag.id)_items") { table in
+                    table.primaryKey("id", .text)
+                    table.column("payload", .blob).notNull()
+                    table.column("updated_at", .double).notNull()
+                }
+            }
+        ]
+    }
+
+    /// The provider's analytics destination.
+    public static var destination: String { "\(Tag.id).events" }
+
+    let context: ProviderContext
+
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws {
+        self.context = context
+    }
+
+    public func start() async throws {
+        try await context.analytics.register(destination: Self.destination, deliverer: DiscardingDeliverer())
+    }
+
+    public func shutdown() async {
+        await context.analytics.unregister(destination: Self.destination)
+    }
+}
+
+/// Accepts every batch and does nothing with it.
+public struct DiscardingDeliverer: QueueDelivering {
+    public init() {}
+    public func deliver(_ batch: [QueuedEvent]) async throws {}
+}
+
+// MARK: - Scenario
+
+/// Benchmark 4: `ProviderRegistry(configuration:environment:)` + register five providers + `start()` +
+/// `shutdown()` on a new file-backed database (a new directory each time). Baselines: opening a new
+/// `EngageDatabase` alone, and starting an empty registry.
+///
+/// The environment uses an in-memory secret store (no key file I/O) and one shared URLSession transport
+/// (an app builds its environment once; the transport is not what this measures).
+public final class RegistryScenario: Sendable {
+    public let root: TemporaryDirectory
+    let transport: URLSessionTransport
+    let callbackQueue: CallbackQueue
+    let logger: Logger
+
+    public static let registrations: [ProviderRegistration] = [
+        .provider(MinimalProvider<AlphaTag>.self, configuration: EmptyConfiguration()),
+        .provider(MinimalProvider<BravoTag>.self, configuration: EmptyConfiguration()),
+        .provider(MinimalProvider<CharlieTag>.self, configuration: EmptyConfiguration()),
+        .provider(MinimalProvider<DeltaTag>.self, configuration: EmptyConfiguration()),
+        .provider(MinimalProvider<EchoTag>.self, configuration: EmptyConfiguration()),
+    ]
+
+    public init() throws {
+        root = try TemporaryDirectory(label: "registry")
+        transport = URLSessionTransport()
+        callbackQueue = .queue(DispatchQueue(label: "engage.bench.callbacks"))
+        var logger = Logger(label: "engage.bench.registry")
+        logger.logLevel = .error
+        self.logger = logger
+    }
+
+    /// A database location that does not exist yet.
+    public func newLocation() -> String {
+        root.newSubpath()
+    }
+
+    func configuration(path: String) -> EngageConfiguration {
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.bench")
+        configuration.storage = .directory(path)
+        return configuration
+    }
+
+    func environment() -> RegistryEnvironment {
+        RegistryEnvironment(
+            transport: transport, secretStore: InMemorySecretStore(), callbackQueue: callbackQueue, logger: logger
+        )
+    }
+
+    /// Creates a registry on a new database at `path`, registers the five providers (or none), starts
+    /// and shuts it down. Returns the registry so that the caller can close its database afterwards.
+    public func startAndShutDown(path: String, providers: [ProviderRegistration] = RegistryScenario.registrations) async throws
+        -> ProviderRegistry
+    {
+        let registry = try ProviderRegistry(configuration: configuration(path: path), environment: environment())
+        for registration in providers {
+            try await registry.register(registration)
+        }
+        let report = await registry.start()
+        guard report.isComplete, report.started.count == providers.count else {
+            throw BenchFailure("Registry start: \(report.started.count) of \(providers.count) started; failures: \(report.failures)")
+        }
+        await registry.shutdown()
+        return registry
+    }
+
+    /// Opens a new `EngageDatabase` at `path` (creating the directory and applying the core migrations).
+    public func openDatabase(path: String) throws -> EngageDatabase {
+        try EngageDatabase(location: .directory(path))
+    }
+
+    /// Checks that each registered provider's migration created its table, then closes the registry's
+    /// database and deletes its directory (not part of any measurement).
+    public func discard(_ registry: ProviderRegistry, path: String) async throws {
+        let expected = await registry.registeredIDs.map { "\($0.rawValue)_items" }
+        let missing = try await registry.database.writer.read { db in try expected.filter { try !db.tableExists($0) } }
+        guard missing.isEmpty else { throw BenchFailure("Provider tables missing after start: \(missing)") }
+        try registry.database.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Closes `database` and deletes its directory.
+    public func discard(_ database: EngageDatabase, path: String) {
+        try? database.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    public func remove() {
+        root.remove()
+    }
+}

@@ -1,0 +1,245 @@
+// engage-bench-report: runs the four EngageKit comparisons with ContinuousClock, each subject
+// interleaved with its baseline in the same run, and prints medians, p99 and ratios against the goals.
+//
+//   swift run -c release engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry]
+//
+// The same scenarios run in the benchmark harness (`swift package benchmark`), which adds percentiles,
+// allocation counts and baselines; this tool exists because the harness does not report ratios.
+
+import EngageBenchSupport
+import EngageCore
+import Foundation
+
+struct Options {
+    var quick = false
+    var strict = false
+    var only: Set<String> = ["client", "storm", "queue", "registry"]
+
+    init(arguments: [String]) throws {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--strict": strict = true
+            case "--only":
+                guard let list = iterator.next() else { throw BenchFailure("--only needs a list") }
+                only = Set(list.split(separator: ",").map(String.init))
+            case "-h", "--help":
+                print("usage: engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry]")
+                exit(0)
+            default:
+                throw BenchFailure("unknown argument \(argument)")
+            }
+        }
+    }
+
+    func count(_ full: Int, quick reduced: Int) -> Int { quick ? reduced : full }
+}
+
+struct Row {
+    var name: String
+    var subject: String
+    var baseline: String
+    var ratio: String
+    var goal: String
+    var passed: Bool?
+}
+
+func ratioText(_ value: Double) -> String { String(format: "%.3f×", value) }
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "n/a"
+}
+func log(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let options: Options
+do {
+    options = try Options(arguments: CommandLine.arguments)
+} catch {
+    log("\(error)")
+    exit(2)
+}
+
+var rows: [Row] = []
+var notes: [String] = []
+var hadError = false
+let started = ContinuousClock.now
+log("EngageKit benchmark report: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
+
+// 1. Authorised GET through the full client stack vs bare URLSession.
+if options.only.contains("client") {
+    do {
+        log("1/4 client stack vs bare URLSession ...")
+        let scenario = try await ClientStackScenario.start()
+        let comparison = try await Comparison.run(
+            pairs: options.count(1000, quick: 200), warmup: options.count(100, quick: 30),
+            subject: { try await timed { try await scenario.fetchViaStack() }.1 },
+            baseline: { try await timed { try await scenario.fetchViaURLSession() }.1 }
+        )
+        try await scenario.verifyNoRefresh()
+        await scenario.stop()
+        let ratio = comparison.ratioOfMedians
+        rows.append(Row(
+            name: "1 GET /items 2 KB: client stack ÷ bare URLSession",
+            subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
+            baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
+            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+            goal: "≤ 1.15×", passed: ratio <= 1.15
+        ))
+    } catch {
+        log("1 client stack failed: \(error)")
+        hadError = true
+        rows.append(Row(name: "1 client stack", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// 2. Refresh storm.
+if options.only.contains("storm") {
+    do {
+        log("2/4 refresh storm (1000 concurrent, expired token) vs valid-token burst ...")
+        let scenario = try await RefreshStormScenario.start(concurrency: 1000)
+        let pairs = options.count(10, quick: 3)
+        let comparison = try await Comparison.run(
+            pairs: pairs, warmup: 1,
+            subject: { try await scenario.storm() },
+            baseline: { try await scenario.validBurst() }
+        )
+        let totalRefreshes = scenario.sandbox.emulator.refreshCount
+        await scenario.stop()
+        let ratio = comparison.ratioOfMedians
+        rows.append(Row(
+            name: "2 refresh storm, 1000 concurrent GETs ÷ same burst with valid token",
+            subject: "p50 \(comparison.subject.median.formatted), max \(comparison.subject.percentile(100).formatted)",
+            baseline: "p50 \(comparison.baseline.median.formatted), max \(comparison.baseline.percentile(100).formatted)",
+            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+            goal: "1 refresh/storm, 1000/1000 ok",
+            passed: totalRefreshes == pairs + 1  // every storm (incl. warm-up) verified exactly 1 refresh and 0 failures
+        ))
+        notes.append("storm: \(pairs + 1) storms, \(totalRefreshes) refreshes in total, every call succeeded")
+    } catch {
+        log("2 refresh storm failed: \(error)")
+        hadError = true
+        rows.append(Row(name: "2 refresh storm", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// 3. Durable queue.
+if options.only.contains("queue") {
+    do {
+        log("3/4 durable queue: batch enqueue vs raw GRDB, single enqueue latency ...")
+        let scenario = try QueueScenario.make(batchSize: 1000, payloadSize: 200)
+        let comparison = try await Comparison.run(
+            pairs: options.count(100, quick: 30), warmup: 5,
+            subject: {
+                let elapsed = try await timed { try await scenario.enqueueBatch() }.1
+                guard try await scenario.clearQueue() == scenario.batchSize else { throw BenchFailure("queue lost rows") }
+                return elapsed
+            },
+            baseline: {
+                let elapsed = try await timed { try await scenario.rawInsertBatch() }.1
+                guard try await scenario.clearRaw() == scenario.batchSize else { throw BenchFailure("raw table lost rows") }
+                return elapsed
+            }
+        )
+        // Throughput ratio = raw time ÷ queue time.
+        let throughputRatio = 1 / comparison.ratioOfMedians
+        let perEvent = { (duration: Duration) in (duration / scenario.batchSize).formatted }
+        rows.append(Row(
+            name: "3a enqueue(contentsOf:) 1000 × 200 B, throughput ÷ raw GRDB insert",
+            subject: "p50 \(comparison.subject.median.formatted) (\(perEvent(comparison.subject.median))/event)",
+            baseline: "p50 \(comparison.baseline.median.formatted) (\(perEvent(comparison.baseline.median))/event)",
+            ratio: "\(ratioText(throughputRatio)) (paired \(ratioText(1 / comparison.medianPairedRatio)))",
+            goal: "≥ 0.5×", passed: throughputRatio >= 0.5
+        ))
+
+        let single = try await sample(iterations: options.count(5000, quick: 1000), warmup: 200) { index in
+            if index.isMultiple(of: 1000) { try await scenario.clearQueue() }
+            return try await timed { try await scenario.enqueueOne(index) }.1
+        }
+        scenario.close()
+        rows.append(Row(
+            name: "3b enqueue(_:) one event, latency",
+            subject: "p50 \(single.median.formatted), p90 \(single.percentile(90).formatted), p99 \(single.percentile(99).formatted)",
+            baseline: "-", ratio: "-", goal: "p50 < 100 µs", passed: single.median < .microseconds(100)
+        ))
+    } catch {
+        log("3 durable queue failed: \(error)")
+        hadError = true
+        rows.append(Row(name: "3 durable queue", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// 4. Registry start with five providers on a new database.
+if options.only.contains("registry") {
+    do {
+        log("4/4 registry start, five providers, new database ...")
+        let scenario = try RegistryScenario()
+        var fiveProviders = Samples()
+        var emptyRegistry = Samples()
+        var databaseOnly = Samples()
+        let iterations = options.count(40, quick: 10)
+        for index in 0..<(iterations + 3) {
+            // Rotate the order of the three measurements.
+            for step in 0..<3 {
+                let path = scenario.newLocation()
+                switch (index + step) % 3 {
+                case 0:
+                    let (registry, elapsed) = try await timed { try await scenario.startAndShutDown(path: path) }
+                    try await scenario.discard(registry, path: path)
+                    if index >= 3 { fiveProviders.append(elapsed) }
+                case 1:
+                    let (registry, elapsed) = try await timed { try await scenario.startAndShutDown(path: path, providers: []) }
+                    try await scenario.discard(registry, path: path)
+                    if index >= 3 { emptyRegistry.append(elapsed) }
+                default:
+                    let (database, elapsed) = try await timed { try scenario.openDatabase(path: path) }
+                    scenario.discard(database, path: path)
+                    if index >= 3 { databaseOnly.append(elapsed) }
+                }
+            }
+        }
+        scenario.remove()
+        let p50 = fiveProviders.median
+        rows.append(Row(
+            name: "4 registry start + 5 providers + shutdown, new DB",
+            subject: "p50 \(p50.formatted), p99 \(fiveProviders.percentile(99).formatted)",
+            baseline: "new EngageDatabase p50 \(databaseOnly.median.formatted)",
+            ratio: ratioText(p50.seconds / databaseOnly.median.seconds),
+            goal: "p50 < 50 ms", passed: p50 < .milliseconds(50)
+        ))
+        rows.append(Row(
+            name: "  same ÷ empty registry start + shutdown",
+            subject: "", baseline: "empty registry p50 \(emptyRegistry.median.formatted)",
+            ratio: ratioText(p50.seconds / emptyRegistry.median.seconds), goal: "(report)", passed: nil
+        ))
+    } catch {
+        log("4 registry start failed: \(error)")
+        hadError = true
+        rows.append(Row(name: "4 registry start", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// MARK: - Table
+
+let headers = ["benchmark", "subject", "baseline", "ratio", "goal", "result"]
+let table = rows.map { row in
+    [row.name, row.subject, row.baseline, row.ratio, row.goal, row.passed.map { $0 ? "PASS" : "MISS" } ?? ""]
+}
+let widths = headers.indices.map { column in
+    ([headers[column]] + table.map { $0[column] }).map(\.count).max() ?? 0
+}
+func line(_ cells: [String]) -> String {
+    "| " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |"
+}
+print("")
+print("EngageKit benchmarks (ContinuousClock; subject and baseline interleaved in one run; ratio = median ÷ median)")
+print(line(headers))
+print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+table.forEach { print(line($0)) }
+notes.forEach { print("note: \($0)") }
+print("took \((ContinuousClock.now - started).formatted); load average now \(loadAverage())")
+
+if hadError || (options.strict && rows.contains(where: { $0.passed == false })) {
+    exit(1)
+}
