@@ -236,3 +236,39 @@ struct EndToEndTests {
         await sandbox.stop()
     }
 }
+
+@Suite("GraphQL over loopback")
+struct GraphQLEndToEndTests {
+    struct Echo: GraphQLOperation {
+        struct Variables: Encodable, Sendable { var lang: String; var limit: Int }
+        struct ResponseData: Decodable, Sendable {
+            struct Payload: Decodable, Sendable { var variables: [String: JSONValue] }
+            var echo: Payload
+        }
+        static let document = "query Echo($lang: String!, $limit: Int!) { echo }"
+        var variables: Variables
+    }
+
+    struct Fail: GraphQLOperation {
+        struct ResponseData: Decodable, Sendable {}
+        static let document = "mutation { fail }"
+        var variables: [String: String] = [:]
+    }
+
+    @Test("data is decoded, and errors returned with HTTP 200 fail the operation")
+    func roundTrip() async throws {
+        let sandbox = try await SandboxFixture()
+        let client = GraphQLClient(
+            client: APIClient(baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference"),
+            path: "/graphql"
+        )
+        let data = try await client.perform(Echo(variables: .init(lang: "el", limit: 3)))
+        #expect(data.echo.variables["lang"] == "el")
+        #expect(data.echo.variables["limit"] == 3)
+        await #expect {
+            try await client.perform(Fail())
+        } throws: { ($0 as? EngageError)?.code == .graphQL && ($0 as? EngageError)?.message.contains("Simulated failure") == true }
+        #expect(sandbox.host.journal.entries(matching: "/graphql").allSatisfy { $0.status == 200 })
+        await sandbox.stop()
+    }
+}

@@ -1,0 +1,92 @@
+import EngageCore
+import EngageTesting
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+@Suite("GraphQLClient")
+struct GraphQLClientTests {
+    struct Feed: GraphQLOperation {
+        struct Variables: Encodable, Sendable { var lang: String }
+        struct ResponseData: Decodable, Sendable { var content: [Item] }
+        struct Item: Decodable, Sendable { var id: String }
+        static let document = "query Feed($lang: String!) { content(lang: $lang) { id } }"
+        static let operationName: String? = "Feed"
+        var variables: Variables
+    }
+
+    struct Like: GraphQLOperation {
+        struct Variables: Encodable, Sendable { var id: String }
+        struct ResponseData: Decodable, Sendable { var like: Bool? }
+        static let document = "  mutation Like($id: ID!) { like(id: $id) }"
+        var variables: Variables
+    }
+
+    func client(_ transport: InMemoryTransport) -> GraphQLClient {
+        let stack = TransportStack.make(transport: transport, retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero), clock: FakeClock(), logger: Logger(label: "gql"))
+        return GraphQLClient(
+            client: APIClient(baseURL: URL(string: "https://content.example.com")!, transport: stack, providerID: "youll"),
+            headers: { [HTTPField.Name("x-hasura-role")!: "guest"] }
+        )
+    }
+
+    @Test("a query posts query, variables and operation name, and decodes data")
+    func query() async throws {
+        let transport = InMemoryTransport { _ in .json(["data": ["content": [["id": "a"], ["id": "b"]]]]) }
+        let data = try await client(transport).perform(Feed(variables: .init(lang: "el")))
+        #expect(data.content.map(\.id) == ["a", "b"])
+        let request = try #require(transport.requests.first)
+        #expect(request.head.path == "/v1/graphql")
+        #expect(request.head.headerFields[HTTPField.Name("x-hasura-role")!] == "guest")
+        let body = try #require(request.body.flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+        #expect(body["operationName"] as? String == "Feed")
+        #expect((body["variables"] as? [String: Any])?["lang"] as? String == "el")
+        #expect((body["query"] as? String)?.hasPrefix("query Feed") == true)
+    }
+
+    @Test("errors with HTTP 200 are errors, even with partial data, with message, code and path")
+    func errorsWithHTTP200() async throws {
+        let transport = InMemoryTransport { _ in
+            .json([
+                "data": ["content": []],
+                "errors": [["message": "field 'content' not found", "extensions": ["code": "validation-failed", "path": "$.selectionSet"]],
+                           ["message": "second", "path": ["content", 0, "id"]]],
+            ])
+        }
+        do {
+            _ = try await client(transport).perform(Feed(variables: .init(lang: "en")))
+            Issue.record("expected a GraphQL error")
+        } catch let error as EngageError {
+            #expect(error.code == .graphQL)
+            #expect(error.providerID == "youll")
+            #expect(error.message.contains("field 'content' not found [validation-failed]"))
+            #expect(error.message.contains("second at content.0.id"))
+            #expect((error.underlyingError as? GraphQLErrors)?.entries.count == 2)
+        }
+    }
+
+    @Test("a mutation that returns errors has failed, and mutations are never retried")
+    func mutations() async throws {
+        #expect(Like.isMutation)
+        #expect(!Feed.isMutation)
+        let transport = InMemoryTransport { _ in .json(["errors": [["message": "not allowed"]]]) }
+        await #expect(throws: EngageError.self) { try await client(transport).perform(Like(variables: .init(id: "1"))) }
+
+        let flaky = InMemoryTransport { _ in .status(.internalServerError) }
+        await #expect(throws: EngageError.self) { try await client(flaky).perform(Like(variables: .init(id: "1"))) }
+        #expect(flaky.requests.count == 1)
+        await #expect(throws: EngageError.self) { try await client(flaky).perform(Feed(variables: .init(lang: "en"))) }
+        #expect(flaky.requests.count == 3)
+    }
+
+    @Test("a response with neither data nor errors, or not JSON, is a decoding error")
+    func malformed() async throws {
+        for body in ["{}", "<html>", #"{"data": {"content": "nope"}}"#] {
+            let transport = InMemoryTransport { _ in .body(Data(body.utf8), contentType: "application/json") }
+            await #expect {
+                try await client(transport).perform(Feed(variables: .init(lang: "en")))
+            } throws: { ($0 as? EngageError)?.code == .decoding }
+        }
+    }
+}
