@@ -73,6 +73,14 @@ extension DurableQueue {
             lastID = last.id
             do {
                 try await deliverer.deliver(batch)
+            } catch let partial as PartialDeliveryError {
+                let delivered = batch.filter { partial.deliveredIDs.contains($0.id) }
+                guard await removeDelivered(delivered, destination: destination, into: &report) else { return }
+                if Task.isCancelled { return }
+                let remaining = batch.filter { !partial.deliveredIDs.contains($0.id) }
+                if remaining.isEmpty { continue }
+                await handleFailure(partial.failure, batch: remaining, destination: destination, into: &report)
+                return
             } catch {
                 if Task.isCancelled {
                     // The flush itself was cancelled: the outcome is unknown, leave the events as they are.
@@ -81,17 +89,24 @@ extension DurableQueue {
                 await handleFailure(error, batch: batch, destination: destination, into: &report)
                 return
             }
-            do {
-                let ids = batch.map(\.id)
-                try await writer.write { db in
-                    try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
-                }
-                report.delivered += batch.count
-            } catch {
-                // Delivered but still stored: the batch may be sent again (with the same idempotency keys).
-                report.failures[destination] = storageFailure("remove delivered events of", destination, error)
-                return
+            guard await removeDelivered(batch, destination: destination, into: &report) else { return }
+        }
+    }
+
+    /// Deletes delivered events; `false` (with the failure reported) if the database refused.
+    private func removeDelivered(_ events: [QueuedEvent], destination: String, into report: inout QueueFlushReport) async -> Bool {
+        guard !events.isEmpty else { return true }
+        do {
+            let ids = events.map(\.id)
+            try await writer.write { db in
+                try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
             }
+            report.delivered += events.count
+            return true
+        } catch {
+            // Delivered but still stored: the events may be sent again (with the same idempotency keys).
+            report.failures[destination] = storageFailure("remove delivered events of", destination, error)
+            return false
         }
     }
 

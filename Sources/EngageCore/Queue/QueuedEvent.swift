@@ -34,7 +34,24 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
 /// batch retried with back-off, or with `isRetryable == false` when the destination permanently rejects
 /// it (the events are dropped and reported). Errors that are not `EngageError`s, and `.cancelled`
 /// ones, are treated as retryable.
+///
+/// A destination that sends events one by one (and so can fail half-way through a batch) throws
+/// `PartialDeliveryError` naming the events it did deliver: those are deleted, the rest retried.
 public protocol QueueDelivering: Sendable {
     /// Sends `batch` (oldest first, at most the policy's `batchSize` events, all for this destination).
     func deliver(_ batch: [QueuedEvent]) async throws
+}
+
+/// Thrown by a `QueueDelivering` that delivered part of a batch before failing: the delivered events are
+/// removed from the queue (never sent again) and the others are handled per `failure`.
+public struct PartialDeliveryError: Error, Sendable {
+    /// The ids (`QueuedEvent.id`) of the events that were delivered.
+    public var deliveredIDs: Set<Int64>
+    /// Why the others were not.
+    public var failure: EngageError
+
+    public init(deliveredIDs: Set<Int64>, failure: EngageError) {
+        self.deliveredIDs = deliveredIDs
+        self.failure = failure
+    }
 }

@@ -1,0 +1,48 @@
+import EngageCore
+import EngageTesting
+import Foundation
+import Testing
+
+@Suite("DurableQueue partial delivery")
+struct DurableQueuePartialDeliveryTests {
+    @Test("events delivered before a failure half-way through a batch are never sent again")
+    func partialDelivery() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = FakeClock()
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(batchSize: 10), clock: clock)
+        let deliverer = RecordingDeliverer { call, batch in
+            // The first call sends two events, then the network fails.
+            if call == 0 {
+                throw PartialDeliveryError(deliveredIDs: Set(batch.prefix(2).map(\.id)), failure: retryableFailure)
+            }
+        }
+        try await queue.register(destination: "one-by-one", deliverer: deliverer)
+        _ = try await queue.enqueue(contentsOf: (0..<5).map { payload("e\($0)") }, destination: "one-by-one")
+
+        let first = await queue.flush()
+        #expect(first.delivered == 2)
+        #expect(first.retried == 3)
+        #expect(try await queue.pendingCount() == 3)
+
+        clock.advance(by: .seconds(3600))
+        let second = await queue.flush()
+        #expect(second.delivered == 3)
+        #expect(deliverer.payloads == [["e0", "e1", "e2", "e3", "e4"], ["e2", "e3", "e4"]])
+        #expect(try await queue.pendingCount() == 0)
+    }
+
+    @Test("a partial error naming every event counts the batch as delivered")
+    func partialNamingAll() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        let deliverer = RecordingDeliverer { _, batch in
+            throw PartialDeliveryError(deliveredIDs: Set(batch.map(\.id)), failure: retryableFailure)
+        }
+        try await queue.register(destination: "all", deliverer: deliverer)
+        _ = try await queue.enqueue(contentsOf: [payload("a"), payload("b")], destination: "all")
+        let report = await queue.flush()
+        #expect(report.delivered == 2)
+        #expect(report.retried == 0)
+        #expect(try await queue.pendingCount() == 0)
+    }
+}
