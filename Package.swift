@@ -21,13 +21,25 @@ let strictSwiftSettings: [SwiftSetting] = [
 struct ProviderModule {
     /// The trait that compiles the provider into the umbrella product.
     var trait: String
-    /// Folder under Providers/.
+    /// Folder under Providers/ (and the `<Folder>Example` folder under Examples/).
     var folder: String
+    /// The example executable's name, e.g. `crobox-example`.
+    var example: String
     /// Extra dependencies of the provider module besides EngageCore.
     var dependencies: [Target.Dependency] = []
 }
 
-let providerModules: [ProviderModule] = []
+let providerModules: [ProviderModule] = [
+    ProviderModule(trait: "Crobox", folder: "Crobox", example: "crobox-example"),
+]
+
+/// Products the test targets import directly (MemberImportVisibility wants every used module imported).
+let testSupportProducts: [Target.Dependency] = [
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+    .product(name: "Crypto", package: "swift-crypto"),
+]
 
 /// Provider modules, each only under its trait (for the umbrella product).
 let traitGatedProviders: [Target.Dependency] = providerModules.map { provider in
@@ -41,31 +53,39 @@ let providerProducts: [Product] = providerModules.flatMap { provider -> [Product
     [
         .library(name: "Engage\(provider.folder)", targets: ["Engage\(provider.folder)"]),
         .library(name: "\(provider.folder)Emulator", targets: ["\(provider.folder)Emulator"]),
+        .executable(name: provider.example, targets: [provider.example]),
     ]
 }
 let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] in
     let module = "Engage\(provider.folder)"
     let emulator = "\(provider.folder)Emulator"
     let root = "Providers/\(provider.folder)"
-    let moduleDependencies: [Target.Dependency] = ["EngageCore"] + provider.dependencies
+    let moduleDependencies: [Target.Dependency] = [
+        "EngageCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+    ] + provider.dependencies
     return [
         .target(name: module, dependencies: moduleDependencies, path: "\(root)/Sources/\(module)"),
-        .target(name: emulator, dependencies: ["EngageSandbox"], path: "\(root)/Emulator/\(emulator)"),
+        // The emulator shares the provider's wire models, so the two cannot drift apart.
+        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)], path: "\(root)/Emulator/\(emulator)"),
         .testTarget(
             name: "\(module)Tests",
-            dependencies: [.target(name: module), .target(name: emulator), "EngageTesting"],
+            dependencies: [.target(name: module), .target(name: emulator), "Engage", "EngageSandbox", "EngageTesting"]
+                + testSupportProducts,
             path: "\(root)/Tests/\(module)Tests"
+        ),
+        .executableTarget(
+            name: provider.example,
+            dependencies: [
+                .target(name: module), .target(name: emulator), "EngageSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/\(provider.folder)Example"
         ),
     ]
 }
-
-/// Products the test targets import directly (MemberImportVisibility wants every used module imported).
-let testSupportProducts: [Target.Dependency] = [
-    .product(name: "HTTPTypes", package: "swift-http-types"),
-    .product(name: "Logging", package: "swift-log"),
-    .product(name: "GRDB", package: "GRDB.swift"),
-    .product(name: "Crypto", package: "swift-crypto"),
-]
 
 // MARK: - Package
 

@@ -12,7 +12,6 @@ let strictSwiftSettings: [SwiftSetting] = [
 
 /// The scenarios, shared by the harness targets and the `engage-bench-report` ratio reporter.
 let supportDependencies: [Target.Dependency] = [
-    .product(name: "Engage", package: "EngageKit"),
     .product(name: "EngageCore", package: "EngageKit"),
     .product(name: "EngageTesting", package: "EngageKit"),
     .product(name: "EngageSandbox", package: "EngageKit"),

@@ -1,3 +1,7 @@
+#if Crobox
+    @_exported import EngageCrobox
+#endif
+
 extension Engage {
     /// The providers compiled into this build by package traits, in a fixed order.
     ///
@@ -12,7 +16,10 @@ extension Engage {
     /// A provider module joins this list in the change that adds it to `Providers/` and to the package
     /// manifest's provider catalogue.
     public static let builtInProviders: [ProviderFactory] = {
-        let factories: [ProviderFactory] = []
+        var factories: [ProviderFactory] = []
+        #if Crobox
+            factories.append(ProviderFactory(CroboxProvider.self))
+        #endif
         return factories
     }()
 

@@ -70,15 +70,16 @@ extension Engage {
 
     // MARK: - Fan-out
 
-    /// Calls `body` on every running provider declaring `capability` and adopting `Capability`,
-    /// concurrently, and merges the results in registration order.
+    /// Calls `body` on every running provider declaring `capability`, concurrently, and merges the
+    /// results in registration order. A provider that declares the capability without adopting its
+    /// protocol `Capability` is reported as an `.unsupported` failure, not skipped.
     func fanOut<Capability: Sendable, Item: Sendable>(
         _ capability: ProviderCapability,
         operation: String,
         _ body: @escaping @Sendable (Capability) async throws -> [Item]
     ) async throws(EngageError) -> AggregateResult<Item> {
-        let providers = await registry.providers(with: capability).compactMap { provider -> (ProviderID, Capability)? in
-            (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }
+        let providers = await registry.providers(with: capability).map { provider -> (ProviderID, Capability?) in
+            (type(of: provider).descriptor.id, provider as? Capability)
         }
         guard !providers.isEmpty else {
             throw EngageError(
@@ -89,6 +90,13 @@ extension Engage {
         let outcomes = await withTaskGroup(of: (Int, ProviderID, Result<[Item], EngageError>).self) { group in
             for (index, (id, provider)) in providers.enumerated() {
                 group.addTask {
+                    guard let provider else {
+                        return (index, id, .failure(EngageError(
+                            .unsupported,
+                            "The '\(id)' provider declares '\(capability)' but does not implement \(Capability.self).",
+                            providerID: id, recoverySuggestion: "Fix the provider: declare only capabilities it adopts."
+                        )))
+                    }
                     do {
                         return (index, id, .success(try await body(provider)))
                     } catch {

@@ -7,24 +7,26 @@ extension Engage {
         get throws(EngageError) { try sharedInstance.get() }
     }
 
-    /// Starts an instance and makes it `Engage.shared`. Throws `.alreadyBootstrapped` on a second call
-    /// (the second instance is shut down again).
+    /// Starts an instance and makes it `Engage.shared`.
+    ///
+    /// The slot is reserved before anything starts: a second (or concurrent) call throws
+    /// `.alreadyBootstrapped` at once without creating a registry. If starting fails, the reservation
+    /// is given up and a later call may try again.
     @discardableResult
     public static func bootstrap(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment()
     ) async throws(EngageError) -> Engage {
-        if sharedInstance.valueIfBootstrapped != nil {
-            throw EngageError(.alreadyBootstrapped, "Engage.shared was already bootstrapped.", recoverySuggestion: "Bootstrap once, at app launch.")
-        }
-        let engage = try await start(configuration: configuration, providers: providers, environment: environment)
+        try sharedInstance.reserve()
+        let engage: Engage
         do {
-            try sharedInstance.bootstrap(engage)
+            engage = try await start(configuration: configuration, providers: providers, environment: environment)
         } catch {
-            await engage.shutdown()
+            sharedInstance.abandon()
             throw error
         }
+        sharedInstance.fulfil(engage)
         return engage
     }
 

@@ -45,20 +45,29 @@ public final class Engage: Sendable {
     /// `providers`, and starts them all concurrently.
     ///
     /// A provider that fails to start does not fail the call: see `startReport`. The call throws only
-    /// for an invalid configuration, a duplicate provider id, or storage that cannot be opened.
+    /// for an invalid configuration, a duplicate provider id, or storage that cannot be opened (or is
+    /// used by another live registry); the registry created so far is then shut down and its database
+    /// closed.
     public static func start(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment()
     ) async throws(EngageError) -> Engage {
         let registry = try ProviderRegistry(configuration: configuration, environment: environment)
-        let thirdPartyIDs = Set(providers.map(\.descriptor.id))
-        for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
-            guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
-            try await registry.register(factory.registration(from: configuration))
-        }
-        for registration in providers {
-            try await registry.register(registration)
+        do {
+            let thirdPartyIDs = Set(providers.map(\.descriptor.id))
+            for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
+                guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
+                try await registry.register(factory.registration(from: configuration))
+            }
+            for registration in providers {
+                try await registry.register(registration)
+            }
+        } catch {
+            // Nothing started yet: release the database (and its file) before reporting the problem.
+            await registry.shutdown()
+            try? registry.database.close()
+            throw error
         }
         let report = await registry.start()
         return Engage(registry: registry, startReport: report)

@@ -56,7 +56,10 @@ public final class InMemoryTransport: HTTPTransport {
                 (route.method == nil || route.method == request.head.method) && path.hasPrefix(route.pathPrefix)
             }?.handler
         }
-        return try await (handler ?? fallback)(request)
+        let response = try await (handler ?? fallback)(request)
+        // The same limit, and the same error, as URLSessionTransport: Content-Length first, then the body.
+        try response.enforceSizeLimit(request.options.maxResponseBytes ?? RequestOptions.defaultMaxResponseBytes)
+        return response
     }
 
     private static func pathWithoutQuery(_ request: HTTPRequestMessage) -> String {

@@ -14,12 +14,14 @@ import Logging
 /// }
 /// ```
 ///
-/// It checks the descriptor, the migrations (unique names, idempotent, tables inside the provider's
-/// namespace), the configuration (Codable round trip, validation), the lifecycle through a real
-/// registry (start, typed access, duplicate registration, shutdown twice), that declared capabilities
-/// match adopted protocols, and, given an `operationProbe`, that an operation publishes its
-/// `OperationEvent` and that no listed secret appears in the logs.
+/// It checks the descriptor, the migrations (unique names; applied once, recorded by name, and
+/// applying them again changes nothing; every table, index, view and trigger they create is named
+/// `<id>_…`), the configuration (Codable round trip, validation), the lifecycle through a real registry
+/// (start, typed access, duplicate registration), that declared capabilities match adopted protocols,
+/// and, given an `operationProbe`, that an operation publishes its `OperationEvent` and (given
+/// `secrets`) that no listed secret appears in the logs.
 public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
+    /// A valid configuration the provider starts with.
     public let configuration: Provider.Configuration
     /// A configuration the provider must reject, if it has such a thing.
     public var invalidConfiguration: Provider.Configuration?
@@ -30,6 +32,9 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     /// The environment for the registry; its transport decides where the provider's requests go.
     public var transport: (any HTTPTransport)?
 
+    /// A suite for `type`: started with `configuration` (its requests go to `transport`, URLSession by
+    /// default), `invalidConfiguration` must be rejected, `operationProbe` runs one real operation and
+    /// `secrets` must not appear in the logs meanwhile.
     public init(
         _ type: Provider.Type,
         configuration: Provider.Configuration,
@@ -76,21 +81,59 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     private func checkMigrations(_ report: inout ConformanceReport) {
         let migrations = Provider.migrations
         let names = migrations.map(\.name)
+        let namespace = Provider.descriptor.id.rawValue
         report.check("migration names are unique", Set(names).count == names.count, "names: \(names)")
         do {
             let database = try EngageDatabase(location: .inMemory)
-            _ = try database.namespace(Provider.descriptor.id.rawValue, migrations: migrations)
-            _ = try database.namespace(Provider.descriptor.id.rawValue, migrations: migrations)
-            report.check("migrations apply once and are idempotent", true)
-            let prefix = "\(Provider.descriptor.id.rawValue)_"
-            let tables = try database.writer.read { db in
-                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")
+            let before = try Self.schema(of: database)
+            _ = try database.namespace(namespace, migrations: migrations)
+            let once = try Self.schema(of: database)
+            let appliedOnce = try database.appliedMigrations(namespace: namespace)
+            _ = try database.namespace(namespace, migrations: migrations)
+            let twice = try Self.schema(of: database)
+            let appliedTwice = try database.appliedMigrations(namespace: namespace)
+            report.check(
+                "migrations apply once and are idempotent",
+                appliedOnce == names && appliedTwice == names && once == twice,
+                appliedTwice != names
+                    ? "recorded \(appliedTwice), expected \(names)"
+                    : "applying the migrations again changed the schema: \(Self.difference(once, twice))"
+            )
+            let prefix = "\(namespace)_"
+            let created = once.subtracting(before)
+            let foreign = created.filter { object in
+                // SQLite names the index of a UNIQUE or PRIMARY KEY constraint itself; its table counts.
+                let name = object.name.hasPrefix("sqlite_autoindex_") ? object.table : object.name
+                return !name.hasPrefix(prefix)
             }
-            let foreign = tables.filter { !$0.hasPrefix(prefix) && !$0.hasPrefix("engage_") && !$0.hasPrefix("grdb_") }
-            report.check("tables live in the provider's namespace", foreign.isEmpty, "tables without the '\(prefix)' prefix: \(foreign)")
+            report.check(
+                "tables live in the provider's namespace", foreign.isEmpty,
+                "objects without the '\(prefix)' prefix: \(foreign.map { "\($0.type) \($0.name)" }.sorted())"
+            )
         } catch {
             report.check("migrations apply once and are idempotent", false, "\(error)")
         }
+    }
+
+    /// One row of `sqlite_master`.
+    private struct SchemaObject: Hashable {
+        var type: String
+        var name: String
+        var table: String
+        var sql: String?
+    }
+
+    private static func schema(of database: EngageDatabase) throws -> Set<SchemaObject> {
+        try database.writer.read { db in
+            Set(try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master").map { row in
+                SchemaObject(type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"])
+            })
+        }
+    }
+
+    private static func difference(_ first: Set<SchemaObject>, _ second: Set<SchemaObject>) -> String {
+        let changed = first.symmetricDifference(second).map { "\($0.type) \($0.name)" }
+        return Set(changed).sorted().joined(separator: ", ")
     }
 
     private func checkConfiguration(_ report: inout ConformanceReport) {
@@ -145,7 +188,8 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         }
         if let operationProbe {
             let events = Locked<[OperationEvent]>([])
-            let subscription = registry.events.subscribe(to: OperationEvent.self, on: .queue(DispatchQueue(label: "conformance"))) { event in
+            let eventQueue = DispatchQueue(label: "engagekit.conformance.events")
+            let subscription = registry.events.subscribe(to: OperationEvent.self, on: .queue(eventQueue)) { event in
                 events.withLock { $0.append(event) }
             }
             do {
@@ -154,16 +198,21 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
             } catch {
                 report.check("the probe operation succeeds", false, "\(error)")
             }
-            await Self.settle()
+            // Events are dispatched to the serial queue as they are published: once a block enqueued
+            // now has run, every event of the probe has been delivered.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                eventQueue.async { continuation.resume() }
+            }
             let published = events.value.filter { $0.providerID == Provider.descriptor.id }
             report.check("operations publish OperationEvent", !published.isEmpty, "no OperationEvent from '\(Provider.descriptor.id)'")
             subscription.cancel()
+            let listed = secrets.filter { !$0.isEmpty }
+            if !listed.isEmpty {
+                let leaked = listed.filter { capture.contains($0) }
+                report.check("no secret appears in logs", leaked.isEmpty, "\(leaked.count) secret(s) found in captured logs")
+            }
         }
-        let leaked = secrets.filter { !$0.isEmpty && capture.contains($0) }
-        report.check("no secret appears in logs", leaked.isEmpty, "\(leaked.count) secret(s) found in captured logs")
         await registry.shutdown()
-        await provider.shutdown()
-        report.check("shutdown twice completes", true)
     }
 
     private func checkInvalidConfiguration(_ report: inout ConformanceReport) async {
@@ -194,11 +243,6 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         )
     }
 
-    /// Lets callbacks already dispatched on the subscription queue run.
-    private static func settle() async {
-        for _ in 0..<20 { await Task.yield() }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
 }
 
 extension ProviderCapability {
@@ -208,13 +252,19 @@ extension ProviderCapability {
 
 /// The outcome of a conformance run: each check with its result.
 public struct ConformanceReport: Sendable, CustomStringConvertible {
+    /// One check and its outcome.
     public struct Check: Sendable {
+        /// What was checked, e.g. `"provider starts"`.
         public var name: String
+        /// Whether the provider passed it.
         public var passed: Bool
+        /// Why it failed (empty when it passed).
         public var detail: String
     }
 
+    /// The provider that was checked.
     public let providerID: ProviderID
+    /// Every check, in the order it ran.
     public private(set) var checks: [Check] = []
 
     init(providerID: ProviderID) {
@@ -234,6 +284,7 @@ public struct ConformanceReport: Sendable, CustomStringConvertible {
         throw EngageError(.internal, "Provider '\(providerID)' failed conformance: \(description)", providerID: providerID)
     }
 
+    /// A summary line and one line per check (✓ or ✗ with the reason).
     public var description: String {
         let lines = checks.map { "\($0.passed ? "✓" : "✗") \($0.name)\($0.detail.isEmpty ? "" : ": \($0.detail)")" }
         return "\(providerID) conformance (\(checks.count - failures.count)/\(checks.count) passed)\n" + lines.joined(separator: "\n")

@@ -1,5 +1,7 @@
 import EngageCore
+import EngageSandbox
 import Foundation
+import HTTPTypes
 
 /// Benchmark 2: `concurrency` concurrent authorised GETs while the access token is expired must cause
 /// exactly one `POST /auth/refresh`, and all of them must succeed. The baseline is the same burst with
@@ -43,6 +45,9 @@ public final class RefreshStormScenario: Sendable {
             throw error
         }
     }
+
+    /// How many refreshes the emulator served since it started.
+    public var totalRefreshes: Int { sandbox.emulator.refreshCount }
 
     /// Moves the shared clock (sandbox and client) past the access token's expiry.
     public func expireToken() {

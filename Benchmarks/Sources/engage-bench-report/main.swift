@@ -105,7 +105,7 @@ if options.only.contains("storm") {
             subject: { try await scenario.storm() },
             baseline: { try await scenario.validBurst() }
         )
-        let totalRefreshes = scenario.sandbox.emulator.refreshCount
+        let totalRefreshes = scenario.totalRefreshes
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
         rows.append(Row(

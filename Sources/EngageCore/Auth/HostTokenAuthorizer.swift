@@ -12,22 +12,31 @@ public protocol HostTokenProvider: Sendable {
 
 /// Authorises with the host app's token: refreshes first when its JWT `exp` has passed (one refresh
 /// shared by every waiting request), sends it as a bearer token, and asks the host to refresh once
-/// after a 401.
+/// after a 401 (none when the host has no token any more), only when the refused token is still the current one, so a burst of 401s for one
+/// token costs one refresh.
+///
+/// The host's `accessToken()` must return the new token once `refreshAccessToken()` has returned it.
 public struct HostTokenAuthorizer: RequestAuthorizer {
     private let coordinator: HostTokenCoordinator
 
+    /// An authoriser over `provider`'s session; `clock` decides when a JWT has expired, and errors are
+    /// attributed to `providerID`.
     public init(provider: any HostTokenProvider, clock: any EngageClock = SystemClock(), providerID: ProviderID? = nil) {
         coordinator = HostTokenCoordinator(provider: provider, clock: clock, providerID: providerID)
     }
 
+    /// Adds `Authorization: Bearer <host token>`, refreshing an expired token first.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         guard let token = try await coordinator.validToken(required: request.options.authorization == .required) else { return }
         request.head.headerFields[.authorization] = "Bearer \(token)"
     }
 
+    /// Asks the host to refresh if the refused token is still current (or joins the refresh in
+    /// flight); returns `true` when a different token is available for the resend.
     public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
-        _ = try await coordinator.refresh()
-        return true
+        let header = request.head.headerFields[.authorization]
+        let failedToken = header.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst("Bearer ".count)) : nil }
+        return try await coordinator.renew(afterRejectionOf: failedToken)
     }
 }
 
@@ -40,6 +49,10 @@ actor HostTokenCoordinator {
     /// The token the last refresh returned: a caller that read the old token just before that refresh
     /// finished uses it instead of refreshing again.
     private var lastRefreshed: String?
+    /// How many host refreshes were started (for tests).
+    private(set) var refreshCount = 0
+    /// How many callers are waiting for a refresh another caller started (for tests).
+    private(set) var joinedCallerCount = 0
 
     init(provider: any HostTokenProvider, clock: any EngageClock, providerID: ProviderID?) {
         self.provider = provider
@@ -64,16 +77,57 @@ actor HostTokenCoordinator {
         return try await refresh()
     }
 
+    /// After a 401 for `failedToken`: joins a refresh in flight; otherwise refreshes only if
+    /// `failedToken` is still the token `authorize` would send. Returns whether to send again.
+    func renew(afterRejectionOf failedToken: String?) async throws -> Bool {
+        if inFlight != nil {
+            _ = try await refresh()
+            return true
+        }
+        let current = await currentToken()
+        if inFlight != nil {  // a refresh started while the host was asked
+            _ = try await refresh()
+            return true
+        }
+        guard let current else {
+            // The user logged out through the host app: there is nothing to renew.
+            return false
+        }
+        if current != failedToken {
+            // Another caller refreshed (or the host replaced the token) after this request was sent.
+            return true
+        }
+        _ = try await refresh()
+        return true
+    }
+
+    /// The token `authorize` would send now without refreshing: the host's token, or the last
+    /// refreshed one when the host's has expired.
+    private func currentToken() async -> String? {
+        guard let token = await provider.accessToken() else { return nil }
+        if isExpired(token), let lastRefreshed, !isExpired(lastRefreshed) { return lastRefreshed }
+        return token
+    }
+
     private func isExpired(_ token: String) -> Bool {
         guard let expiry = (try? JWTClaims(decoding: token))?.expiresAt else { return false }
         return expiry <= clock.now
     }
 
     func refresh() async throws -> String {
-        if let inFlight { return try await inFlight.value }
+        if let inFlight {
+            joinedCallerCount += 1
+            defer { joinedCallerCount -= 1 }
+            do {
+                return try await inFlight.value
+            } catch {
+                throw EngageError.wrapping(error, providerID: providerID)
+            }
+        }
         let provider = self.provider
         let task = Task { try await provider.refreshAccessToken() }
         inFlight = task
+        refreshCount += 1
         defer { inFlight = nil }
         do {
             let token = try await task.value

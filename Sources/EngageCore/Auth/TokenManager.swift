@@ -6,9 +6,15 @@ import Logging
 ///
 /// - **Single flight.** However many callers need a refresh at once, one refresh request is made and
 ///   every caller receives its result.
-/// - **Generation guard.** Every change of tokens (login, refresh, logout) bumps a generation. A refresh
+/// - **Generation guard.** Every change of tokens (login, refresh, logout) bumps a generation and
+///   detaches the refresh in flight, so later callers never join a refresh of an old session. A refresh
 ///   that completes after the tokens changed under it (the user logged out or in meanwhile) is
-///   discarded, and a finished refresh never clears the bookkeeping of a newer one.
+///   discarded: its callers receive the tokens current by then (or `.unauthorized` when there is no
+///   session), a rejected one neither clears the new session nor publishes `SessionEndedEvent`, and a
+///   finished refresh never clears the bookkeeping of a newer one.
+/// - **Unreadable storage.** A stored session that cannot be opened or decoded (another key, tampered
+///   or incompatible data) is treated as no session: it is logged (without secrets) and removed, and
+///   the user logs in again. Other storage failures are thrown.
 /// - **Proactive refresh.** A token within `proactiveRefreshWindow` of its expiry is refreshed before
 ///   use; if that early refresh fails transiently the still-valid token is used.
 /// - **Classification.** A rejected refresh clears the tokens, publishes `SessionEndedEvent` and throws
@@ -20,15 +26,20 @@ public actor TokenManager {
     public struct Policy: Sendable, Codable, Equatable {
         /// Refresh this long before the access token expires (the Warply SDK uses 5 minutes).
         public var proactiveRefreshWindow: Duration
+        /// The breaker guarding the refresh endpoint (opens after 5 consecutive transient failures for
+        /// 300 s by default).
         public var circuitBreaker: CircuitBreaker.Policy
 
+        /// A policy with a proactive window (default 300 s) and breaker settings.
         public init(proactiveRefreshWindow: Duration = .seconds(300), circuitBreaker: CircuitBreaker.Policy = .init()) {
             self.proactiveRefreshWindow = proactiveRefreshWindow
             self.circuitBreaker = circuitBreaker
         }
     }
 
+    /// The provider whose session this is; errors are attributed to it.
     public nonisolated let providerID: ProviderID
+    /// The circuit breaker in front of the refresh endpoint.
     public nonisolated let breaker: CircuitBreaker
     private let refresher: any TokenRefresher
     private let store: (any TokenStore)?
@@ -43,7 +54,17 @@ public actor TokenManager {
     private var inFlight: (id: UInt64, task: Task<TokenPair, any Error>)?
     private var nextRefreshID: UInt64 = 0
     private var refreshRequests = 0
+    private var joinedCallers = 0
 
+    /// A manager for `providerID`'s session.
+    ///
+    /// - Parameters:
+    ///   - refresher: Performs the network exchange of a refresh.
+    ///   - store: Persists the tokens (`nil` keeps them in memory only).
+    ///   - clock: The time source for expiry and the breaker.
+    ///   - policy: The proactive window and breaker settings.
+    ///   - events: Receives `SessionEndedEvent` when a refresh is rejected.
+    ///   - logger: Receives refresh outcomes; tokens are never logged.
     public init(
         providerID: ProviderID,
         refresher: any TokenRefresher,
@@ -77,18 +98,24 @@ public actor TokenManager {
     /// How many refreshes this manager started (for diagnostics and tests).
     public var refreshCount: Int { refreshRequests }
 
-    /// Installs tokens obtained by logging in (or supplied by the host app), persisting them.
+    /// How many callers are waiting right now for a refresh that another caller started (for
+    /// diagnostics and tests: the callers that share a single flight).
+    public var joinedCallerCount: Int { joinedCallers }
+
+    /// Installs tokens obtained by logging in (or supplied by the host app), persisting them. It does
+    /// not read the store first, so a stored session that cannot be opened never blocks a new login.
     public func setTokens(_ newTokens: TokenPair) throws {
-        try loadIfNeeded()
         try install(newTokens)
         breaker.reset()
     }
 
-    /// Forgets the tokens (logout), in memory and in the store. A refresh in flight is discarded.
+    /// Forgets the tokens (logout), in memory and in the store. A refresh in flight is discarded: its
+    /// result is not stored, and later callers do not join it.
     public func clear() throws {
         loaded = true
         generation &+= 1
         tokens = nil
+        inFlight = nil
         try store?.clear()
     }
 
@@ -103,8 +130,9 @@ public actor TokenManager {
         let expired = current.needsRefresh(at: now)
         do {
             return try await refresh().accessToken
-        } catch let error as EngageError where !expired && error.code != .sessionExpired {
-            // Proactive refresh failed transiently: the current token still works.
+        } catch let error as EngageError where !expired && error.code != .sessionExpired && error.code != .unauthorized {
+            // Proactive refresh failed transiently: the current token still works. (`.unauthorized` means
+            // the session was replaced by a logout meanwhile: the old token must not be used.)
             logger.debug("Proactive token refresh failed; using the current token", metadata: ["error": "\(error.code)"])
             return current.accessToken
         }
@@ -126,6 +154,8 @@ public actor TokenManager {
     @discardableResult
     public func refresh() async throws -> TokenPair {
         if let inFlight {
+            joinedCallers += 1
+            defer { joinedCallers -= 1 }
             return try await inFlight.task.value
         }
         guard let current = try currentTokens() else {
@@ -156,10 +186,13 @@ public actor TokenManager {
             switch refresher.classify(engageError) {
             case .rejected:
                 breaker.recordSuccess()  // the service answered; it is not failing
-                if generation == startGeneration {
-                    try? clear()
-                    events?.publish(SessionEndedEvent(providerID: providerID, reason: "refresh_rejected"))
+                guard generation == startGeneration else {
+                    // The old session's refresh token was refused, but a newer session (or a logout)
+                    // replaced it meanwhile: neither clear nor announce anything.
+                    return try tokensAfterSessionChange()
                 }
+                try? clear()
+                events?.publish(SessionEndedEvent(providerID: providerID, reason: "refresh_rejected"))
                 logger.info("Refresh token rejected; session ended", metadata: ["provider": "\(providerID)"])
                 throw EngageError(
                     .sessionExpired, "The session has ended; please log in again.", providerID: providerID,
@@ -168,6 +201,7 @@ public actor TokenManager {
                 )
             case .transient:
                 breaker.recordFailure()
+                guard generation == startGeneration else { return try tokensAfterSessionChange() }
                 logger.warning("Token refresh failed; tokens kept", metadata: ["provider": "\(providerID)", "error": "\(engageError.code)"])
                 var transient = engageError
                 transient.isRetryable = true
@@ -175,30 +209,48 @@ public actor TokenManager {
             }
         }
         breaker.recordSuccess()
-        guard generation == startGeneration else {
-            // The session changed while refreshing (logout or a new login): keep what is there now.
-            logger.debug("Discarding a refresh that finished after the session changed")
-            guard let now = tokens else {
-                throw EngageError(.sessionExpired, "The session ended during the refresh.", providerID: providerID)
-            }
-            return now
-        }
+        guard generation == startGeneration else { return try tokensAfterSessionChange() }
         var merged = refreshed
         if merged.refreshToken == nil { merged.refreshToken = current.refreshToken }  // non-rotating schemes
         try install(merged)
         return merged
     }
 
+    /// The answer for callers of a refresh that finished after the session changed (logout or a new
+    /// login): the tokens held now, or `.unauthorized` when there is no session any more.
+    private func tokensAfterSessionChange() throws -> TokenPair {
+        logger.debug("Discarding a refresh that finished after the session changed", metadata: ["provider": "\(providerID)"])
+        guard let now = tokens else {
+            throw EngageError(
+                .unauthorized, "There is no session: the user logged out while the session was being refreshed.",
+                providerID: providerID, recoverySuggestion: "Log in again."
+            )
+        }
+        return now
+    }
+
     private func install(_ newTokens: TokenPair) throws {
         generation &+= 1
         tokens = newTokens
         loaded = true
+        inFlight = nil
         try store?.save(newTokens)
     }
 
     private func loadIfNeeded() throws {
         guard !loaded else { return }
-        tokens = try store?.load()
+        do {
+            tokens = try store?.load()
+        } catch let error as EngageError where error.code == .crypto || error.code == .decoding {
+            // Sealed under another key, tampered with, or written by an incompatible version: the session
+            // is lost, but the user must be able to log in again rather than fail forever.
+            logger.warning(
+                "The stored session could not be opened; continuing without a session",
+                metadata: ["provider": "\(providerID)", "error": "\(error.code)"]
+            )
+            tokens = nil
+            try? store?.clear()
+        }
         loaded = true
     }
 }

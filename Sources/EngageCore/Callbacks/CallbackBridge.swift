@@ -8,9 +8,15 @@
 /// }
 /// ```
 ///
-/// The completion runs exactly once, on `queue`: with the value, with the error converted to
-/// `EngageError`, or with `.cancelled` if the returned handle was cancelled first.
+/// The completion runs exactly once, on `queue`: with the value, or with the error converted to
+/// `EngageError`.
+///
+/// Cancelling the returned handle cancels the operation's task. An operation that stops because of it
+/// delivers `.cancelled`; an operation that completes anyway (or had completed) delivers its result,
+/// because its effect already happened (a coupon redeemed just before the cancel was still redeemed).
 public enum CallbackBridge {
+    /// Runs `operation` in a new task and delivers its outcome to `completion` on `queue`, attributing
+    /// errors to `providerID`. Returns the handle that cancels the task.
     @discardableResult
     public static func run<Value: Sendable>(
         on queue: CallbackQueue,
@@ -21,9 +27,7 @@ public enum CallbackBridge {
         let task = Task {
             let result: Result<Value, EngageError>
             do {
-                let value = try await operation()
-                try Task.checkCancellation()
-                result = .success(value)
+                result = .success(try await operation())
             } catch {
                 result = .failure(EngageError.wrapping(error, providerID: providerID))
             }

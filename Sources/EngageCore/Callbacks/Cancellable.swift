@@ -1,6 +1,7 @@
 /// A handle to an operation started with a completion handler.
 public protocol Cancellable: Sendable {
-    /// Cancels the operation; its completion handler then receives `.cancelled` unless it already ran.
+    /// Cancels the operation; its completion handler then receives `.cancelled`, unless the operation
+    /// completed anyway (its result is delivered) or the handler already ran.
     func cancel()
 }
 

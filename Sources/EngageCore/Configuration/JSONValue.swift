@@ -1,20 +1,34 @@
 import Foundation
 
 /// Any JSON value, for configuration sections whose shape belongs to a provider.
+///
+/// Integers that fit `Int64` decode as `.integer`, exactly (a `Double` would round 2^53 + 1); other
+/// numbers decode as `.number`. Note that `.integer(1)` and `.number(1)` are different values.
 public enum JSONValue: Codable, Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer that fits `Int64`, kept exactly.
+    case integer(Int64)
+    /// Any other number (with a fraction or an exponent, or beyond `Int64`).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -26,11 +40,13 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case let .bool(value): try container.encode(value)
+        case let .integer(value): try container.encode(value)
         case let .number(value): try container.encode(value)
         case let .string(value): try container.encode(value)
         case let .array(value): try container.encode(value)
@@ -54,12 +70,19 @@ public enum JSONValue: Codable, Sendable, Hashable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal is `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// An integer literal is `.integer`.
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A floating-point literal is `.number`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal is `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal is `.object` (a repeated key keeps its last value).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
@@ -76,5 +99,23 @@ extension JSONValue {
     public var stringValue: String? {
         if case let .string(value) = self { return value }
         return nil
+    }
+
+    /// The integer when the value is `.integer`, or a `.number` with an exact `Int64` value.
+    public var int64Value: Int64? {
+        switch self {
+        case let .integer(value): return value
+        case let .number(value): return Int64(exactly: value)
+        default: return nil
+        }
+    }
+
+    /// The number as a `Double` when the value is `.integer` or `.number` (large integers may round).
+    public var doubleValue: Double? {
+        switch self {
+        case let .integer(value): return Double(value)
+        case let .number(value): return value
+        default: return nil
+        }
     }
 }

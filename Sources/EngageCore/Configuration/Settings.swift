@@ -61,15 +61,26 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         return issues
     }
 
-    /// Checks that `url` is allowed by these settings (`https`, or `http` on loopback or when insecure
-    /// HTTP is allowed).
+    /// Whether `host` is a loopback address: `localhost`, `::1` (bracketed or not), or a dotted-quad
+    /// `127.x.y.z` with four decimal octets of at most 255. A name such as `127.attacker.com` is not.
+    public static func isLoopback(host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets[0] == "127" else { return false }
+        return octets.allSatisfy { octet in
+            (1...3).contains(octet.count) && octet.allSatisfy { ("0"..."9").contains($0) } && (Int(octet) ?? 256) <= 255
+        }
+    }
+
+    /// Checks that `url` is allowed by these settings (`https`, or `http` on loopback — see
+    /// `isLoopback(host:)` — or when insecure HTTP is allowed).
     public func validate(baseURL url: URL, providerID: ProviderID? = nil) throws(EngageError) {
         let scheme = url.scheme?.lowercased()
         guard let host = url.host, !host.isEmpty, scheme == "https" || scheme == "http" else {
             throw EngageError(.invalidConfiguration, "'\(url.absoluteString.prefix(200))' is not an absolute http(s) URL.", providerID: providerID)
         }
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-        if scheme == "http", !loopback, !allowsInsecureHTTP {
+        if scheme == "http", !Self.isLoopback(host: host), !allowsInsecureHTTP {
             throw EngageError(
                 .invalidConfiguration, "Plain HTTP to \(host) is not allowed in this configuration.", providerID: providerID,
                 recoverySuggestion: "Use https, or set network.allowsInsecureHTTP for development."

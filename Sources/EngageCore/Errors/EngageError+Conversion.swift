@@ -68,6 +68,15 @@ extension EngageError {
         )
     }
 
+    /// A response body larger than the accepted limit (announced by `Content-Length` or received); a
+    /// `.decoding` error.
+    public static func responseTooLarge(bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil) -> EngageError {
+        EngageError(
+            .decoding, "The response body is \(bytes) bytes, over the limit of \(limit).", providerID: providerID,
+            httpStatus: httpStatus, recoverySuggestion: "Raise network.maxResponseBytes if answers this large are expected."
+        )
+    }
+
     /// An HTTP response with a status the caller did not expect.
     ///
     /// 408, 425, 429 and 5xx are retryable; 401 maps to `.unauthorized`.

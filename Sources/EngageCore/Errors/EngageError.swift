@@ -71,7 +71,10 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     public var debugDescription: String {
         var text = description
         if let recoverySuggestion { text += " Suggestion: \(recoverySuggestion)" }
-        if let underlyingError { text += " Underlying: \(String(describing: underlyingError))" }
+        if let underlyingError {
+            // Underlying errors (URL errors, decoding errors, server messages) may quote secrets.
+            text += " Underlying: \(Redactor().redact(text: String(describing: underlyingError)))"
+        }
         return text
     }
 

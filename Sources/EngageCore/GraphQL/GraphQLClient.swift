@@ -8,12 +8,15 @@ import HTTPTypes
 /// `.graphQL` (with every message and code), even when partial `data` came along, and a mutation is
 /// never reported as successful if the server listed errors.
 public struct GraphQLClient: Sendable {
+    /// The HTTP client the operations are posted with.
     public let client: APIClient
     /// The endpoint path relative to the client's base URL (Hasura's is `/v1/graphql`).
     public let path: String
     /// Extra header fields for every GraphQL request (e.g. `x-hasura-role`).
     public var headers: @Sendable () async -> HTTPFields
 
+    /// A client posting to `path` (relative to `client`'s base URL, default `/v1/graphql`) with the
+    /// extra `headers` computed for each request.
     public init(client: APIClient, path: String = "/v1/graphql", headers: @escaping @Sendable () async -> HTTPFields = { [:] }) {
         self.client = client
         self.path = path
@@ -36,10 +39,11 @@ public struct GraphQLClient: Sendable {
             operationName: Operation.operationName
         )
         let data = try await client.data(.post, path, headers: await headers(), body: .json(payload), options: options)
-        let envelope = try client.decode(GraphQLResponseEnvelope<Operation.ResponseData>.self, from: data)
-        if let errors = envelope.errors, !errors.isEmpty {
+        // Errors first: a response listing errors has failed, even if its `data` has an unexpected shape.
+        if let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: data))?.errors, !errors.isEmpty {
             throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: Operation.operationName)
         }
+        let envelope = try client.decode(GraphQLResponseEnvelope<Operation.ResponseData>.self, from: data)
         guard let value = envelope.data else {
             throw EngageError(.decoding, "The GraphQL response has neither data nor errors.", providerID: client.providerID)
         }
@@ -62,6 +66,7 @@ public struct GraphQLClient: Sendable {
 
 /// The `errors` of a failed GraphQL response, kept as `EngageError.underlyingError`.
 public struct GraphQLErrors: Error, Sendable, Equatable {
+    /// Every entry of the response's `errors` array, in order.
     public var entries: [GraphQLErrorEntry]
 }
 
@@ -73,5 +78,8 @@ private struct GraphQLRequestBody<Variables: Encodable & Sendable>: Encodable, S
 
 private struct GraphQLResponseEnvelope<ResponseData: Decodable>: Decodable {
     var data: ResponseData?
+}
+
+private struct GraphQLErrorsEnvelope: Decodable {
     var errors: [GraphQLErrorEntry]?
 }

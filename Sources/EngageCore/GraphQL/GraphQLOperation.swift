@@ -20,13 +20,89 @@ public protocol GraphQLOperation: Sendable {
     static var operationName: String? { get }
     /// Whether the operation is a mutation (mutations are never retried automatically).
     static var isMutation: Bool { get }
+    /// The values of the document's variables, sent as `variables`.
     var variables: Variables { get }
 }
 
 extension GraphQLOperation {
+    /// No operation name by default.
     public static var operationName: String? { nil }
+    /// Whether `document` defines a mutation (see `GraphQLDocument.containsMutation(_:)`).
     public static var isMutation: Bool {
-        document.drop { $0.isWhitespace }.hasPrefix("mutation")
+        GraphQLDocument.containsMutation(document)
+    }
+}
+
+/// Lexical facts about GraphQL documents.
+public enum GraphQLDocument {
+    /// Whether any top-level operation of `document` is a `mutation`.
+    ///
+    /// It scans the document's tokens outside every `{…}` and `(…)`, skipping `#` comments, strings and
+    /// block strings, and looks at the keyword that opens each definition, so leading comments,
+    /// whitespace, `fragment` definitions and several operations are all handled. The word `mutation`
+    /// in a comment, a string, a field or an argument does not count.
+    public static func containsMutation(_ document: String) -> Bool {
+        let scalars = Array(document.unicodeScalars)
+        var index = 0
+        var braceDepth = 0
+        var parenDepth = 0
+        var expectingDefinition = true
+        func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        }
+        func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
+            isNameStart(scalar) || ("0"..."9").contains(scalar)
+        }
+        func hasPrefix(_ text: String, at position: Int) -> Bool {
+            let pattern = Array(text.unicodeScalars)
+            guard position + pattern.count <= scalars.count else { return false }
+            return Array(scalars[position..<(position + pattern.count)]) == pattern
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "#":
+                while index < scalars.count, scalars[index] != "\n", scalars[index] != "\r" { index += 1 }
+            case "\"":
+                if hasPrefix("\"\"\"", at: index) {
+                    index += 3
+                    while index < scalars.count, !hasPrefix("\"\"\"", at: index) {
+                        index += hasPrefix("\\\"\"\"", at: index) ? 4 : 1
+                    }
+                    index += 3
+                } else {
+                    index += 1
+                    while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" {
+                        index += scalars[index] == "\\" ? 2 : 1
+                    }
+                    index += 1
+                }
+                continue
+            case "{":
+                if braceDepth == 0, parenDepth == 0 { expectingDefinition = false }  // shorthand query
+                braceDepth += 1
+            case "}":
+                braceDepth = max(0, braceDepth - 1)
+                if braceDepth == 0, parenDepth == 0 { expectingDefinition = true }
+            case "(":
+                parenDepth += 1
+            case ")":
+                parenDepth = max(0, parenDepth - 1)
+            default:
+                if isNameStart(scalar) {
+                    let start = index
+                    while index < scalars.count, isNameContinue(scalars[index]) { index += 1 }
+                    if braceDepth == 0, parenDepth == 0, expectingDefinition {
+                        let keyword = String(String.UnicodeScalarView(scalars[start..<index]))
+                        if keyword == "mutation" { return true }
+                        expectingDefinition = false
+                    }
+                    continue
+                }
+            }
+            index += 1
+        }
+        return false
     }
 }
 

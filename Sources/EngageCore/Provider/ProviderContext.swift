@@ -58,7 +58,8 @@ public struct ProviderContext: Sendable {
     public var providerID: ProviderID { descriptor.id }
 
     /// An `APIClient` for `baseURL` over the standard middleware stack with the configured retry
-    /// policy and timeout. Throws `.invalidConfiguration` for a URL the settings do not allow.
+    /// policy, timeout and response size limit (`network.maxResponseBytes`). Throws
+    /// `.invalidConfiguration` for a URL the settings do not allow.
     public func makeAPIClient(
         baseURL: URL,
         authorizer: any RequestAuthorizer = NoAuthorizer(),
@@ -79,7 +80,10 @@ public struct ProviderContext: Sendable {
             logger: logger,
             redactor: redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
         )
-        return APIClient(baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders)
+        return APIClient(
+            baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
+            maxResponseBytes: configuration.network.maxResponseBytes
+        )
     }
 
     /// A `TokenManager` persisting its tokens sealed in this provider's namespace under `key`, with

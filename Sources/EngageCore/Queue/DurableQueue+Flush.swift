@@ -13,8 +13,11 @@ extension DurableQueue {
     /// is deleted in one transaction. A retryable failure schedules the batch's events with exponential
     /// back-off and jitter and stops this destination's flush; a non-retryable failure, or reaching
     /// `maxAttempts`, drops the events (reported through `onDrop`) and also stops it.
+    ///
+    /// After `stop()` no flush starts: the call returns an empty report at once.
     @discardableResult
     public func flush(destination: String? = nil) async -> QueueFlushReport {
+        guard !isStopped else { return QueueFlushReport() }
         while let running = inFlight {
             flushWaiterCount += 1
             defer { flushWaiterCount -= 1 }
@@ -23,6 +26,12 @@ extension DurableQueue {
             }
             _ = await running.task.value
         }
+        guard !isStopped else { return QueueFlushReport() }
+        return await startFlush(destination: destination)
+    }
+
+    /// Starts a flush now; the caller has made sure none is running.
+    func startFlush(destination: String?) async -> QueueFlushReport {
         flushCounter += 1
         let id = flushCounter
         let task = Task { await self.runFlush(id: id, destination: destination) }

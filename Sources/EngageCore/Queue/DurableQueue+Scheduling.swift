@@ -2,12 +2,12 @@ import Logging
 
 extension DurableQueue {
     /// Starts flushing every `flushInterval` (measured with the injected clock) until `stop()`.
-    /// Calling it again while running does nothing.
+    /// Calling it again while running, or after `stop()`, does nothing.
     ///
     /// While automatic flushing runs, enqueueing a full batch's worth of events also schedules a flush
     /// soon (`scheduleFlushSoon()`).
     public func startAutomaticFlush() {
-        guard automaticTask == nil else { return }
+        guard automaticTask == nil, !isStopped else { return }
         let clock = self.clock
         let interval = policy.flushInterval
         automaticTask = Task { [weak self] in
@@ -17,15 +17,17 @@ extension DurableQueue {
                 } catch {
                     return
                 }
-                guard let queue = self else { return }
+                // Woken and cancelled at once: `stop()` ran, so do not start a flush.
+                guard !Task.isCancelled, let queue = self else { return }
                 await queue.flush()
             }
         }
     }
 
-    /// Schedules one flush after `delay`; calls made while one is scheduled are merged into it.
+    /// Schedules one flush after `delay` (1 s by default, on the injected clock); calls made while one
+    /// is scheduled are merged into it, and calls after `stop()` do nothing.
     public func scheduleFlushSoon(after delay: Duration = .seconds(1)) {
-        guard soonTask == nil else { return }
+        guard soonTask == nil, !isStopped else { return }
         let clock = self.clock
         soonTask = Task { [weak self] in
             do {
@@ -33,19 +35,32 @@ extension DurableQueue {
             } catch {
                 return
             }
+            guard !Task.isCancelled else { return }
             await self?.runScheduledFlush()
         }
     }
 
-    /// Stops automatic and scheduled flushing, and waits for a running flush to finish.
-    public func stop() async {
+    /// Stops the queue for good: automatic and scheduled flushing end, a running flush is waited for,
+    /// and no flush starts afterwards (`flush()` then returns an empty report at once).
+    ///
+    /// - Parameter flushFirst: Whether to run one last flush of every registered destination once the
+    ///   running flush (if any) has finished, before the queue stops. The registry's shutdown uses it
+    ///   while the providers' deliverers are still registered.
+    /// - Returns: The report of the last flush when `flushFirst` is `true` and the queue was not
+    ///   stopped already, else `nil`.
+    @discardableResult
+    public func stop(flushFirst: Bool = false) async -> QueueFlushReport? {
         automaticTask?.cancel()
         automaticTask = nil
         soonTask?.cancel()
         soonTask = nil
-        if let running = inFlight {
+        let wasStopped = isStopped
+        isStopped = true
+        while let running = inFlight {
             _ = await running.task.value
         }
+        guard flushFirst, !wasStopped else { return nil }
+        return await startFlush(destination: nil)
     }
 
     /// Whether automatic flushing is running.

@@ -40,6 +40,9 @@ public actor DurableQueue {
     var soonTask: Task<Void, Never>?
     var enqueuedSinceFlush = 0
 
+    /// Whether `stop()` was called: no flush starts any more.
+    public internal(set) var isStopped = false
+
     /// Whether a flush is running.
     public var isFlushing: Bool { inFlight != nil }
     /// How many `flush` calls are waiting for the running flush (for diagnostics and tests).

@@ -2,36 +2,80 @@
 ///
 /// Used for `ProviderRegistry.shared` and the facade's `Engage.shared`: reading it before bootstrap,
 /// or bootstrapping twice, is an error value, never a crash.
+///
+/// When making the value takes time (starting an `Engage` instance), claim the slot first so that a
+/// concurrent second bootstrap fails at once instead of building a second instance:
+///
+/// ```swift
+/// try once.reserve()                       // throws .alreadyBootstrapped for the loser
+/// do { once.fulfil(try await makeValue()) } catch { once.abandon(); throw error }
+/// ```
 public final class BootstrapOnce<Value: Sendable>: Sendable {
-    private let storage = Locked<Value?>(nil)
+    private enum State: Sendable {
+        case empty
+        case reserved
+        case bootstrapped(Value)
+    }
+
+    private let storage = Locked<State>(.empty)
     private let name: String
 
+    /// An empty slot; `name` appears in error messages (e.g. `"Engage.shared"`).
     public init(name: String) {
         self.name = name
     }
 
-    /// Stores `value`; throws `.alreadyBootstrapped` if a value is already stored.
+    /// Stores `value`; throws `.alreadyBootstrapped` if a value is stored or the slot is reserved.
     public func bootstrap(_ value: Value) throws(EngageError) {
-        let stored = storage.withLock { storage -> Bool in
-            guard storage == nil else { return false }
-            storage = value
+        try reserve()
+        fulfil(value)
+    }
+
+    /// Claims the empty slot for a value still being made; throws `.alreadyBootstrapped` if a value is
+    /// stored or another caller reserved it. Follow with `fulfil(_:)` or `abandon()`.
+    public func reserve() throws(EngageError) {
+        let reserved = storage.withLock { storage -> Bool in
+            guard case .empty = storage else { return false }
+            storage = .reserved
             return true
         }
-        guard stored else {
+        guard reserved else {
             throw EngageError(.alreadyBootstrapped, "\(name) was already bootstrapped.", recoverySuggestion: "Bootstrap once, at app launch.")
         }
     }
 
-    /// The stored value; throws `.notConfigured` before bootstrap.
+    /// Stores `value` in the slot reserved with `reserve()`. Does nothing unless the slot is reserved.
+    public func fulfil(_ value: Value) {
+        storage.withLock { storage in
+            guard case .reserved = storage else { return }
+            storage = .bootstrapped(value)
+        }
+    }
+
+    /// Gives up a reservation (making the value failed), so a later bootstrap may try again. Does nothing
+    /// unless the slot is reserved.
+    public func abandon() {
+        storage.withLock { storage in
+            guard case .reserved = storage else { return }
+            storage = .empty
+        }
+    }
+
+    /// The stored value; throws `.notConfigured` before bootstrap (also while it is reserved).
     public func get() throws(EngageError) -> Value {
-        guard let value = storage.value else {
+        guard let value = valueIfBootstrapped else {
             throw EngageError(.notConfigured, "\(name) has not been bootstrapped.", recoverySuggestion: "Bootstrap it at app launch first.")
         }
         return value
     }
 
-    /// The stored value, or `nil` before bootstrap.
-    public var valueIfBootstrapped: Value? { storage.value }
+    /// The stored value, or `nil` before bootstrap (also while it is reserved).
+    public var valueIfBootstrapped: Value? {
+        storage.withLock { storage -> Value? in
+            if case let .bootstrapped(value) = storage { return value }
+            return nil
+        }
+    }
 }
 
 extension ProviderRegistry {

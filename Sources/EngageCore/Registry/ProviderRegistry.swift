@@ -6,43 +6,79 @@ import Logging
 ///
 /// Registration is explicit. Duplicate ids and bad configuration are errors; providers are created
 /// and started concurrently, and one failing provider does not stop the others (see the start report).
+///
+/// Two live registries must not share a database file (both analytics queues would deliver the same
+/// rows): within one process a second registry on a file already in use is refused with
+/// `.invalidConfiguration`. The file is released by `shutdown()` or when the registry is released.
 public actor ProviderRegistry {
+    /// The validated configuration the registry was created with.
     public nonisolated let configuration: EngageConfiguration
+    /// The shared services (transport, clock, randomness, secrets, callback queue, logger).
     public nonisolated let environment: RegistryEnvironment
+    /// The event bus shared by every provider.
     public nonisolated let events: EventBus
+    /// The registry's SQLite database (every provider's namespace and the analytics queue).
     public nonisolated let database: EngageDatabase
+    /// The durable analytics queue shared by every provider.
     public nonisolated let analytics: DurableQueue
+    /// Where the sealing key (and providers' secrets) are kept.
     public nonisolated let secretStore: any SecretStore
+    /// Seals sensitive values stored in the database.
     public nonisolated let sealer: Sealer
 
-    private enum Phase { case registering, starting, running, shutDown }
+    private enum Phase { case registering, starting, running, shuttingDown, shutDown }
 
     private var phase = Phase.registering
     private var registrations: [ProviderRegistration] = []
     private var running: [ProviderID: any EngageProvider] = [:]
     private var order: [ProviderID] = []
     private var report = RegistryStartReport()
+    private var startTask: Task<RegistryStartReport, Never>?
+    private var shutdownTask: Task<Void, Never>?
+    /// This registry's exclusive use of its database file (`nil` in memory); released on shutdown or
+    /// when the registry is deallocated.
+    private nonisolated let databaseClaim: DatabaseFileClaim?
 
     /// Validates `configuration` and opens the registry's database, secret store and analytics queue.
     ///
-    /// - Throws: `.invalidConfiguration` listing every problem; `.storage` or `.crypto` when the
-    ///   database or key store cannot be opened.
+    /// - Throws: `.invalidConfiguration` listing every problem, or when another live registry of this
+    ///   process already uses the same database file; `.storage` or `.crypto` when the database or key
+    ///   store cannot be opened.
     public init(configuration: EngageConfiguration, environment: RegistryEnvironment = RegistryEnvironment()) throws(EngageError) {
         try configuration.validate()
         self.configuration = configuration
         self.environment = environment
         self.events = EventBus(callbackQueue: environment.callbackQueue)
+        let database: EngageDatabase
         do {
             database = try EngageDatabase(
                 location: configuration.storage, environment: environment.environmentVariables, clock: environment.clock
             )
-            secretStore = try environment.secretStore ?? SecretStores.platformDefault(
-                appID: configuration.appID, location: configuration.storage, environment: environment.environmentVariables
-            )
-            sealer = try Sealer(store: secretStore, keyName: "engage.storage")
         } catch {
             throw EngageError.wrapping(error)
         }
+        var claim: DatabaseFileClaim?
+        if let path = database.path {
+            do {
+                claim = try DatabaseFileClaim(path: path)
+            } catch {
+                try? database.close()
+                throw error
+            }
+        }
+        do {
+            let secretStore = try environment.secretStore ?? SecretStores.platformDefault(
+                appID: configuration.appID, location: configuration.storage, environment: environment.environmentVariables
+            )
+            self.secretStore = secretStore
+            sealer = try Sealer(store: secretStore, keyName: "engage.storage")
+        } catch {
+            claim?.release()
+            try? database.close()
+            throw EngageError.wrapping(error)
+        }
+        self.database = database
+        self.databaseClaim = claim
         var queueLogger = environment.logger
         queueLogger.logLevel = configuration.logLevel
         queueLogger[metadataKey: "component"] = "analytics-queue"
@@ -100,15 +136,55 @@ public actor ProviderRegistry {
     // MARK: - Lifecycle
 
     /// Creates every registered provider (concurrently), then starts them (concurrently), and starts
-    /// the analytics queue's automatic flushing. Returns which providers run and which failed. Calling
-    /// it again returns the first report.
+    /// the analytics queue's automatic flushing. Returns which providers run and which failed.
+    ///
+    /// Single flight: concurrent and later calls wait for the same start and return the same report.
+    /// Called after `shutdown()` began, it starts nothing and reports every registered provider as
+    /// failed.
     @discardableResult
     public func start() async -> RegistryStartReport {
-        guard phase == .registering else { return report }
+        if let startTask { return await startTask.value }
+        guard phase == .registering else {
+            // Shut down before it ever started.
+            return notStartedReport()
+        }
         phase = .starting
+        let task = Task { await self.performStart() }
+        startTask = task
+        return await task.value
+    }
+
+    /// The report of the last `start()`.
+    public var startReport: RegistryStartReport { report }
+
+    /// Shuts the registry down, in this order: waits for a `start()` in progress to finish; stops the
+    /// analytics queue's automatic flushing and flushes it once (best effort, while the providers'
+    /// deliverers are still registered), after which the queue stays stopped; then shuts every running
+    /// provider down concurrently; finally releases the database file for another registry (the
+    /// database stays open until `database.close()` or deallocation).
+    ///
+    /// Concurrent and later calls wait for the same shutdown.
+    public func shutdown() async {
+        if let shutdownTask { return await shutdownTask.value }
+        let task = Task { await self.performShutdown() }
+        shutdownTask = task
+        await task.value
+    }
+
+    private func performStart() async -> RegistryStartReport {
         let created = await createProviders()
-        let startFailures = await startProviders(created)
         var failures = created.failures
+        var startFailures: [ProviderID: EngageError] = [:]
+        if phase == .starting {
+            startFailures = await startProviders(created)
+        } else {
+            // Shutdown was requested while the providers were being created: start none of them.
+            for id in created.providers.keys {
+                startFailures[id] = EngageError(
+                    .providerStartFailed, "The registry was shut down before the provider could start.", providerID: id
+                )
+            }
+        }
         failures.merge(startFailures) { first, _ in first }
         for registration in registrations {
             let id = registration.descriptor.id
@@ -116,35 +192,66 @@ public actor ProviderRegistry {
             running[id] = provider
             order.append(id)
         }
-        // Providers that were created but failed to start are shut down so they release resources.
-        for (id, provider) in created.providers where startFailures[id] != nil {
-            await provider.shutdown()
-        }
         report = RegistryStartReport(started: order, failures: failures)
         for (id, error) in failures.sorted(by: { $0.key < $1.key }) {
             environment.logger.error("Provider failed to start", metadata: ["provider": "\(id)", "error": "\(error)"])
         }
-        await analytics.startAutomaticFlush()
-        phase = .running
+        // Providers that were created but did not start are shut down so they release resources.
+        let unstarted = created.providers.filter { startFailures[$0.key] != nil }.map(\.value)
+        await withTaskGroup(of: Void.self) { group in
+            for provider in unstarted {
+                group.addTask { await provider.shutdown() }
+            }
+        }
+        // Re-checked after every suspension: a shutdown requested meanwhile must not be undone.
+        if phase == .starting {
+            await analytics.startAutomaticFlush()
+        }
+        if phase == .starting {
+            phase = .running
+        }
         return report
     }
 
-    /// The report of the last `start()`.
-    public var startReport: RegistryStartReport { report }
-
-    /// Shuts every running provider down (concurrently), stops the analytics queue and flushes it once.
-    public func shutdown() async {
-        guard phase != .shutDown else { return }
-        phase = .shutDown
+    private func performShutdown() async {
+        let neverStarted = phase == .registering
+        phase = .shuttingDown
+        if let startTask {
+            _ = await startTask.value
+        }
+        if neverStarted {
+            report = notStartedReport()
+        }
+        // Stop automatic flushing, then one last flush while the providers' deliverers are registered.
+        let flush = await analytics.stop(flushFirst: true)
+        if let flush, !flush.failures.isEmpty {
+            environment.logger.warning(
+                "The final analytics flush did not deliver everything",
+                metadata: ["remaining": "\(flush.remaining)", "destinations": "\(flush.failures.keys.sorted())"]
+            )
+        }
         let providers = order.compactMap { running[$0] }
+        running.removeAll()
+        order.removeAll()
         await withTaskGroup(of: Void.self) { group in
             for provider in providers {
                 group.addTask { await provider.shutdown() }
             }
         }
-        await analytics.stop()
-        running.removeAll()
-        order.removeAll()
+        phase = .shutDown
+        databaseClaim?.release()
+    }
+
+    private func notStartedReport() -> RegistryStartReport {
+        var failures: [ProviderID: EngageError] = [:]
+        for registration in registrations {
+            let id = registration.descriptor.id
+            failures[id] = EngageError(
+                .providerStartFailed, "The registry was shut down before it started.", providerID: id,
+                recoverySuggestion: "Create a new registry."
+            )
+        }
+        return RegistryStartReport(started: [], failures: failures)
     }
 
     // MARK: - Access
@@ -171,7 +278,7 @@ public actor ProviderRegistry {
                 isRetryable: failure.isRetryable, recoverySuggestion: failure.recoverySuggestion, underlyingError: failure
             )
         }
-        if phase == .shutDown {
+        if phase == .shutDown || phase == .shuttingDown {
             throw EngageError(.providerNotFound, "The registry was shut down.", providerID: id)
         }
         if registrations.contains(where: { $0.descriptor.id == id }) {

@@ -17,19 +17,32 @@ public struct APIClient: Sendable {
     public var defaultHeaders: HTTPFields
     /// The stack requests go through.
     public let transport: any HTTPTransport
+    /// The largest response body accepted, in bytes, for requests whose options set no limit of their
+    /// own (16 MiB by default; providers get `network.maxResponseBytes`).
+    public var maxResponseBytes: Int
 
-    public init(baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:]) {
+    /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
+    /// `defaultHeaders` to every request and accepting response bodies up to `maxResponseBytes`.
+    public init(
+        baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
+        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes
+    ) {
         self.baseURL = baseURL
         self.transport = transport
         self.providerID = providerID
         self.defaultHeaders = defaultHeaders
+        self.maxResponseBytes = maxResponseBytes
     }
 
     /// A request body.
     public enum Body: Sendable {
+        /// No body.
         case none
+        /// Raw bytes with their content type.
         case data(Data, contentType: String)
+        /// A value encoded as JSON (keys sorted), sent as `application/json`.
         case json(any Encodable & Sendable)
+        /// Name-value pairs encoded as `application/x-www-form-urlencoded` (RFC 3986 encoding).
         case form([(String, String)])
 
         func encoded() throws -> (Data, String)? {
@@ -50,6 +63,13 @@ public struct APIClient: Sendable {
     }
 
     /// Builds a request for `path` (relative to `baseURL`) with `query` items encoded per RFC 3986.
+    ///
+    /// `path` must be percent-encoded already: build paths that contain values (ids, codes, user input)
+    /// with `APIClient.path(_:)`, which encodes each segment, e.g. `APIClient.path("coupons", code)`.
+    /// A path with characters outside RFC 3986 `pchar` and `/`, with `?` or `#` (use `query`), with a
+    /// malformed percent escape, or with a `.` or `..` segment (even percent-encoded) is refused with
+    /// `.invalidInput` before anything is sent. The request gets the client's `maxResponseBytes` unless
+    /// `options` sets a limit.
     public func makeRequest(
         _ method: HTTPRequest.Method,
         _ path: String,
@@ -63,6 +83,7 @@ public struct APIClient: Sendable {
         else {
             throw EngageError(.invalidConfiguration, "The base URL \(baseURL.absoluteString) is not an absolute HTTP URL.", providerID: providerID)
         }
+        try Self.validatePath(path, providerID: providerID)
         var basePath = components.percentEncodedPath
         if basePath.hasSuffix("/") { basePath.removeLast() }
         let relative = path.hasPrefix("/") ? path : "/" + path
@@ -91,8 +112,67 @@ public struct APIClient: Sendable {
             throw EngageError(.encoding, "The request body could not be encoded: \(error)", providerID: providerID, underlyingError: error)
         }
         if head.headerFields[.accept] == nil { head.headerFields[.accept] = "application/json" }
+        var options = options
+        if options.maxResponseBytes == nil { options.maxResponseBytes = maxResponseBytes }
         return HTTPRequestMessage(head: head, body: bodyData, options: options)
     }
+
+    /// A path of percent-encoded `segments`, each encoded so that it stays one segment whatever it
+    /// contains (`/`, `?`, `#`, `%`, spaces, any Unicode): `APIClient.path("coupons", "a/b?c")` is
+    /// `"/coupons/a%2Fb%3Fc"`. A segment that is exactly `.` or `..` is encoded as `%2E`/`%2E%2E`, which
+    /// `makeRequest` then refuses; an empty segment stays empty, so check that ids are not empty.
+    public static func path(_ segments: String...) -> String {
+        "/" + segments.map { segment -> String in
+            if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
+            return QueryEncoding.encode(segment)
+        }.joined(separator: "/")
+    }
+
+    /// Throws `.invalidInput` unless `path` is a percent-encoded path without query, fragment or dot
+    /// segments.
+    static func validatePath(_ path: String, providerID: ProviderID?) throws(EngageError) {
+        func refuse(_ reason: String) -> EngageError {
+            EngageError(
+                .invalidInput, "The request path is invalid: \(reason).", providerID: providerID,
+                recoverySuggestion: "Build paths with APIClient.path(_:), which percent-encodes each segment, and pass query items separately."
+            )
+        }
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, Self.isHexDigit(bytes[index + 1]), Self.isHexDigit(bytes[index + 2]) else {
+                    throw refuse("'%' must start a percent escape such as %25")
+                }
+                index += 3
+                continue
+            }
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                throw refuse("it contains '\(Character(Unicode.Scalar(byte)))'; pass query items in `query`")
+            }
+            guard Self.pathCharacters.contains(byte) else {
+                throw refuse("it contains a character that must be percent-encoded")
+            }
+            index += 1
+        }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = String(segment).removingPercentEncoding ?? String(segment)
+            if decoded == "." || decoded == ".." {
+                throw refuse("it contains a '\(decoded)' segment")
+            }
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    /// RFC 3986 `pchar` (unreserved, sub-delims, `:` and `@`; `%` is checked separately) plus `/`.
+    private static let pathCharacters: Set<UInt8> = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8
+    )
 
     /// Sends `request` and returns the response whatever its status.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {

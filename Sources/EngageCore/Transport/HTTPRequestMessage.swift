@@ -11,6 +11,7 @@ public struct HTTPRequestMessage: Sendable {
     /// How middleware treats this request.
     public var options: RequestOptions
 
+    /// A request with `head`, an optional `body` and its `options`.
     public init(head: HTTPRequest, body: Data? = nil, options: RequestOptions = RequestOptions()) {
         self.head = head
         self.body = body
@@ -35,9 +36,12 @@ public struct HTTPRequestMessage: Sendable {
 
 /// A response: the head (status and header fields) and the body bytes.
 public struct HTTPResponseMessage: Sendable {
+    /// Status and header fields.
     public var head: HTTPResponse
+    /// The body bytes (empty when there is none).
     public var body: Data
 
+    /// A response with `head` and `body`.
     public init(head: HTTPResponse, body: Data = Data()) {
         self.head = head
         self.body = body
@@ -48,6 +52,22 @@ public struct HTTPResponseMessage: Sendable {
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { head.status.kind == .successful }
+
+    /// Throws `EngageError.responseTooLarge` when the announced `Content-Length` or the body is larger
+    /// than `limit` bytes. Transports call it with `options.maxResponseBytes ?? defaultMaxResponseBytes`.
+    public func enforceSizeLimit(_ limit: Int, providerID: ProviderID? = nil) throws(EngageError) {
+        if let declared = HTTPResponseMessage.declaredLength(head.headerFields), declared > limit {
+            throw EngageError.responseTooLarge(bytes: declared, limit: limit, httpStatus: status, providerID: providerID)
+        }
+        if body.count > limit {
+            throw EngageError.responseTooLarge(bytes: body.count, limit: limit, httpStatus: status, providerID: providerID)
+        }
+    }
+
+    /// The `Content-Length` of `fields`, when present and numeric.
+    static func declaredLength(_ fields: HTTPFields) -> Int? {
+        fields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
 
     /// A header value by name (case-insensitive), joined with ", " if repeated.
     public func header(_ name: String) -> String? {

@@ -4,9 +4,12 @@ import HTTPTypes
 /// Removes secrets from anything that is about to be logged: header values, query values, JSON and
 /// form bodies, and free text.
 ///
-/// It redacts by name (headers such as `Authorization`, keys such as `password`, `refresh_token`,
-/// `cardNumber`, `email`) and by shape (JSON Web Tokens, bearer credentials, e-mail addresses, runs of
-/// 13 to 19 digits that may be card numbers). Providers add their own names, e.g.
+/// It redacts by name (headers such as `Authorization` or any header whose name contains `token`,
+/// `secret`, `signature`, `session`, `password`, `api-key`, `apikey` or `auth`; keys such as `password`,
+/// `refresh_token`, `cardNumber`, `email`) and by shape (JSON Web Tokens, bearer credentials, e-mail
+/// addresses, runs of 13 to 19 digits that may be card numbers, in text and as JSON numbers). A body
+/// that is not parseable JSON (malformed, truncated, over 1 MiB) still has `"<key>": "<value>"` and
+/// `<key>=<value>` pairs of sensitive keys hidden. Providers add their own names, e.g.
 /// `redactor.adding(headers: ["loyalty-signature"])`.
 public struct Redactor: Sendable {
     /// What replaces a secret.
@@ -19,6 +22,8 @@ public struct Redactor: Sendable {
     /// The longest body excerpt that is logged.
     public var maxBodyExcerpt: Int
 
+    /// A redactor hiding the given header names and keys, logging body excerpts of at most
+    /// `maxBodyExcerpt` characters (2048 by default).
     public init(
         sensitiveHeaders: Set<String> = Redactor.defaultSensitiveHeaders,
         sensitiveKeys: Set<String> = Redactor.defaultSensitiveKeys,
@@ -29,10 +34,18 @@ public struct Redactor: Sendable {
         self.maxBodyExcerpt = maxBodyExcerpt
     }
 
+    /// Header names always hidden, besides names containing a `sensitiveHeaderFragments` entry.
     public static let defaultSensitiveHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
     ]
 
+    /// A header whose lowercase name contains one of these is hidden (e.g. `x-auth-token`,
+    /// `x-session-id`, `loyalty-signature`).
+    public static let sensitiveHeaderFragments: [String] = [
+        "token", "secret", "signature", "session", "password", "api-key", "apikey", "auth",
+    ]
+
+    /// Keys (normalised: lowercase without `_`, `-`, `.`) whose values are hidden by default.
     public static let defaultSensitiveKeys: Set<String> = [
         "password", "passwd", "pass", "newpassword", "oldpassword", "secret", "clientsecret", "token",
         "accesstoken", "refreshtoken", "idtoken", "apikey", "authorization", "cardnumber", "pan",
@@ -52,11 +65,17 @@ public struct Redactor: Sendable {
         sensitiveKeys.contains(Redactor.normalizedKey(key))
     }
 
+    /// Whether the values of the header `name` are hidden: a listed name, or one containing a
+    /// `sensitiveHeaderFragments` entry.
+    public func isSensitive(header name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return sensitiveHeaders.contains(lowercased) || Redactor.sensitiveHeaderFragments.contains { lowercased.contains($0) }
+    }
+
     /// Header fields as `name: value` lines with sensitive values hidden.
     public func redact(headers: HTTPFields) -> String {
         headers.map { field in
-            let name = field.name.canonicalName
-            let value = sensitiveHeaders.contains(name) ? Redactor.mask : redact(text: field.value)
+            let value = isSensitive(header: field.name.canonicalName) ? Redactor.mask : redact(text: field.value)
             return "\(field.name.rawName): \(value)"
         }.joined(separator: ", ")
     }
@@ -85,18 +104,38 @@ public struct Redactor: Sendable {
         guard let text = String(data: body.prefix(maxBodyExcerpt * 2), encoding: .utf8) else {
             return "<\(body.count) bytes>"
         }
+        // Not parseable JSON (malformed, truncated or too large to parse): hide sensitive pairs by pattern.
         let cleaned = isForm ? redactForm(text) : redact(text: text)
         guard cleaned.count > maxBodyExcerpt || body.count > maxBodyExcerpt * 2 else { return cleaned }
         return String(cleaned.prefix(maxBodyExcerpt)) + "…(\(body.count) bytes)"
     }
 
-    /// Free text with secret-shaped substrings hidden.
+    /// Free text with secret-shaped substrings hidden, and the values of `"<key>": "<value>"` and
+    /// `<key>=<value>` pairs of sensitive keys.
     public func redact(text: String) -> String {
         var result = text
         for pattern in Redactor.patterns {
             result = pattern.regex.stringByReplacingMatches(
                 in: result, range: NSRange(result.startIndex..., in: result), withTemplate: pattern.template
             )
+        }
+        return redactKeyValuePairs(result)
+    }
+
+    /// Hides the values of JSON-like `"key": value` and form-like `key=value` pairs whose key is
+    /// sensitive, in text that could not be parsed (the value may be cut off).
+    func redactKeyValuePairs(_ text: String) -> String {
+        var result = text
+        for regex in [Redactor.jsonPairPattern, Redactor.formPairPattern].compactMap({ $0?.regex }) {
+            let matches = regex.matches(in: result, range: NSRange(result.startIndex..., in: result))
+            // Replace from the end so earlier ranges stay valid.
+            for match in matches.reversed() {
+                let valueGroup = (2..<match.numberOfRanges).first { match.range(at: $0).location != NSNotFound }
+                guard let keyRange = Range(match.range(at: 1), in: result), isSensitive(key: String(result[keyRange])),
+                    let valueGroup, let valueRange = Range(match.range(at: valueGroup), in: result), !valueRange.isEmpty
+                else { continue }
+                result.replaceSubrange(valueRange, with: Redactor.mask)
+            }
         }
         return result
     }
@@ -125,9 +164,18 @@ public struct Redactor: Sendable {
             return array.map { redact(jsonValue: $0) }
         case let string as String:
             return redact(text: string)
+        case let number as NSNumber:
+            return Redactor.isCardShaped(number) ? Redactor.mask : number
         default:
             return jsonValue
         }
+    }
+
+    /// Whether a JSON number is an integer of 13 to 19 digits (a possible card number).
+    private static func isCardShaped(_ number: NSNumber) -> Bool {
+        let magnitude = abs(number.doubleValue)
+        guard magnitude.isFinite, magnitude.rounded(.towardZero) == magnitude else { return false }
+        return magnitude >= 1e12 && magnitude < 1e19
     }
 
     private func excerpt(_ text: String) -> String {
@@ -143,6 +191,17 @@ public struct Redactor: Sendable {
         let regex: NSRegularExpression
         let template: String
     }
+
+    /// `"key": "value` (the closing quote may be missing) or `"key": 1234`; group 1 is the key, group 2
+    /// the string value or group 3 the number.
+    private static let jsonPairPattern = (try? NSRegularExpression(
+        pattern: #""([^"\\]{1,64})"\s*:\s*(?:"((?:[^"\\]|\\.)*)|(-?[0-9][0-9.eE+-]*))"#
+    )).map { Pattern(regex: $0, template: "") }
+
+    /// `key=value` up to `&`, whitespace, quotes, `,` or `;`; group 1 is the key, group 2 the value.
+    private static let formPairPattern = (try? NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9_.\-])([A-Za-z0-9_.\-]{1,64})=([^&\s"',;]*)"#
+    )).map { Pattern(regex: $0, template: "") }
 
     private static let patterns: [Pattern] = [
         // JSON Web Tokens (three base64url segments, the first starting with "eyJ").

@@ -19,17 +19,25 @@ public struct RequestOptions: Sendable {
     public var allowsRetry: Bool
     /// Authorisation requirement.
     public var authorization: Authorization
-    /// The largest response body accepted, in bytes.
-    public var maxResponseBytes: Int
+    /// The largest response body accepted, in bytes; `nil` uses the `APIClient`'s limit (the
+    /// configuration's `network.maxResponseBytes` for providers), or `defaultMaxResponseBytes` for a
+    /// request sent to a transport directly. A larger body (announced by `Content-Length` or received)
+    /// fails with `.decoding`.
+    public var maxResponseBytes: Int?
     /// A name for logs and metrics, e.g. `"redeem_coupon"`.
     public var operationName: String?
 
+    /// The limit applied when neither the request nor its client sets one: 16 MiB.
+    public static let defaultMaxResponseBytes = 16 * 1024 * 1024
+
+    /// Options with the given choices; the defaults suit a non-repeatable call that authorises when it
+    /// can, may be retried where safe, and uses the client's timeout and size limit.
     public init(
         timeout: Duration? = nil,
         isRepeatable: Bool = false,
         allowsRetry: Bool = true,
         authorization: Authorization = .ifAvailable,
-        maxResponseBytes: Int = 16 * 1024 * 1024,
+        maxResponseBytes: Int? = nil,
         operationName: String? = nil
     ) {
         self.timeout = timeout

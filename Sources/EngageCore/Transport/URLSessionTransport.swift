@@ -7,28 +7,52 @@ import HTTPTypesFoundation
 #endif
 
 /// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux).
+///
+/// Response size: with its own session (the default) the transport refuses a response whose
+/// `Content-Length` is over the request's limit (`options.maxResponseBytes`, else 16 MiB) before reading
+/// the body, and stops reading a body that grows past it, so a hostile server cannot exhaust memory.
+/// With a session passed in, the body is read first and checked afterwards.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let limiter: SizeLimitingSessionDelegate?
     /// The timeout used when a request has none of its own.
     public let defaultTimeout: Duration
 
     /// Uses `session` (an ephemeral session without a cookie store or URL cache by default: providers
     /// manage their own credentials and caching).
     public init(session: URLSession? = nil, defaultTimeout: Duration = .seconds(30)) {
-        self.session = session ?? URLSessionTransport.makeDefaultSession()
+        if let session {
+            self.session = session
+            limiter = nil
+        } else {
+            let limiter = SizeLimitingSessionDelegate()
+            self.session = URLSessionTransport.makeDefaultSession(delegate: limiter)
+            self.limiter = limiter
+        }
         self.defaultTimeout = defaultTimeout
     }
 
+    /// Sends `request` and returns its response whatever the status; throws `EngageError` when no
+    /// response arrived or the body is over the size limit.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         guard var urlRequest = URLRequest(httpRequest: request.head) else {
-            throw EngageError(.invalidInput, "The request has no valid URL: \(request.head.method.rawValue) \(request.head.path ?? "")")
+            // Never the query: it may carry secrets.
+            let path = (request.head.path ?? "").split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            throw EngageError(.invalidInput, "The request has no valid URL: \(request.head.method.rawValue) \(path.prefix(200))")
         }
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = (request.options.timeout ?? defaultTimeout).seconds
+        let limit = request.options.maxResponseBytes ?? RequestOptions.defaultMaxResponseBytes
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await session.data(for: urlRequest)
+            if let limiter {
+                (data, urlResponse) = try await limiter.data(for: urlRequest, in: session, limit: limit)
+            } else {
+                (data, urlResponse) = try await session.data(for: urlRequest)
+            }
+        } catch let error as EngageError {
+            throw error
         } catch let error as URLError {
             throw EngageError(urlError: error)
         } catch is CancellationError {
@@ -39,22 +63,17 @@ public struct URLSessionTransport: HTTPTransport {
         guard let httpResponse = (urlResponse as? HTTPURLResponse)?.httpResponse else {
             throw EngageError(.network, "The server's answer is not an HTTP response.", isRetryable: true)
         }
-        guard data.count <= request.options.maxResponseBytes else {
-            throw EngageError(
-                .decoding,
-                "The response body is \(data.count) bytes, over the limit of \(request.options.maxResponseBytes).",
-                httpStatus: httpResponse.status.code
-            )
-        }
-        return HTTPResponseMessage(head: httpResponse, body: data)
+        let response = HTTPResponseMessage(head: httpResponse, body: data)
+        try response.enforceSizeLimit(limit)
+        return response
     }
 
-    private static func makeDefaultSession() -> URLSession {
+    private static func makeDefaultSession(delegate: SizeLimitingSessionDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = 16
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 }

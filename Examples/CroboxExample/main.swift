@@ -1,0 +1,1 @@
+// crobox-example (in progress)

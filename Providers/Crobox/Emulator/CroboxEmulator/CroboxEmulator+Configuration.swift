@@ -1,0 +1,122 @@
+import EngageCrobox
+
+extension CroboxEmulator {
+    /// What the emulated backend knows: its containers, its campaigns and the messages (badges) it
+    /// hands out.
+    public struct Configuration: Sendable {
+        /// The container id the default configuration knows.
+        public static let defaultContainerID = "xlrc9t"
+
+        /// The container ids `/promotions` accepts; any other (or none) is answered 405.
+        public var containerIDs: Set<String>
+        /// The running campaigns, in the order the response lists them (`context.experiments`). Each
+        /// product's promotion belongs to one of them (see ``CroboxEmulator/campaign(forProductID:)``);
+        /// a control-group campaign's promotions carry no content. With no campaigns there are no
+        /// promotions.
+        public var campaigns: [CroboxCampaign]
+        /// The messages a promotion can carry; each product id gets one of them, chosen by a stable hash
+        /// of the id (see ``CroboxEmulator/message(forProductID:)``). Empty: promotions carry no content.
+        public var catalogue: [Message]
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - containerIDs: Known container ids (default: `xlrc9t`).
+        ///   - campaigns: Running campaigns (default: ``defaultCampaigns``).
+        ///   - catalogue: Messages handed out (default: ``defaultCatalogue``).
+        public init(
+            containerIDs: Set<String> = [Configuration.defaultContainerID],
+            campaigns: [CroboxCampaign] = Configuration.defaultCampaigns,
+            catalogue: [Message] = Configuration.defaultCatalogue
+        ) {
+            self.containerIDs = containerIDs
+            self.campaigns = campaigns
+            self.catalogue = catalogue
+        }
+
+        /// One campaign: id 1 `Campaign 1`, variant 1 `Crobox`, not a control group.
+        public static let defaultCampaigns = [
+            CroboxCampaign(id: 1, name: "Campaign 1", variantID: 1, variantName: "Crobox", isControl: false)
+        ]
+
+        /// One campaign like ``defaultCampaigns`` whose variant is the control group (no content shown).
+        public static let controlGroupCampaigns = [
+            CroboxCampaign(id: 1, name: "Campaign 1", variantID: 2, variantName: "Control", isControl: true)
+        ]
+
+        /// Every kind of content the mobile SDKs know, plus one component they do not:
+        ///
+        /// | index | component | config |
+        /// |---|---|---|
+        /// | 0 | `mob-app-text-badge.tsx` | `text`, `fontColor` `#RRGGBB` |
+        /// | 1 | `mob-app-text-badge.tsx` | `text`, `fontColor`, `backgroundColor` `#AARRGGBB` |
+        /// | 2 | `mob-app-text-badge.tsx` | `text`, `fontColor`, `borderColor` `rgba(204, 204, 204, 0.5)` |
+        /// | 3 | `mob-app-image-badge.tsx` | `image` URL, `altText` |
+        /// | 4 | `mob-app-secondary-messaging.tsx` | `text`, `fontColor` |
+        /// | 5 | `component1.tsx` (unknown to the SDKs) | `image`, `altText` |
+        public static let defaultCatalogue: [Message] = [
+            Message(
+                componentName: CroboxComponent.textBadge,
+                config: ["text": "Best seller", "fontColor": "#0e1111"]
+            ),
+            Message(
+                componentName: CroboxComponent.textBadge,
+                config: ["text": "Only a few left", "fontColor": "#FFFFFF", "backgroundColor": "#E6D32F2F"]
+            ),
+            Message(
+                componentName: CroboxComponent.textBadge,
+                config: ["text": "Popular choice", "fontColor": "#1A237E", "borderColor": "rgba(204, 204, 204, 0.5)"]
+            ),
+            Message(
+                componentName: CroboxComponent.imageBadge,
+                config: ["image": "https://cdn.crobox.example/badges/free-shipping.png", "altText": "Free shipping"]
+            ),
+            Message(
+                componentName: CroboxComponent.secondaryMessaging,
+                config: ["text": "Order before 22:00, delivered tomorrow", "fontColor": "#2E7D32"]
+            ),
+            Message(
+                componentName: "component1.tsx",
+                config: ["image": "https://cdn.crobox.example/badges/new-arrival.png", "altText": "New arrival"]
+            ),
+        ]
+    }
+
+    /// A message of the catalogue: a component and its visual configuration, as the Crobox admin app
+    /// manages them.
+    public struct Message: Sendable, Hashable {
+        /// The component name, e.g. `mob-app-text-badge.tsx`.
+        public var componentName: String
+        /// The configuration items sent as `content.config`.
+        public var config: [String: String]
+
+        /// Creates a message.
+        public init(componentName: String, config: [String: String]) {
+            self.componentName = componentName
+            self.config = config
+        }
+    }
+}
+
+extension CroboxEmulator {
+    /// The catalogue message a product gets, or `nil` when the catalogue is empty.
+    ///
+    /// It depends only on the product id and the catalogue (MurmurHash3 of the id's UTF-8 bytes, seed
+    /// 0, modulo the catalogue size), never on the seed, the visitor or the campaign, so a test can
+    /// pick product ids for each kind of badge once and for all.
+    public func message(forProductID productID: String) -> Message? {
+        Self.element(of: configuration.catalogue, for: productID, hashSeed: 0)
+    }
+
+    /// The campaign a product's promotion belongs to, or `nil` when no campaign runs (MurmurHash3 of the
+    /// id, seed 1, modulo the number of campaigns; always the only campaign when there is one).
+    public func campaign(forProductID productID: String) -> CroboxCampaign? {
+        Self.element(of: configuration.campaigns, for: productID, hashSeed: 1)
+    }
+
+    /// `elements[murmur(key) % count]`, or `nil` when `elements` is empty.
+    static func element<T>(of elements: [T], for key: String, hashSeed: UInt32) -> T? {
+        guard !elements.isEmpty else { return nil }
+        let hash = MurmurHash3.x86_32(Array(key.utf8), seed: hashSeed)
+        return elements[Int(hash % UInt32(elements.count))]
+    }
+}

@@ -1,0 +1,69 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+
+extension CroboxProvider {
+    /// The promotions Crobox's campaigns choose for a placeholder on `page`, for zero or more products
+    /// (sent in the given order).
+    ///
+    /// - Throws: `.croboxUnknownContainer` when Crobox answers 405 for the container id; `.httpStatus`
+    ///   (retryable) for 5xx; `.decoding` naming the field for a body that is not the promotions shape
+    ///   (invalid UUIDs included); `.invalidInput` for an empty placeholder id or more than 100 products.
+    public func promotions(placeholderID: String, page: CroboxPage, productIDs: [String] = []) async throws -> CroboxPromotionsResponse {
+        try await context.perform("promotions") {
+            do {
+                return try await fetchPromotions(placeholderID: placeholderID, page: page, productIDs: productIDs)
+            } catch let error as EngageError where error.code != .invalidInput {
+                reportOwnFailure("promotions", error, page: page)
+                throw error
+            }
+        }
+    }
+
+    /// The callback form of `promotions(placeholderID:page:productIDs:)`.
+    @discardableResult
+    public func promotions(
+        placeholderID: String, page: CroboxPage, productIDs: [String] = [],
+        completion: @escaping @Sendable (Result<CroboxPromotionsResponse, EngageError>) -> Void
+    ) -> any Cancellable {
+        context.callback(completion) { try await self.promotions(placeholderID: placeholderID, page: page, productIDs: productIDs) }
+    }
+
+    private func fetchPromotions(placeholderID: String, page: CroboxPage, productIDs: [String]) async throws -> CroboxPromotionsResponse {
+        guard !placeholderID.isEmpty, placeholderID.count <= 64 else {
+            throw EngageError(.invalidInput, "The placeholder id must be 1 to 64 characters.", providerID: .crobox)
+        }
+        guard productIDs.count <= 100 else {
+            throw EngageError(.invalidInput, "At most 100 product ids per promotions request (got \(productIDs.count)).", providerID: .crobox)
+        }
+        let query = commonQueryItems(page: page, at: context.clock.now)
+            + [(CroboxWire.Key.placeholderID, placeholderID)]
+            + customPropertyItems(page: page)
+        var request = try client.makeRequest(
+            .post, "/promotions",
+            body: .data(Data(CroboxWire.promotionsBody(productIDs: productIDs).utf8), contentType: "application/x-www-form-urlencoded"),
+            // Asking for promotions changes nothing on the server: safe to repeat.
+            options: RequestOptions(isRepeatable: true, operationName: "promotions")
+        )
+        request.head.path = (request.head.path ?? "/promotions") + "?" + CroboxWire.encodeQuery(query)
+        let response = try await client.send(request)
+        if response.status == 405 {
+            throw EngageError(
+                .croboxUnknownContainer, "Crobox does not know the container id '\(configuration.containerID)'.",
+                providerID: .crobox, httpStatus: 405,
+                recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
+            )
+        }
+        try client.validate(response)
+        return try client.decode(CroboxPromotionsResponse.self, from: response.body)
+    }
+
+    /// Queues one `t=error&tg=sdk` event for a failed operation, rate-limited per operation.
+    func reportOwnFailure(_ operation: String, _ error: EngageError, page: CroboxPage) {
+        guard configuration.reportsOwnErrors, errorReporter.shouldReport(operation) else { return }
+        let event = CroboxEvent.error(tag: "sdk", name: operation, message: context.redactor.redact(text: String(error.message.prefix(200))))
+        let query = eventQuery(event, page: page)
+        let analytics = context.analytics
+        Task { _ = try? await analytics.enqueue(Data(query.utf8), destination: Self.eventDestination) }
+    }
+}

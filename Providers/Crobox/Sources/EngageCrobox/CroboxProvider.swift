@@ -1,0 +1,109 @@
+import EngageCore
+import Foundation
+import GRDB
+import Logging
+
+/// Crobox promotions: product badges chosen by Crobox campaigns, and the page and commerce events
+/// that feed them.
+///
+/// ```swift
+/// let crobox = try await engage.provider(CroboxProvider.self)
+/// let page = CroboxPage(pageType: .overview, pageName: "Sneakers")
+/// try await crobox.send(.pageView(title: "Sneakers", impressions: ["sku-1", "sku-2"]), on: page)
+/// let response = try await crobox.promotions(placeholderID: "14", page: page, productIDs: ["sku-1", "sku-2"])
+/// for promotion in response.promotions {
+///     if let badge = promotion.content?.textBadge { show(badge.text, badge.fontRGBA) }
+/// }
+/// ```
+///
+/// Events are stored in the durable queue before they are sent, so a failed send is retried later
+/// rather than lost, and they survive a restart of the app. Every operation also has a
+/// completion-handler form and publishes `custom_{success|error}_<operation>_crobox`.
+public final class CroboxProvider: EngageProvider, OffersProviding, EventTracking {
+    public typealias Configuration = CroboxConfiguration
+
+    public static let descriptor = ProviderDescriptor(
+        id: .crobox, displayName: "Crobox promotions", version: "1.0.0", capabilities: [.offers, .eventTracking]
+    )
+
+    /// The durable queue destination of Crobox events.
+    public static let eventDestination = "crobox.events"
+
+    let context: ProviderContext
+    let configuration: CroboxConfiguration
+    let client: APIClient
+    /// The visitor id (`pid`): configured, or generated once and persisted.
+    public let visitorID: UUID
+    /// The page the facade's `offers` and `track` use.
+    public let defaultPage = CroboxPage(pageType: .other)
+    private let userID: Locked<String?>
+    let errorReporter: CroboxErrorReporter
+
+    public init(configuration: CroboxConfiguration, context: ProviderContext) async throws {
+        try configuration.validate(for: .crobox)
+        self.context = context
+        self.configuration = configuration
+        client = try context.makeAPIClient(baseURL: configuration.baseURL)
+        visitorID = try Self.visitorID(configured: configuration.visitorID, storage: context.storage)
+        userID = Locked(configuration.userID)
+        errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))
+    }
+
+    public func start() async throws {
+        try await context.analytics.register(
+            destination: Self.eventDestination,
+            deliverer: CroboxEventDeliverer(client: client, logger: context.logger)
+        )
+        // Deliver what an earlier run left behind.
+        await context.analytics.scheduleFlushSoon(after: .zero)
+    }
+
+    public func shutdown() async {
+        await context.analytics.unregister(destination: Self.eventDestination)
+    }
+
+    /// The user id sent as `uid` from now on (`nil` to stop sending one).
+    public func setUserID(_ userID: String?) {
+        self.userID.withLock { $0 = userID }
+    }
+
+    /// The current user id.
+    public var currentUserID: String? { userID.value }
+
+    private static func visitorID(configured: UUID?, storage: StorageNamespace) throws -> UUID {
+        if let configured { return configured }
+        if let stored = try storage.value(UUID.self, forKey: "visitor_id") { return stored }
+        let generated = UUID()
+        try storage.setValue(generated, forKey: "visitor_id")
+        return generated
+    }
+
+    /// The query items every request carries, in wire order, taking the page's next counter value.
+    func commonQueryItems(page: CroboxPage, at date: Date) -> [(String, String)] {
+        typealias Key = CroboxWire.Key
+        var items: [(String, String)] = [
+            (Key.containerID, configuration.containerID),
+            (Key.visitorID, visitorID.uuidString),
+            (Key.eventCounter, String(page.nextEventIndex())),
+            (Key.viewID, page.viewID.uuidString),
+            (Key.pageType, String(page.pageType.rawValue)),
+            (Key.sdk, String(configuration.dialect.rawValue)),
+        ]
+        if let currency = configuration.currency { items.append((Key.currency, currency)) }
+        if let locale = configuration.locale { items.append((Key.locale, locale)) }
+        if let userID = userID.value { items.append((Key.userID, userID)) }
+        if let offset = configuration.timezoneOffsetHours { items.append((Key.timezone, String(offset))) }
+        items.append((Key.timestamp, CroboxWire.timestamp(date)))
+        if let pageName = page.pageName { items.append((Key.pageName, pageName)) }
+        return items
+    }
+
+    /// Custom properties: configuration, then page, then event, later ones winning; sorted by key.
+    func customPropertyItems(page: CroboxPage, event: [String: String] = [:]) -> [(String, String)] {
+        configuration.customProperties
+            .merging(page.customProperties) { _, new in new }
+            .merging(event) { _, new in new }
+            .sorted { $0.key < $1.key }
+            .map { (CroboxWire.Key.customProperty($0.key), $0.value) }
+    }
+}
