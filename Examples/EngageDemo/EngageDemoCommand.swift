@@ -9,8 +9,8 @@ import Logging
 /// `engage-demo`: starts the sandbox in-process, configures every compiled-in provider against it and
 /// walks a realistic scenario per provider, printing a readable report.
 ///
-/// `--reference-url` points the core scenario at an already running backend (for example one served by
-/// `engage-sandbox`) instead of the embedded one.
+/// `--reference-url` and the providers' `--<provider>-url` flags point a scenario at an already running
+/// backend (for example one served by `engage-sandbox`, or the real service) instead of the embedded one.
 @main
 struct EngageDemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,6 +21,12 @@ struct EngageDemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("reference-url"), help: "Base URL of a running reference backend to use instead of the embedded one.")
     var referenceURL: String?
 
+    @Option(name: .customLong("crobox-url"), help: "Base URL of a Crobox-compatible backend to use instead of the embedded emulator.")
+    var croboxURL: String?
+
+    @Option(name: .customLong("crobox-container"), help: "The Crobox container id.")
+    var croboxContainer = "xlrc9t"
+
     @Option(help: "Log level for EngageKit's own logs (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String = "error"
 
@@ -28,8 +34,10 @@ struct EngageDemoCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let referenceURL, URL(string: referenceURL)?.host == nil {
-            throw ValidationError("--reference-url must be an absolute http(s) URL.")
+        for (flag, value) in [("--reference-url", referenceURL), ("--crobox-url", croboxURL)] {
+            if let value, URL(string: value)?.host == nil {
+                throw ValidationError("\(flag) must be an absolute http(s) URL.")
+            }
         }
         if Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -45,12 +53,30 @@ struct EngageDemoCommand: AsyncParsableCommand {
             for endpoint in endpoints.emulators { $0.line("\(endpoint.id)  \(endpoint.baseURL.absoluteString)") }
             $0.line("Provider traits compiled in: \(Engage.enabledProviderTraits.joined(separator: ", "))")
         }
-        let referenceBase = try referenceURL.flatMap(URL.init(string:)) ?? require(endpoints.baseURL(for: "reference"), "the sandbox serves no reference backend")
+        let level = Logger.Level(rawValue: logLevel) ?? .error
+        let setup = DemoSetup(endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, logLevel: level)
         do {
-            try await ReferenceScenario(baseURL: referenceBase, sandbox: referenceURL == nil ? sandbox : nil, logLevel: Logger.Level(rawValue: logLevel) ?? .error)
-                .run(into: &report)
+            let engage = try await setup.startEngage()
+            report.section("Start") {
+                $0.line("Started: \(engage.startReport.started.map(\.rawValue).joined(separator: ", "))")
+                for (id, error) in engage.startReport.failures.sorted(by: { $0.key < $1.key }) { $0.line("Failed: \(id): \(error.message)") }
+            }
+            let operations = Locked<[String]>([])
+            let subscription = engage.events.subscribe(to: OperationEvent.self, on: .queue(setup.callbackQueue)) { event in
+                operations.withLock { $0.append(event.name) }
+            }
+            try await ReferenceScenario(engage: engage, sandbox: referenceURL == nil ? sandbox : nil).run(into: &report)
+            #if Crobox
+                try await CroboxScenario(engage: engage, sandbox: croboxURL == nil ? sandbox : nil).run(into: &report)
+            #endif
+            await engage.shutdown()
+            await withCheckedContinuation { continuation in setup.callbackQueue.async { continuation.resume() } }
+            subscription.cancel()
+            report.section("Operation events published") {
+                for name in operations.value { $0.line(name) }
+            }
         } catch {
-            report.section("Core scenario failed") { $0.line("\(error)") }
+            report.section("Scenario failed") { $0.line("\(error)") }
             await sandbox.stop()
             report.print(asJSON: json)
             throw ExitCode.failure
@@ -59,15 +85,16 @@ struct EngageDemoCommand: AsyncParsableCommand {
         report.print(asJSON: json)
     }
 
+    var overrides: [String: URL] {
+        var overrides: [String: URL] = [:]
+        if let referenceURL, let url = URL(string: referenceURL) { overrides["reference"] = url }
+        if let croboxURL, let url = URL(string: croboxURL) { overrides["crobox"] = url }
+        return overrides
+    }
+
     static func quietLogger() -> Logger {
         var logger = Logger(label: "engage-demo.sandbox")
         logger.logLevel = .error
         return logger
     }
-}
-
-/// `#require` for a command: throws a readable error instead of trapping.
-func require<Value>(_ value: Value?, _ message: @autoclosure () -> String = "missing value") throws -> Value {
-    guard let value else { throw ValidationError(message()) }
-    return value
 }

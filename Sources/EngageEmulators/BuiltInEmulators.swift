@@ -1,5 +1,9 @@
 import EngageSandbox
 
+#if Crobox
+    import CroboxEmulator
+#endif
+
 /// The emulators compiled into this build: the reference backend plus every provider emulator whose
 /// trait is enabled. `engage-sandbox` serves them and `engage-demo` runs its scenarios against them.
 ///
@@ -21,9 +25,12 @@ public enum BuiltInEmulators {
     /// Fresh instances of every compiled-in emulator.
     /// - Parameter tokenLifetime: The access token lifetime the emulators should use.
     public static func all(tokenLifetime: Duration = .seconds(300)) -> [any Emulator] {
-        let emulators: [any Emulator] = [
+        var emulators: [any Emulator] = [
             ReferenceEmulator(configuration: .init(accessTokenLifetime: tokenLifetime))
         ]
+        #if Crobox
+            emulators.append(CroboxEmulator())
+        #endif
         return emulators
     }
 }

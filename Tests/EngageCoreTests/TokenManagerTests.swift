@@ -2,6 +2,7 @@ import EngageCore
 import EngageTesting
 import Foundation
 import HTTPTypes
+import Logging
 import Testing
 
 @Suite("TokenManager")
@@ -35,8 +36,9 @@ struct TokenManagerTests {
             for _ in 0..<1000 {
                 group.addTask { try await manager.validAccessToken() }
             }
-            // Let every caller reach the manager before the single refresh completes.
-            for _ in 0..<50 { await Task.yield() }
+            // Every caller but the one that started the refresh must have joined it before it completes.
+            await eventually { await manager.joinedCallerCount == 999 }
+            #expect(await manager.joinedCallerCount == 999)
             gate.open()
             var tokens: [String?] = []
             for try await token in group { tokens.append(token) }
@@ -64,7 +66,9 @@ struct TokenManagerTests {
         while await manager.refreshCount == 0 { await Task.yield() }
         try await manager.clear()
         gate.open()
-        await #expect(throws: EngageError.self) { try await refresh.value }
+        // "No session" rather than "session expired": the user logged out, nothing was rejected.
+        let error = await #expect(throws: EngageError.self) { try await refresh.value }
+        #expect(error?.code == .unauthorized)
         #expect(try await manager.currentTokens() == nil)
     }
 
@@ -90,35 +94,140 @@ struct TokenManagerTests {
         #expect(try await manager.currentTokens() == login)
     }
 
-    @Test("a finished refresh never clears the slot of a newer one; each refresh is single-flight")
+    @Test("a late refresh of an old session never clears the slot of the new session's refresh")
     func lateCompletionDoesNotClearNewerRefresh() async throws {
         let refreshes = Counter()
         let gates = [Gate(), Gate()]
+        let second = freshPair("second")
         let manager = TokenManager(
             providerID: "test",
-            refresher: ClosureTokenRefresher { [clock] _ in
+            refresher: ClosureTokenRefresher { [first = freshPair("first")] _ in
                 let index = refreshes.increment() - 1
                 await gates[min(index, 1)].wait()
-                return TokenPair(
-                    accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(-1), subject: "gen\(index)"),
-                    refreshToken: "r\(index)"
-                )
+                return index == 0 ? first : second
+            },
+            clock: clock
+        )
+        try await manager.setTokens(expiredPair("a"))
+        let stale = Task { try await manager.refresh() }
+        await eventually { await manager.refreshCount == 1 }
+        // A logout and a new login (whose token needs a refresh too) detach refresh #1; refresh #2 starts.
+        try await manager.clear()
+        try await manager.setTokens(expiredPair("b"))
+        let starter = Task { try await manager.validAccessToken() }
+        await eventually { await manager.refreshCount == 2 }
+        // Refresh #1 finishes late: its callers get the current tokens, and refresh #2 stays registered.
+        gates[0].open()
+        #expect(try await stale.value == expiredPair("b"))
+        let callers = (0..<20).map { _ in Task { try await manager.validAccessToken() } }
+        await eventually { await manager.joinedCallerCount == 20 }
+        #expect(await manager.joinedCallerCount == 20)
+        gates[1].open()
+        for caller in callers { #expect(try await caller.value == second.accessToken) }
+        #expect(try await starter.value == second.accessToken)
+        #expect(refreshes.count == 2)
+        #expect(try await manager.currentTokens() == second)
+    }
+
+    @Test("after logout and login during a slow refresh, a 401 on the new token refreshes on its own")
+    func renewAfterReloginDoesNotJoinStaleRefresh() async throws {
+        let calls = Counter()
+        let staleGate = Gate()
+        let renewed = freshPair("renewed")
+        let manager = TokenManager(
+            providerID: "test",
+            refresher: ClosureTokenRefresher { [stalePair = freshPair("stale")] _ in
+                if calls.increment() == 1 {
+                    await staleGate.wait()
+                    return stalePair
+                }
+                return renewed
             },
             clock: clock
         )
         try await manager.setTokens(expiredPair())
-        let first = Task { try await manager.refresh() }
-        while await manager.refreshCount == 0 { await Task.yield() }
-        gates[0].open()
-        _ = try await first.value
-        // The first refresh returned an already expired token: the next callers start refresh #2 and
-        // must all join it rather than starting a third.
-        let callers = (0..<20).map { _ in Task { try await manager.validAccessToken() } }
-        while await manager.refreshCount < 2 { await Task.yield() }
-        for _ in 0..<50 { await Task.yield() }
-        gates[1].open()
-        for caller in callers { _ = try await caller.value }
-        #expect(refreshes.count == 2)
+        let stale = Task { try await manager.refresh() }
+        await eventually { await manager.refreshCount == 1 }
+        try await manager.clear()
+        let login = freshPair("login")
+        try await manager.setTokens(login)
+        let renewal = Task { try await manager.accessTokenAfterUnauthorized(failedAccessToken: login.accessToken) }
+        // Either the renewal starts its own refresh (right) or it joins the stale one (wrong).
+        await eventually {
+            let joined = await manager.joinedCallerCount
+            return calls.count == 2 || joined > 0
+        }
+        #expect(await manager.joinedCallerCount == 0)
+        staleGate.open()
+        #expect(try await renewal.value == renewed.accessToken)
+        #expect(try await stale.value != freshPair("stale"))
+        #expect(calls.count == 2)
+        #expect(try await manager.currentTokens() == renewed)
+    }
+
+    @Test("a rejected refresh of an old session neither clears nor ends the new one")
+    func lateRejectionKeepsNewSession() async throws {
+        let queue = DispatchQueue(label: "late-rejection")
+        let bus = EventBus(callbackQueue: .queue(queue))
+        let ended = Counter()
+        let subscription = bus.subscribe(to: SessionEndedEvent.self) { _ in ended.increment() }
+        let gate = Gate()
+        let store = InMemoryTokenStore()
+        let manager = TokenManager(
+            providerID: "test",
+            refresher: ClosureTokenRefresher { _ in
+                await gate.wait()
+                throw EngageError.http(status: 400)
+            },
+            store: store, clock: clock, events: bus
+        )
+        try await manager.setTokens(expiredPair())
+        let stale = Task { try await manager.refresh() }
+        await eventually { await manager.refreshCount == 1 }
+        let login = freshPair("login")
+        try await manager.setTokens(login)
+        gate.open()
+        #expect(try await stale.value == login)
+        #expect(try await manager.currentTokens() == login)
+        #expect(try store.load() == login)
+        // Anything published was dispatched to the queue already: drain it.
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+        #expect(ended.count == 0)
+        subscription.cancel()
+    }
+
+    @Test("a stored session that cannot be opened counts as no session and does not block a new login")
+    func unreadableStoredSession() async throws {
+        for code in [EngageError.Code.crypto, .decoding] {
+            let capture = LogCapture()
+            let store = FailingTokenStore(loadError: EngageError(code, "The sealed value does not open."))
+            let manager = TokenManager(
+                providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock,
+                logger: capture.logger(level: .trace)
+            )
+            #expect(try await manager.currentTokens() == nil)
+            #expect(store.clearCount == 1)
+            #expect(capture.entries.contains { $0.level == .warning && $0.text.contains(code.rawValue) })
+            let login = freshPair("login")
+            try await manager.setTokens(login)
+            #expect(try await manager.validAccessToken() == login.accessToken)
+            #expect(!capture.contains(login.accessToken))
+        }
+        // Login works even before anything was read.
+        let store = FailingTokenStore(loadError: EngageError(.crypto, "no"))
+        let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
+        try await manager.setTokens(freshPair("direct"))
+        #expect(try await manager.currentTokens() == freshPair("direct"))
+        #expect(store.loadCount == 0)
+    }
+
+    @Test("other storage failures while loading are still reported")
+    func storageFailureIsThrown() async throws {
+        let store = FailingTokenStore(loadError: EngageError(.storage, "disk I/O error"))
+        let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
+        let error = await #expect(throws: EngageError.self) { try await manager.currentTokens() }
+        #expect(error?.code == .storage)
+        #expect(store.clearCount == 0)
     }
 
     @Test("a token inside the proactive window is refreshed before use")
@@ -175,7 +284,8 @@ struct TokenManagerTests {
         )
         let ended = bus.stream(of: SessionEndedEvent.self)
         try await manager.setTokens(expiredPair())
-        await #expect(throws: EngageError.self) { try await manager.validAccessToken() }
+        let error = await #expect(throws: EngageError.self) { try await manager.validAccessToken() }
+        #expect(error?.code == .sessionExpired)
         do {
             _ = try await manager.refresh()
         } catch {
@@ -255,5 +365,31 @@ struct TokenManagerTests {
         #expect(try await second.currentTokens() == pair)
         try await second.clear()
         #expect(try store.load() == nil)
+    }
+}
+
+/// A token store whose `load` fails with a given error, counting calls.
+final class FailingTokenStore: TokenStore {
+    private let state = Locked<(loads: Int, clears: Int, saved: TokenPair?)>((0, 0, nil))
+    private let loadError: EngageError
+
+    init(loadError: EngageError) {
+        self.loadError = loadError
+    }
+
+    var loadCount: Int { state.value.loads }
+    var clearCount: Int { state.value.clears }
+
+    func load() throws -> TokenPair? {
+        state.withLock { $0.loads += 1 }
+        throw loadError
+    }
+
+    func save(_ tokens: TokenPair) throws {
+        state.withLock { $0.saved = tokens }
+    }
+
+    func clear() throws {
+        state.withLock { $0.clears += 1 }
     }
 }

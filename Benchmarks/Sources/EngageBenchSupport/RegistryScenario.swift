@@ -5,31 +5,23 @@ import Logging
 
 // MARK: - Five minimal providers
 
-/// What distinguishes the five minimal providers.
-public protocol MinimalProviderTag: Sendable {
-    static var id: String { get }
+/// The shared behaviour of the five minimal providers: one storage migration creating a table in the
+/// provider's namespace, and a `start()` that registers an analytics destination.
+public protocol MinimalProvider: EngageProvider where Configuration == EmptyConfiguration {
+    static var providerID: String { get }
+    var context: ProviderContext { get }
 }
 
-public enum AlphaTag: MinimalProviderTag { public static let id = "alpha" }
-public enum BravoTag: MinimalProviderTag { public static let id = "bravo" }
-public enum CharlieTag: MinimalProviderTag { public static let id = "charlie" }
-public enum DeltaTag: MinimalProviderTag { public static let id = "delta" }
-public enum EchoTag: MinimalProviderTag { public static let id = "echo" }
-
-/// A minimal provider: one storage migration creating a table in its namespace, and a `start()` that
-/// registers an analytics destination. `MinimalProvider<AlphaTag>` ... `MinimalProvider<EchoTag>` are
-/// five distinct provider types.
-public final class MinimalProvider<Tag: MinimalProviderTag>: EngageProvider {
-    public typealias Configuration = EmptyConfiguration
-
+extension MinimalProvider {
     public static var descriptor: ProviderDescriptor {
-        ProviderDescriptor(id: ProviderID(rawValue: Tag.id), displayName: "Minimal \(Tag.id)", version: "1.0.0", capabilities: [])
+        ProviderDescriptor(id: ProviderID(rawValue: providerID), displayName: "Minimal \(providerID)", version: "1.0.0", capabilities: [])
     }
 
     public static var migrations: [StorageMigration] {
-        [
+        let table = "\(providerID)_items"
+        return [
             StorageMigration("create items") { db in
-                try db.create(table: "\(Tag.id)_items") { table in
+                try db.create(table: table) { table in
                     table.primaryKey("id", .text)
                     table.column("payload", .blob).notNull()
                     table.column("updated_at", .double).notNull()
@@ -39,13 +31,7 @@ public final class MinimalProvider<Tag: MinimalProviderTag>: EngageProvider {
     }
 
     /// The provider's analytics destination.
-    public static var destination: String { "\(Tag.id).events" }
-
-    let context: ProviderContext
-
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws {
-        self.context = context
-    }
+    public static var destination: String { "\(providerID).events" }
 
     public func start() async throws {
         try await context.analytics.register(destination: Self.destination, deliverer: DiscardingDeliverer())
@@ -54,6 +40,36 @@ public final class MinimalProvider<Tag: MinimalProviderTag>: EngageProvider {
     public func shutdown() async {
         await context.analytics.unregister(destination: Self.destination)
     }
+}
+
+public final class AlphaProvider: MinimalProvider {
+    public static let providerID = "alpha"
+    public let context: ProviderContext
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+}
+
+public final class BravoProvider: MinimalProvider {
+    public static let providerID = "bravo"
+    public let context: ProviderContext
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+}
+
+public final class CharlieProvider: MinimalProvider {
+    public static let providerID = "charlie"
+    public let context: ProviderContext
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+}
+
+public final class DeltaProvider: MinimalProvider {
+    public static let providerID = "delta"
+    public let context: ProviderContext
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+}
+
+public final class EchoProvider: MinimalProvider {
+    public static let providerID = "echo"
+    public let context: ProviderContext
+    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
 /// Accepts every batch and does nothing with it.
@@ -77,11 +93,11 @@ public final class RegistryScenario: Sendable {
     let logger: Logger
 
     public static let registrations: [ProviderRegistration] = [
-        .provider(MinimalProvider<AlphaTag>.self, configuration: EmptyConfiguration()),
-        .provider(MinimalProvider<BravoTag>.self, configuration: EmptyConfiguration()),
-        .provider(MinimalProvider<CharlieTag>.self, configuration: EmptyConfiguration()),
-        .provider(MinimalProvider<DeltaTag>.self, configuration: EmptyConfiguration()),
-        .provider(MinimalProvider<EchoTag>.self, configuration: EmptyConfiguration()),
+        .provider(AlphaProvider.self, configuration: EmptyConfiguration()),
+        .provider(BravoProvider.self, configuration: EmptyConfiguration()),
+        .provider(CharlieProvider.self, configuration: EmptyConfiguration()),
+        .provider(DeltaProvider.self, configuration: EmptyConfiguration()),
+        .provider(EchoProvider.self, configuration: EmptyConfiguration()),
     ]
 
     public init() throws {

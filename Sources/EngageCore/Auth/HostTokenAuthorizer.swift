@@ -38,6 +38,11 @@ public struct HostTokenAuthorizer: RequestAuthorizer {
         let failedToken = header.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst("Bearer ".count)) : nil }
         return try await coordinator.renew(afterRejectionOf: failedToken)
     }
+
+    /// How many callers are waiting for a host refresh that another caller started (for tests).
+    var joinedCallerCount: Int {
+        get async { await coordinator.joinedCallerCount }
+    }
 }
 
 /// Single-flight refresh of a host-provided token.

@@ -102,21 +102,30 @@ extension CroboxEmulator {
     ///
     /// It depends only on the product id and the catalogue (MurmurHash3 of the id's UTF-8 bytes, seed
     /// 0, modulo the catalogue size), never on the seed, the visitor or the campaign, so a test can
-    /// pick product ids for each kind of badge once and for all.
+    /// pick product ids for each kind of badge once and for all. With the default catalogue:
+    /// `Product7` text badge, `Product5` text badge with an `#AARRGGBB` background, `Product1` text
+    /// badge with an `rgba(…)` border, `Product3` image badge, `Product6` secondary messaging,
+    /// `Product8` the unknown `component1.tsx`. The page-level promotion (a request without products)
+    /// uses the placeholder id as the key.
     public func message(forProductID productID: String) -> Message? {
         Self.element(of: configuration.catalogue, for: productID, hashSeed: 0)
     }
 
     /// The campaign a product's promotion belongs to, or `nil` when no campaign runs (MurmurHash3 of the
-    /// id, seed 1, modulo the number of campaigns; always the only campaign when there is one).
+    /// id, seed 1, modulo the number of campaigns; always the only campaign when there is one). The
+    /// page-level promotion uses the placeholder id as the key.
     public func campaign(forProductID productID: String) -> CroboxCampaign? {
         Self.element(of: configuration.campaigns, for: productID, hashSeed: 1)
     }
 
     /// `elements[murmur(key) % count]`, or `nil` when `elements` is empty.
     static func element<T>(of elements: [T], for key: String, hashSeed: UInt32) -> T? {
-        guard !elements.isEmpty else { return nil }
-        let hash = MurmurHash3.x86_32(Array(key.utf8), seed: hashSeed)
-        return elements[Int(hash % UInt32(elements.count))]
+        index(count: elements.count, for: key, hashSeed: hashSeed).map { elements[$0] }
+    }
+
+    /// `murmur(key) % count` (MurmurHash3 x86 32-bit of the UTF-8 bytes), or `nil` when `count` is 0.
+    static func index(count: Int, for key: String, hashSeed: UInt32) -> Int? {
+        guard count > 0 else { return nil }
+        return Int(MurmurHash3.x86_32(Array(key.utf8), seed: hashSeed) % UInt32(count))
     }
 }

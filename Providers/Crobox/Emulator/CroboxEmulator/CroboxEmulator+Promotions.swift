@@ -48,9 +48,10 @@ extension CroboxEmulator {
         to request: CroboxPromotionRequest, sessionID: UUID, environment: EmulatorEnvironment
     ) -> CroboxPromotionsResponse {
         let campaigns = configuration.campaigns
+        let groupName = campaigns.map { "\($0.name) : \($0.variantName)" }.joined(separator: ", ")
         let context = CroboxPromotionContext(
             campaigns: campaigns,
-            groupName: campaigns.isEmpty ? nil : campaigns.map { "\($0.name) : \($0.variantName)" }.joined(separator: ", "),
+            groupName: campaigns.isEmpty ? nil : groupName,
             visitorID: request.visitorID,
             sessionID: sessionID
         )
@@ -79,13 +80,14 @@ extension CroboxEmulator {
         for key: String, campaign: CroboxCampaign, environment: EmulatorEnvironment
     ) -> CroboxPromotionContent? {
         let catalogue = configuration.catalogue
-        guard let message = Self.element(of: catalogue, for: key, hashSeed: 0),
-            let messageIndex = catalogue.firstIndex(of: message)
-        else { return nil }
+        guard let messageIndex = Self.index(count: catalogue.count, for: key, hashSeed: 0) else { return nil }
+        let message = catalogue[messageIndex]
         let messageID = Self.deterministicUUID(
             environment: environment, "message", String(messageIndex), String(campaign.id), String(campaign.variantID)
         )
-        return CroboxPromotionContent(messageID: messageID, componentName: message.componentName, config: message.config)
+        return CroboxPromotionContent(
+            messageID: messageID, componentName: message.componentName, config: message.config
+        )
     }
 
     /// A version-4-shaped UUID derived from the host's seed, the emulator id and `parts` (length-prefixed,

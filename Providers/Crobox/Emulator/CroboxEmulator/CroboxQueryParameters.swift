@@ -38,8 +38,9 @@ struct CroboxQueryParameters: Sendable {
         }
         var properties: [String: String] = [:]
         let prefix = Key.customProperty("")
-        for item in items where item.name.hasPrefix(prefix) && properties[String(item.name.dropFirst(prefix.count))] == nil {
-            properties[String(item.name.dropFirst(prefix.count))] = item.value
+        for item in items where item.name.hasPrefix(prefix) {
+            let key = String(item.name.dropFirst(prefix.count))
+            if properties[key] == nil { properties[key] = item.value }
         }
         customProperties = properties
     }

@@ -69,6 +69,16 @@ struct CroboxEmulatorPromotionTests {
         }
     }
 
+    @Test("the iOS SDK's unencoded body is read as sent (a raw + stays a plus)")
+    func unencodedBody() async throws {
+        try await CroboxEmulatorHarness.run { harness async throws in
+            let query = CroboxWire.encodeQuery(CroboxEmulatorHarness.commonItems() + [("vpid", "1")])
+            let reply = try await harness.promotions(query, body: "0=a b&1=c+d&2=Käse")
+            #expect(reply.status == 200)
+            #expect(try reply.promotions().promotions.map(\.productID) == ["a b", "c+d", "Käse"])
+        }
+    }
+
     @Test("the parsed request is recorded")
     func recordedRequest() async throws {
         try await CroboxEmulatorHarness.run { harness async throws in

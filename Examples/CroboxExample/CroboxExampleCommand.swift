@@ -1,0 +1,95 @@
+import ArgumentParser
+import CroboxEmulator
+import EngageCore
+import EngageCrobox
+import EngageSandbox
+import Foundation
+import Logging
+
+/// `crobox-example`: a product overview page against Crobox.
+///
+/// It sends a page view with impressions, fetches promotions for a placeholder and products, prints
+/// each promotion with its badge, sends add-to-cart and purchase events, and shows what the backend
+/// received. By default it starts the Crobox emulator in-process; `--base-url` points it at any
+/// Crobox-compatible backend instead.
+@main
+struct CroboxExampleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crobox-example",
+        abstract: "Show Crobox promotions and send page and commerce events."
+    )
+
+    @Option(name: .customLong("base-url"), help: "A Crobox-compatible backend (default: the embedded emulator).")
+    var baseURL: String?
+
+    @Option(name: .customLong("container"), help: "The Crobox container id.")
+    var containerID = "xlrc9t"
+
+    @Option(name: .customLong("placeholder"), help: "The placeholder id to ask promotions for.")
+    var placeholderID = "14"
+
+    @Option(name: .customLong("products"), help: "Comma-separated product ids shown on the page.")
+    var products = "sku-1001,sku-1002,sku-1003,sku-1004"
+
+    @Flag(help: "Print the promotions response (context and promotions with typed badges) as JSON.")
+    var json = false
+
+    func validate() throws {
+        if let baseURL, URL(string: baseURL)?.host == nil {
+            throw ValidationError("--base-url must be an absolute http(s) URL.")
+        }
+        if productIDs.count > 100 { throw ValidationError("--products takes at most 100 ids.") }
+    }
+
+    var productIDs: [String] {
+        products.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func run() async throws {
+        let output = ExampleOutput(json: json)
+        var emulator: CroboxEmulator?
+        var sandbox: SandboxHost?
+        let backend: URL
+        if let baseURL, let url = URL(string: baseURL) {
+            backend = url
+        } else {
+            let embedded = CroboxEmulator()
+            let host = SandboxHost(emulators: [embedded], configuration: SandboxConfiguration(logger: Self.quietLogger()))
+            guard let url = try await host.start().baseURL(for: embedded.id) else { throw ValidationError("The emulator did not start.") }
+            emulator = embedded
+            sandbox = host
+            backend = url
+            output.line("Crobox emulator at \(url.absoluteString)")
+        }
+        defer { if let sandbox { Task { await sandbox.stop() } } }
+
+        let scenario = try await CroboxExampleScenario(baseURL: backend, containerID: containerID)
+        do {
+            try await scenario.run(placeholderID: placeholderID, productIDs: productIDs, output: output)
+        } catch let error as EngageError {
+            output.line("✗ \(error.description)")
+            if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
+            await scenario.shutdown()
+            await sandbox?.stop()
+            throw ExitCode.failure
+        }
+        if let emulator {
+            output.section("Events the backend received")
+            for event in emulator.receivedEvents {
+                let details = [event.productID.map { "product \($0)" }, event.impressions.isEmpty ? nil : "impressions \(event.impressions.joined(separator: ","))"]
+                    .compactMap { $0 }.joined(separator: ", ")
+                output.line("e=\(event.counter.map(String.init) ?? "?") t=\(event.type) \(details)")
+            }
+        } else {
+            output.line("Events were delivered to \(backend.absoluteString); see that backend for what it received.")
+        }
+        await scenario.shutdown()
+        await sandbox?.stop()
+    }
+
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "crobox-example")
+        logger.logLevel = .error
+        return logger
+    }
+}

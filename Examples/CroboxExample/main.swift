@@ -1,1 +1,0 @@
-// crobox-example (in progress)
