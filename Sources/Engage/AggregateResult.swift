@@ -5,6 +5,7 @@ public struct AggregateReport: Sendable {
     /// Providers whose part failed.
     public var failures: [ProviderID: EngageError]
 
+    /// A report of `succeeded` providers and `failures` by id.
     public init(succeeded: [ProviderID] = [], failures: [ProviderID: EngageError] = [:]) {
         self.succeeded = succeeded
         self.failures = failures
@@ -16,9 +17,12 @@ public struct AggregateReport: Sendable {
 
 /// The merged items of an aggregate operation (each tagged with its provider) and its report.
 public struct AggregateResult<Item: Sendable>: Sendable {
+    /// The items of every provider that succeeded, tagged with their provider.
     public var items: [Item]
+    /// Which providers succeeded and which failed.
     public var report: AggregateReport
 
+    /// A result of `items` and `report`.
     public init(items: [Item], report: AggregateReport) {
         self.items = items
         self.report = report

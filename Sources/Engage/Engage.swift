@@ -86,7 +86,8 @@ public final class Engage: Sendable {
         }
     }
 
-    /// Shuts every provider down and stops the analytics queue.
+    /// Shuts the instance down (see `ProviderRegistry.shutdown()`): waits for a start in progress,
+    /// flushes the analytics queue once and stops it, then shuts every provider down concurrently.
     public func shutdown() async {
         await registry.shutdown()
     }

@@ -36,6 +36,7 @@ public final class FakeClock: EngageClock {
         state = Locked(State(now: now))
     }
 
+    /// The fake current time.
     public var now: Date { state.withLock { $0.now } }
 
     /// How many tasks are sleeping on this clock right now.
@@ -44,6 +45,7 @@ public final class FakeClock: EngageClock {
     /// How many sleeps were requested in total (for asserting back-off happened).
     public var totalSleepCount: Int { state.withLock { $0.sleepCount } }
 
+    /// Suspends until the clock is advanced past `now + duration`; throws `CancellationError` when cancelled.
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state -> UInt64 in

@@ -11,6 +11,7 @@ import HTTPTypes
 /// transport.route(.post, "/auth/refresh") { _ in .json(["access_token": "…"]) }
 /// ```
 public final class InMemoryTransport: HTTPTransport {
+    /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
 
     private struct Route {
@@ -47,6 +48,7 @@ public final class InMemoryTransport: HTTPTransport {
         recorded.withLock { $0.removeAll() }
     }
 
+    /// Records `request`, answers it from the last matching route (or the fallback) and enforces the size limit like `URLSessionTransport`.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         recorded.withLock { $0.append(request) }
         try Task.checkCancellation()

@@ -12,9 +12,13 @@ import Logging
 public final class LogCapture: Sendable {
     /// One captured line.
     public struct Entry: Sendable {
+        /// The log level.
         public var level: Logger.Level
+        /// The message.
         public var message: String
+        /// The merged metadata, rendered as strings.
         public var metadata: [String: String]
+        /// The logger's label.
         public var label: String
 
         /// The message and metadata as one string.
@@ -25,6 +29,7 @@ public final class LogCapture: Sendable {
 
     private let storage = Locked<[Entry]>([])
 
+    /// An empty capture.
     public init() {}
 
     /// A logger writing into this capture.

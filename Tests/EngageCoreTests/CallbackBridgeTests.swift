@@ -29,7 +29,25 @@ struct CallbackBridgeTests {
         #expect(error.providerID == "crobox")
     }
 
-    @Test("cancelling the returned handle delivers .cancelled")
+    @Test("an operation that completes is delivered even if the handle was cancelled meanwhile")
+    func completionWinsOverLateCancel() async throws {
+        let handle = Locked<(any Cancellable)?>(nil)
+        let stored = Gate()
+        let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
+            let cancellable = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {
+                await stored.wait()
+                // The work is done (say, a coupon was redeemed) when the app cancels.
+                handle.value?.cancel()
+                return 42
+            }
+            handle.withLock { $0 = cancellable }
+            stored.open()
+        }
+        #expect(try result.get() == 42)
+        #expect((handle.value as? TaskCancellable)?.isCancelled == true)
+    }
+
+    @Test("cancelling the returned handle before the operation completes delivers .cancelled")
     func cancellation() async {
         let started = DispatchSemaphore(value: 0)
         let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in

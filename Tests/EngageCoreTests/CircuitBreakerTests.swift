@@ -18,15 +18,15 @@ struct CircuitBreakerTests {
         try breaker.acquirePermission()
         breaker.recordFailure()
         #expect(breaker.state == .open(until: clock.now.addingTimeInterval(300)))
-        #expect(throws: EngageError.self) { try breaker.acquirePermission() }
+        #expect(try throwsCode(.circuitOpen) { try breaker.acquirePermission() })
 
         clock.advance(by: .seconds(299))
-        #expect(throws: EngageError.self) { try breaker.acquirePermission() }
+        #expect(try throwsCode(.circuitOpen) { try breaker.acquirePermission() })
         clock.advance(by: .seconds(1))
         #expect(breaker.state == .halfOpen)
         try breaker.acquirePermission()
         // Only one trial call at a time while half-open.
-        #expect(throws: EngageError.self) { try breaker.acquirePermission() }
+        #expect(try throwsCode(.circuitOpen) { try breaker.acquirePermission() })
         breaker.recordSuccess()
         #expect(breaker.state == .closed(consecutiveFailures: 0))
         try breaker.acquirePermission()
@@ -42,7 +42,7 @@ struct CircuitBreakerTests {
         breaker.recordFailure()
         #expect(breaker.state == .open(until: clock.now.addingTimeInterval(10)))
         clock.advance(by: .seconds(9))
-        #expect(throws: EngageError.self) { try breaker.acquirePermission() }
+        #expect(try throwsCode(.circuitOpen) { try breaker.acquirePermission() })
     }
 
     @Test("a success resets the failure count")

@@ -69,7 +69,7 @@ struct ConfigurationTests {
         #expect(try configuration.providerConfiguration(Sample.self, for: "sample") == Sample(containerID: "abc", limit: 3))
         #expect(try configuration.providerConfiguration(Sample.self, for: "absent") == nil)
         configuration.providers["sample"] = .object(["containerID": .number(1)])
-        #expect(throws: EngageError.self) { try configuration.providerConfiguration(Sample.self, for: "sample") }
+        #expect(try throwsCode(.invalidConfiguration) { _ = try configuration.providerConfiguration(Sample.self, for: "sample") })
     }
 
     @Test("base URLs: https always, http only on loopback unless insecure HTTP is allowed")
@@ -77,8 +77,25 @@ struct ConfigurationTests {
         let production = NetworkSettings()
         try production.validate(baseURL: URL(string: "https://api.crobox.com")!)
         try production.validate(baseURL: URL(string: "http://127.0.0.1:8080/crobox")!)
-        #expect(throws: EngageError.self) { try production.validate(baseURL: URL(string: "http://api.crobox.com")!) }
-        #expect(throws: EngageError.self) { try production.validate(baseURL: URL(string: "ftp://x.org")!) }
+        #expect(try throwsCode(.invalidConfiguration) { try production.validate(baseURL: URL(string: "http://api.crobox.com")!) })
+        #expect(try throwsCode(.invalidConfiguration) { try production.validate(baseURL: URL(string: "ftp://x.org")!) })
         try NetworkSettings(allowsInsecureHTTP: true).validate(baseURL: URL(string: "http://10.0.2.2:8080")!)
+    }
+
+    @Test("loopback means localhost, ::1 or a real 127.x.y.z address", arguments: [
+        ("http://localhost:8080/x", true), ("http://LOCALHOST/x", true), ("http://[::1]:8080/x", true),
+        ("http://127.0.0.1:8080/x", true), ("http://127.255.10.1/x", true),
+        ("http://127.attacker.com/x", false), ("http://127.0.0.1.nip.io/x", false), ("http://127.0.0.256/x", false),
+        ("http://127.0.0/x", false), ("http://127.0.0.1.2/x", false), ("http://127.0.0.-1/x", false),
+        ("http://localhost.attacker.com/x", false), ("http://1270.0.0.1/x", false), ("http://127.0.0.0001/x", false),
+    ])
+    func loopbackHosts(url: String, allowed: Bool) throws {
+        let production = NetworkSettings()
+        let parsed = try #require(URL(string: url))
+        if allowed {
+            try production.validate(baseURL: parsed)
+        } else {
+            #expect(try throwsCode(.invalidConfiguration) { try production.validate(baseURL: parsed) })
+        }
     }
 }

@@ -169,7 +169,8 @@ struct DurableQueueRestartTests {
         await eventually { clock.sleeperCount == 1 }
         try await queue.enqueue(contentsOf: (1...3).map { payload("e\($0)") }, destination: "crobox")
         try await queue.enqueue(payload("e4"), destination: "crobox")  // merged into the scheduled flush
-        #expect(clock.sleeperCount == 2)  // the 30 s loop and the 1 s "soon" flush
+        // The 30 s loop and the 1 s "soon" flush: the latter's task registers its sleep asynchronously.
+        await eventually { clock.sleeperCount == 2 }
         clock.advance(by: 1)
         await eventually { deliverer.callCount == 2 }
         #expect(deliverer.payloads == [["e1", "e2", "e3"], ["e4"]])

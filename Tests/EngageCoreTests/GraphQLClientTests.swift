@@ -71,13 +71,54 @@ struct GraphQLClientTests {
         #expect(Like.isMutation)
         #expect(!Feed.isMutation)
         let transport = InMemoryTransport { _ in .json(["errors": [["message": "not allowed"]]]) }
-        await #expect(throws: EngageError.self) { try await client(transport).perform(Like(variables: .init(id: "1"))) }
+        let rejected = await #expect(throws: EngageError.self) { try await client(transport).perform(Like(variables: .init(id: "1"))) }
+        #expect(rejected?.code == .graphQL)
 
         let flaky = InMemoryTransport { _ in .status(.internalServerError) }
-        await #expect(throws: EngageError.self) { try await client(flaky).perform(Like(variables: .init(id: "1"))) }
+        let mutation = await #expect(throws: EngageError.self) { try await client(flaky).perform(Like(variables: .init(id: "1"))) }
+        #expect(mutation?.httpStatus == 500)
         #expect(flaky.requests.count == 1)
-        await #expect(throws: EngageError.self) { try await client(flaky).perform(Feed(variables: .init(lang: "en"))) }
+        let query = await #expect(throws: EngageError.self) { try await client(flaky).perform(Feed(variables: .init(lang: "en"))) }
+        #expect(query?.httpStatus == 500)
         #expect(flaky.requests.count == 3)
+    }
+
+    @Test("isMutation looks at top-level definitions, past comments, fragments and whitespace", arguments: [
+        ("mutation Like($id: ID!) { like(id: $id) }", true),
+        ("\n\t  mutation { like }", true),
+        ("# Likes an item\nmutation Like { like }", true),
+        ("# query\n# another comment\r\nmutation { like }", true),
+        ("fragment F on Item { id }\nmutation M { like { ...F } }", true),
+        ("query A { a }\nmutation B { b }", true),
+        ("\u{FEFF}mutation { like }", true),
+        ("query Q { mutation }", false),
+        ("{ mutation }", false),
+        ("# mutation\nquery Q { a }", false),
+        ("query Q($kind: String = \"mutation\") { a(kind: $kind) }", false),
+        ("query Q { a(text: \"\"\"\nmutation { x }\n\"\"\") }", false),
+        ("fragment mutation on Item { id }\nquery Q { ...mutation }", false),
+        ("query mutation { a }", false),
+        ("subscription S { mutation }", false),
+        ("", false),
+    ])
+    func mutationDetection(document: String, isMutation: Bool) {
+        #expect(GraphQLDocument.containsMutation(document) == isMutation)
+    }
+
+    @Test("errors win over data that does not decode")
+    func errorsBeforeData() async throws {
+        let transport = InMemoryTransport { _ in
+            .json(["data": ["content": "not a list"], "errors": [["message": "permission denied", "extensions": ["code": "access-denied"]]]])
+        }
+        let error = await #expect(throws: EngageError.self) { try await client(transport).perform(Feed(variables: .init(lang: "en"))) }
+        #expect(error?.code == .graphQL)
+        #expect(error?.message.contains("permission denied [access-denied]") == true)
+        // With errors as null or empty, the data decides.
+        for errors in [#"null"#, #"[]"#] {
+            let body = Data(#"{"data": {"content": [{"id": "a"}]}, "errors": \#(errors)}"#.utf8)
+            let fine = InMemoryTransport { _ in .body(body, contentType: "application/json") }
+            #expect(try await client(fine).perform(Feed(variables: .init(lang: "en"))).content.map(\.id) == ["a"])
+        }
     }
 
     @Test("a response with neither data nor errors, or not JSON, is a decoding error")

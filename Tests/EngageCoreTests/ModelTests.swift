@@ -12,7 +12,7 @@ struct ModelTests {
         #expect(claims.subject == "u42")
         #expect(TokenPair(accessToken: makeJWT(expiresAt: expiry)).expiresAt == expiry)
         for bad in ["", "abc", "a.b", "a.!!!.c", "eyJ.eyJ.x", "x." + Data(#"{"exp":"soon"}"#.utf8).base64URLEncodedString() + ".y"] {
-            #expect(throws: EngageError.self) { try JWTClaims(decoding: bad) }
+            #expect(try throwsCode(.decoding) { _ = try JWTClaims(decoding: bad) })
         }
         #expect(TokenPair(accessToken: "opaque-token").expiresAt == nil)
     }
@@ -24,7 +24,7 @@ struct ModelTests {
         #expect(try Money(decimal: "0.1", currency: "USD").minorUnits == 10)
         #expect(try Money(decimal: "1000", currency: "JPY", fractionDigits: 0).minorUnits == 1000)
         for bad in ["", "abc", "1.234", "1e5", "1,000.00", "12.", ".", "--1", "99999999999999999999"] {
-            #expect(throws: EngageError.self) { try Money(decimal: bad, currency: "EUR") }
+            #expect(try throwsCode(.invalidInput) { _ = try Money(decimal: bad, currency: "EUR") })
         }
     }
 
@@ -34,8 +34,8 @@ struct ModelTests {
         let thessaloniki = try GeoPoint(latitude: 40.6401, longitude: 22.9444)
         #expect(abs(athens.distance(to: thessaloniki) - 302_000) < 2_000)
         #expect(athens.distance(to: athens) == 0)
-        #expect(throws: EngageError.self) { try GeoPoint(latitude: 91, longitude: 0) }
-        #expect(throws: EngageError.self) { try GeoPoint(latitude: .nan, longitude: 0) }
+        #expect(try throwsCode(.invalidInput) { _ = try GeoPoint(latitude: 91, longitude: 0) })
+        #expect(try throwsCode(.invalidInput) { _ = try GeoPoint(latitude: .nan, longitude: 0) })
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(GeoPoint.self, from: Data(#"{"latitude":100,"longitude":0}"#.utf8)) }
     }
 

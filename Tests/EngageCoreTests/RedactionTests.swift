@@ -71,6 +71,92 @@ struct RedactionTests {
         #expect(redactor.redact(body: Data(String(repeating: "a", count: 100).utf8)).hasSuffix("…(100 bytes)"))
     }
 
+    @Test("card-shaped JSON numbers are hidden wherever they are; sensitive keys hide any number")
+    func jsonNumbers() {
+        let redactor = Redactor()
+        let body = #"{"amount": 1250, "id": 4111111111111111, "nested": [{"n": 1234567890123456789}], "pin": 1234, "ratio": 1.5, "ok": true}"#
+        let text = redactor.redact(body: Data(body.utf8), contentType: "application/json")
+        #expect(!text.contains("4111111111111111"))
+        #expect(!text.contains("1234567890123456789"))
+        #expect(!text.contains("1234,") && !text.contains(":1234}"))
+        #expect(text.contains("1250"))
+        #expect(text.contains("1.5"))
+        #expect(text.contains("true"))
+    }
+
+    @Test("headers whose names look secret are hidden", arguments: [
+        "X-Auth-Token", "x-session-id", "X-Client-Secret", "loyalty-signature", "X-Api-Key", "x-apikey", "x-password",
+        "OAuth-Credential", "Authorization", "Cookie",
+    ])
+    func headerNames(name: String) throws {
+        let field = try #require(HTTPField.Name(name))
+        let text = Redactor().redact(headers: [field: "s3cr3t-value", .accept: "application/json"])
+        #expect(!text.contains("s3cr3t-value"))
+        #expect(text.contains("application/json"))
+    }
+
+    @Test("bodies that are not parseable JSON still hide sensitive pairs", arguments: [
+        // Malformed
+        #"{"password": "hunter2-x", "user": "maria", oops}"#,
+        // Truncated inside the value
+        #"{"user": "maria", "refresh_token": "hunter2-x"#,
+        // Form-like text
+        "user=maria&password=hunter2-x&lang=el",
+        // Unquoted number under a sensitive key, and an escaped quote inside a value
+        #"{"pin": 998877, "secret": "hunter2-x " tail", "#,
+    ])
+    func unparseableBodies(body: String) {
+        let text = Redactor().redact(body: Data(body.utf8), contentType: "application/json")
+        #expect(!text.contains("hunter2-x"))
+        #expect(!text.contains("998877"))
+        #expect(text.contains("maria") || body.hasPrefix(#"{"pin""#))
+    }
+
+    @Test("a body too large to parse is scrubbed by pattern")
+    func oversizedBody() {
+        let padding = String(repeating: "x", count: 1_100_000)
+        let body = #"{"access_token": "hunter2-x", "padding": ""# + padding + #""}"#
+        let text = Redactor().redact(body: Data(body.utf8), contentType: "application/json")
+        #expect(!text.contains("hunter2-x"))
+        #expect(text.hasSuffix("bytes)"))
+    }
+
+    @Test("malformed bodies are redacted in the logs too")
+    func malformedBodyInLogs() async throws {
+        let capture = LogCapture()
+        let transport = InMemoryTransport { _ in
+            .body(Data(#"{"refresh_token": "rt-9f8e7d6c5b", "broken"#.utf8), contentType: "application/json")
+        }
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!,
+            transport: TransportStack.make(transport: transport, retry: .none, clock: FakeClock(), logger: capture.logger(level: .trace))
+        )
+        _ = try? await client.data(
+            .post, "/auth", headers: [HTTPField.Name("X-Session-Id")!: "sess-4242-secret"],
+            body: .data(Data("username=maria&password=pw-5512&x=1".utf8), contentType: "text/plain")
+        )
+        #expect(!capture.entries.isEmpty)
+        for secret in ["rt-9f8e7d6c5b", "sess-4242-secret", "pw-5512"] {
+            #expect(!capture.contains(secret), "leaked: \(secret)")
+        }
+    }
+
+    @Test("an error's debug description redacts its underlying error")
+    func debugDescription() {
+        struct Underlying: Error, CustomStringConvertible {
+            var description: String
+        }
+        let error = EngageError(
+            .network, "The request failed.",
+            underlyingError: Underlying(description: "GET https://api.example.com/me?access_token=\(token) for \(email) password=hunter2-x")
+        )
+        let text = error.debugDescription
+        #expect(text.contains("The request failed."))
+        #expect(!text.contains(token))
+        #expect(!text.contains(email))
+        #expect(!text.contains("hunter2-x"))
+    }
+
     @Test("TokenPair and UserIdentity never print secrets")
     func descriptions() {
         let pair = TokenPair(accessToken: token, refreshToken: "rt-secret")
@@ -78,5 +164,19 @@ struct RedactionTests {
         #expect(!String(describing: pair).contains("rt-secret"))
         let identity = UserIdentity(userID: "u1", email: email)
         #expect(!String(describing: identity).contains(email))
+    }
+}
+
+@Suite("URLSessionTransport")
+struct URLSessionTransportTests {
+    @Test("an unusable URL is reported without its query")
+    func invalidURLMessage() async throws {
+        let head = HTTPRequest(method: .get, scheme: "https", authority: "api example.com", path: "/a?access_token=tok-31337-secret")
+        let error = await #expect(throws: EngageError.self) {
+            try await URLSessionTransport().send(HTTPRequestMessage(head: head))
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("tok-31337-secret") == false)
+        #expect(error?.message.contains("access_token") == false)
     }
 }

@@ -62,3 +62,13 @@ extension HTTPRequestMessage {
         head.headerFields[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
     }
 }
+
+/// Whether `body` throws an `EngageError` with `code`; any other error is rethrown, no error is `false`.
+func throwsCode(_ code: EngageError.Code, _ body: () throws -> Void) throws -> Bool {
+    do {
+        try body()
+        return false
+    } catch let error as EngageError {
+        return error.code == code
+    }
+}

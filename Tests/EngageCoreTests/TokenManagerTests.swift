@@ -221,6 +221,21 @@ struct TokenManagerTests {
         #expect(store.loadCount == 0)
     }
 
+    @Test("a session sealed under another key is dropped, and logging in again works")
+    func sessionSealedUnderAnotherKey() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let oldSealer = try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")
+        try SealedTokenStore(namespace: database.namespace("test", sealer: oldSealer)).save(freshPair("old"))
+        // A reinstall or a restored backup: the key store has a new key.
+        let store = SealedTokenStore(namespace: try database.namespace("test", sealer: try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")))
+        #expect(throws: EngageError.self) { try store.load() }
+        let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
+        #expect(try await manager.hasSession() == false)
+        #expect(try store.load() == nil)
+        try await manager.setTokens(freshPair("new"))
+        #expect(try store.load() == freshPair("new"))
+    }
+
     @Test("other storage failures while loading are still reported")
     func storageFailureIsThrown() async throws {
         let store = FailingTokenStore(loadError: EngageError(.storage, "disk I/O error"))

@@ -104,7 +104,8 @@ struct TransportMiddlewareTests {
             return .json([:])
         }
         var request = HTTPRequestMessage.post("/events")
-        await #expect(throws: EngageError.self) { try await retryStack(transport).send(request) }
+        let error = await #expect(throws: EngageError.self) { try await retryStack(transport).send(request) }
+        #expect(error?.code == .network)
         #expect(calls.count == 1)
 
         request.options.isRepeatable = true
@@ -172,7 +173,8 @@ struct TransportMiddlewareTests {
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, clock: clock)
         let transport = InMemoryTransport { _ in .json([:]) }
         let stack = MiddlewareTransport(transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
-        await #expect(throws: EngageError.self) { try await stack.send(.get("/me", authorization: .required)) }
+        let error = await #expect(throws: EngageError.self) { try await stack.send(.get("/me", authorization: .required)) }
+        #expect(error?.code == .unauthorized)
         #expect(transport.requests.isEmpty)
         // Optional authorisation goes out without a header.
         _ = try await stack.send(.get("/public"))

@@ -67,7 +67,8 @@ struct EndToEndTests {
 
         // A server that keeps answering 401 is not asked a third time.
         sandbox.host.faults.inject(FaultRule(.status(401), emulatorID: "reference", method: "GET", path: "/items", trigger: .always))
-        await #expect(throws: EngageError.self) { try await provider.items() }
+        let error = await #expect(throws: EngageError.self) { try await provider.items() }
+        #expect(error?.code == .unauthorized)
         #expect(sandbox.host.journal.entries(matching: "/items").count == 4)
         await engage.shutdown()
         await sandbox.stop()
@@ -207,7 +208,7 @@ struct EndToEndTests {
     @Test("the reference provider passes the conformance suite against the emulator")
     func conformance() async throws {
         let sandbox = try await SandboxFixture()
-        let password = "secret"
+        let password = referencePassword
         let report = await ProviderConformanceSuite(
             ReferenceProvider.self,
             configuration: ReferenceProvider.Configuration(baseURL: sandbox.baseURL),
@@ -219,6 +220,25 @@ struct EndToEndTests {
             }
         ).run()
         #expect(report.failures.isEmpty, "\(report)")
+        await sandbox.stop()
+    }
+
+    @Test("a response over the size limit fails early over a real socket")
+    func responseSizeLimit() async throws {
+        let sandbox = try await SandboxFixture()
+        let client = APIClient(
+            baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference", maxResponseBytes: 4096
+        )
+        _ = try await client.data(.get, "/public/items", query: [("size", "1024")])
+        let error = await #expect(throws: EngageError.self) {
+            try await client.data(.get, "/public/items", query: [("size", "200000")])
+        }
+        #expect(error?.code == .decoding)
+        #expect(error?.message.contains("over the limit of 4096") == true)
+        // A request may set its own limit.
+        _ = try await client.data(
+            .get, "/public/items", query: [("size", "200000")], options: RequestOptions(maxResponseBytes: 1024 * 1024)
+        )
         await sandbox.stop()
     }
 

@@ -65,6 +65,25 @@ struct FacadeTests {
         await engage.shutdown()
     }
 
+    @Test("a provider that declares a capability without implementing it is reported, not skipped")
+    func declaredButNotAdopted() async throws {
+        let engage = try await Engage.start(
+            configuration: testConfiguration(),
+            providers: [
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+                .provider(DishonestProvider.self, configuration: EmptyConfiguration()),
+            ],
+            environment: testEnvironment()
+        )
+        let result = try await engage.content()
+        #expect(result.items.isEmpty)
+        #expect(result.report.succeeded.isEmpty)
+        let failure = try #require(result.report.failures["dishonest"])
+        #expect(failure.code == .unsupported)
+        #expect(failure.providerID == "dishonest")
+        await engage.shutdown()
+    }
+
     @Test("log in and log out reach every identity-aware provider")
     func identityPropagation() async throws {
         let engage = try await start(alpha: .init(), beta: .init())
@@ -90,7 +109,8 @@ struct FacadeTests {
         let unsupported = await withCheckedContinuation { continuation in
             engage.content(ContentQuery()) { continuation.resume(returning: $0) }
         }
-        #expect(throws: EngageError.self) { try unsupported.get() }
+        let error = #expect(throws: EngageError.self) { try unsupported.get() }
+        #expect(error?.code == .unsupported)
 
         let typed = await withCheckedContinuation { continuation in
             engage.provider(BetaProvider.self) { continuation.resume(returning: $0) }

@@ -1,6 +1,7 @@
 import Engage
 import EngageTesting
 import Foundation
+import GRDB
 import Testing
 
 @Suite("ProviderRegistry")
@@ -34,14 +35,19 @@ struct RegistryTests {
 
     @Test("providers start concurrently and one failure does not stop the others")
     func partialStart() async throws {
+        // Alpha and beta each wait in start() until both are there: a serial start never completes the
+        // barrier, and the watchdog then breaks it, so the test fails instead of hanging.
+        let probe = ScriptProbe.uniqueName("partial-start")
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true)))
-        try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration(startDelayMilliseconds: 200)))
-        try await registry.register(.provider(GammaProvider.self, configuration: ScriptedConfiguration(failInit: true, startDelayMilliseconds: 0)))
-        let clock = ContinuousClock()
-        let started = clock.now
-        let report = await registry.start()
-        #expect(clock.now - started < .seconds(5))
+        try await registry.register(.provider(
+            AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true, probe: probe, barrierParties: 2)
+        ))
+        try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration(probe: probe, barrierParties: 2)))
+        try await registry.register(.provider(GammaProvider.self, configuration: ScriptedConfiguration(failInit: true)))
+        let starting = Task { await registry.start() }
+        let concurrent = await ScriptProbe.named(probe).barrier(parties: 2).waitForCompletion()
+        #expect(concurrent, "alpha and beta must be inside start() at the same time")
+        let report = await starting.value
         #expect(report.started == ["beta"])
         #expect(report.failures["alpha"]?.message == "scripted start failure")
         #expect(report.failures["gamma"]?.code == .invalidConfiguration)
@@ -54,16 +60,18 @@ struct RegistryTests {
             return error?.code == .providerStartFailed && error?.message.contains("scripted start failure") == true
         }
         await registry.shutdown()
-        await #expect(throws: EngageError.self) { try await registry.provider(BetaProvider.self) }
+        let error = await #expect(throws: EngageError.self) { try await registry.provider(BetaProvider.self) }
+        #expect(error?.code == .providerNotFound)
     }
 
     @Test("registering after start is an error, not a crash")
     func registerAfterStart() async throws {
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
         await registry.start()
-        await #expect(throws: EngageError.self) {
+        let error = await #expect(throws: EngageError.self) {
             try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration()))
         }
+        #expect(error?.code == .invalidInput)
         await registry.shutdown()
     }
 
@@ -100,7 +108,8 @@ struct RegistryTests {
     @Test("the shared registry is bootstrapped once; reading it before is an error")
     func sharedRegistry() throws {
         // Only this test touches ProviderRegistry.shared.
-        #expect(throws: EngageError.self) { try ProviderRegistry.shared }
+        let error = #expect(throws: EngageError.self) { try ProviderRegistry.shared }
+        #expect(error?.code == .notConfigured)
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
         try ProviderRegistry.bootstrapShared(registry)
         #expect(try ProviderRegistry.shared === registry)
@@ -122,7 +131,69 @@ struct RegistryTests {
         #expect(dishonest.failures.map(\.name).contains("capability 'content' declared iff adopted"))
         #expect(dishonest.failures.map(\.name).contains("descriptor.version is semantic"))
         #expect(throws: EngageError.self) { try dishonest.requirePassed() }
+        // Without a probe and secrets, no secret check is claimed.
+        #expect(!dishonest.checks.map(\.name).contains("no secret appears in logs"))
+        #expect(!report.checks.map(\.name).contains("no secret appears in logs"))
+
+        let withSecrets = await ProviderConformanceSuite(
+            AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["x"]), secrets: ["alpha-secret"],
+            operationProbe: { provider in _ = try await provider.offers(OfferQuery()) }
+        ).run()
+        #expect(withSecrets.checks.map(\.name).contains("no secret appears in logs"))
+        #expect(withSecrets.failures.isEmpty, "\(withSecrets)")
     }
+
+    @Test("the conformance suite checks that migrations stay inside the provider's namespace")
+    func conformanceMigrations() async throws {
+        let honest = await ProviderConformanceSuite(TidyProvider.self, configuration: EmptyConfiguration()).run()
+        #expect(honest.failures.isEmpty, "\(honest)")
+        #expect(honest.checks.contains { $0.name == "migrations apply once and are idempotent" && $0.passed })
+
+        let leaky = await ProviderConformanceSuite(LeakyProvider.self, configuration: EmptyConfiguration()).run()
+        let failure = try #require(leaky.failures.first { $0.name == "tables live in the provider's namespace" })
+        #expect(failure.detail.contains("table offers"))
+        #expect(failure.detail.contains("index leaky_idx") == false)
+        #expect(failure.detail.contains("index offers_by_title"))
+        #expect(failure.detail.contains("view recent"))
+    }
+}
+
+/// Creates a table, an index, a view and a trigger, all named `tidy_…`.
+final class TidyProvider: EngageProvider {
+    typealias Configuration = EmptyConfiguration
+    static let descriptor = ProviderDescriptor(id: "tidy", displayName: "Tidy", version: "1.0.0", capabilities: [])
+    static let migrations = [
+        StorageMigration("schema") { db in
+            try db.execute(sql: """
+                CREATE TABLE tidy_items (id TEXT PRIMARY KEY, title TEXT NOT NULL);
+                CREATE INDEX tidy_items_by_title ON tidy_items(title);
+                CREATE VIEW tidy_recent AS SELECT id FROM tidy_items;
+                CREATE TRIGGER tidy_items_guard BEFORE DELETE ON tidy_items BEGIN SELECT 1; END;
+                """)
+        },
+        StorageMigration("more") { db in
+            try db.execute(sql: "ALTER TABLE tidy_items ADD COLUMN note TEXT")
+        },
+    ]
+    init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
+}
+
+/// Creates objects outside its namespace.
+final class LeakyProvider: EngageProvider {
+    typealias Configuration = EmptyConfiguration
+    static let descriptor = ProviderDescriptor(id: "leaky", displayName: "Leaky", version: "1.0.0", capabilities: [])
+    static let migrations = [
+        StorageMigration("schema") { db in
+            try db.execute(sql: """
+                CREATE TABLE offers (id TEXT PRIMARY KEY, title TEXT);
+                CREATE INDEX offers_by_title ON offers(title);
+                CREATE TABLE leaky_items (id INTEGER PRIMARY KEY);
+                CREATE INDEX leaky_idx ON leaky_items(id);
+                CREATE VIEW recent AS SELECT id FROM leaky_items;
+                """)
+        }
+    ]
+    init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
 }
 
 @Suite("ProviderRegistry reserved ids")

@@ -4,12 +4,15 @@ import HTTPTypes
 ///
 /// It never loops: a second 401 is returned to the caller as it is.
 public struct AuthorizationMiddleware: HTTPMiddleware {
+    /// The scheme that adds and renews credentials.
     public let authorizer: any RequestAuthorizer
 
+    /// A middleware applying `authorizer`.
     public init(authorizer: any RequestAuthorizer) {
         self.authorizer = authorizer
     }
 
+    /// Authorises `request` (unless its options say `.none`) and resends it once after a renewed 401.
     public func intercept(
         _ request: HTTPRequestMessage,
         next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage

@@ -10,21 +10,28 @@ import Foundation
 public final class CircuitBreaker: Sendable {
     /// The breaker's state.
     public enum State: Sendable, Equatable {
+        /// Calls pass; `consecutiveFailures` failures in a row so far.
         case closed(consecutiveFailures: Int)
+        /// Calls fail at once until this time.
         case open(until: Date)
+        /// One trial call may pass.
         case halfOpen
     }
 
     /// Thresholds, with the Warply SDK's defaults (5 failures, 300 s).
     public struct Policy: Sendable, Codable, Equatable {
+        /// Consecutive failures that open the breaker (at least 1; 5 by default).
         public var failureThreshold: Int
+        /// How long the breaker stays open (positive; 300 s by default).
         public var cooldown: Duration
 
+        /// A policy opening after `failureThreshold` failures for `cooldown`.
         public init(failureThreshold: Int = 5, cooldown: Duration = .seconds(300)) {
             self.failureThreshold = failureThreshold
             self.cooldown = cooldown
         }
 
+        /// Problems that make the policy unusable, as readable sentences (empty when valid).
         public func validationIssues() -> [String] {
             var issues: [String] = []
             if failureThreshold < 1 { issues.append("circuitBreaker.failureThreshold must be at least 1 (got \(failureThreshold)).") }
@@ -33,6 +40,7 @@ public final class CircuitBreaker: Sendable {
         }
     }
 
+    /// The thresholds in use.
     public let policy: Policy
     private let clock: any EngageClock
     private let storage = Locked<Storage>(Storage())
@@ -42,6 +50,7 @@ public final class CircuitBreaker: Sendable {
         var trialInFlight = false
     }
 
+    /// A closed breaker with `policy`, timed by `clock`.
     public init(policy: Policy = Policy(), clock: any EngageClock) {
         self.policy = policy
         self.clock = clock

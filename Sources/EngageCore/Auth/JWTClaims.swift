@@ -16,6 +16,7 @@ public struct JWTClaims: Sendable, Equatable {
     /// `iss`: who issued the token.
     public var issuer: String?
 
+    /// Claims with the given values (all optional).
     public init(expiresAt: Date? = nil, issuedAt: Date? = nil, notBefore: Date? = nil, subject: String? = nil, issuer: String? = nil) {
         self.expiresAt = expiresAt
         self.issuedAt = issuedAt

@@ -17,24 +17,30 @@ public protocol RequestAuthorizer: Sendable {
 }
 
 extension RequestAuthorizer {
+    /// Never renews by default: the 401 is returned.
     public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool { false }
 }
 
 /// Sends requests without credentials.
 public struct NoAuthorizer: RequestAuthorizer {
+    /// An authoriser that adds nothing.
     public init() {}
 
+    /// Leaves the request as it is.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {}
 }
 
 /// `Authorization: Bearer <access token>` from a `TokenManager`, refreshed when needed.
 public struct BearerAuthorizer: RequestAuthorizer {
+    /// The session whose access token is sent.
     public let tokens: TokenManager
 
+    /// An authoriser sending `tokens`' access token.
     public init(tokens: TokenManager) {
         self.tokens = tokens
     }
 
+    /// Adds `Authorization: Bearer <token>`, refreshing first if needed; throws `.unauthorized` for a required request without a session.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         guard let token = try await tokens.validAccessToken() else {
             if request.options.authorization == .required {
@@ -48,6 +54,7 @@ public struct BearerAuthorizer: RequestAuthorizer {
         request.head.headerFields[.authorization] = "Bearer \(token)"
     }
 
+    /// Refreshes if the refused token is still current (else uses the newer one); returns `true` to resend.
     public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
         guard let header = request.head.headerFields[.authorization], header.hasPrefix("Bearer ") else { return false }
         _ = try await tokens.accessTokenAfterUnauthorized(failedAccessToken: String(header.dropFirst("Bearer ".count)))
@@ -69,6 +76,7 @@ public struct BasicAuthorizer: RequestAuthorizer {
         self.credentials = credentials
     }
 
+    /// Adds `Authorization: Basic …`; throws `.unauthorized` for a required request without credentials.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         guard let (username, password) = try await credentials() else {
             if request.options.authorization == .required {
@@ -89,14 +97,18 @@ public protocol RequestSigner: Sendable {
 
 /// Adds the headers computed by a `RequestSigner`.
 public struct SignedHeadersAuthorizer: RequestAuthorizer {
+    /// Computes the signature headers.
     public let signer: any RequestSigner
+    /// The clock whose time is signed.
     public let clock: any EngageClock
 
+    /// An authoriser adding `signer`'s headers, signed at `clock.now`.
     public init(signer: any RequestSigner, clock: any EngageClock = SystemClock()) {
         self.signer = signer
         self.clock = clock
     }
 
+    /// Adds (replacing) the signature headers for `request`.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         let fields = try await signer.signatureHeaders(for: request, at: clock.now)
         for field in fields {
@@ -108,18 +120,22 @@ public struct SignedHeadersAuthorizer: RequestAuthorizer {
 /// Applies several authorisers in order (e.g. signed headers plus a bearer token); renewal is asked
 /// of each until one renews.
 public struct CompositeAuthorizer: RequestAuthorizer {
+    /// The authorisers, applied in order.
     public let authorizers: [any RequestAuthorizer]
 
+    /// Applies `authorizers` in order.
     public init(_ authorizers: [any RequestAuthorizer]) {
         self.authorizers = authorizers
     }
 
+    /// Applies every authoriser's credentials, in order.
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         for authorizer in authorizers {
             try await authorizer.authorize(&request)
         }
     }
 
+    /// Asks each authoriser in order to renew; `true` as soon as one did.
     public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
         for authorizer in authorizers where try await authorizer.renewAfterUnauthorized(request) {
             return true

@@ -14,6 +14,7 @@ public struct TokenPair: Codable, Sendable, Equatable, CustomStringConvertible {
     /// When the access token was issued, if known (the JWT `iat`).
     public var issuedAt: Date?
 
+    /// A pair; `expiresAt` and `issuedAt` default to the access token's JWT `exp` and `iat`.
     public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, issuedAt: Date? = nil) {
         let claims = try? JWTClaims(decoding: accessToken)
         self.accessToken = accessToken
@@ -35,6 +36,7 @@ public struct TokenPair: Codable, Sendable, Equatable, CustomStringConvertible {
         return expiresAt.timeIntervalSince(now) <= windowSeconds
     }
 
+    /// A description with both tokens redacted.
     public var description: String {
         "TokenPair(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "nil" : "<redacted>"), "
             + "expiresAt: \(expiresAt.map { String(describing: $0) } ?? "unknown"))"

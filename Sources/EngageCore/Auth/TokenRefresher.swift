@@ -29,6 +29,7 @@ public enum RefreshFailure: Sendable, Equatable {
 }
 
 extension TokenRefresher {
+    /// Rejected for `.sessionExpired`, `.unauthorized` and HTTP 400, 401 and 403; transient otherwise.
     public func classify(_ error: EngageError) -> RefreshFailure {
         if error.code == .sessionExpired || error.code == .unauthorized { return .rejected }
         if let status = error.httpStatus, [400, 401, 403].contains(status) { return .rejected }
@@ -40,10 +41,12 @@ extension TokenRefresher {
 public struct ClosureTokenRefresher: TokenRefresher {
     private let body: @Sendable (TokenPair) async throws -> TokenPair
 
+    /// A refresher running `body`.
     public init(_ body: @escaping @Sendable (TokenPair) async throws -> TokenPair) {
         self.body = body
     }
 
+    /// Runs the closure.
     public func refresh(_ tokens: TokenPair) async throws -> TokenPair {
         try await body(tokens)
     }

@@ -8,6 +8,7 @@ public struct CallbackQueue: Sendable {
     /// The dispatch queue callbacks run on.
     public let dispatchQueue: DispatchQueue
 
+    /// Delivers on `dispatchQueue`.
     public init(_ dispatchQueue: DispatchQueue) {
         self.dispatchQueue = dispatchQueue
     }

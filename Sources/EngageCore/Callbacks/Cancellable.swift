@@ -13,6 +13,7 @@ public final class TaskCancellable: Cancellable {
         self.task = Locked(task)
     }
 
+    /// Cancels the task (idempotent).
     public func cancel() {
         task.withLock { $0?.cancel() }
     }

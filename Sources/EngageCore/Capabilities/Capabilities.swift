@@ -1,5 +1,6 @@
 /// A provider that offers things to the user (campaigns, coupons, promotions, vouchers).
 public protocol OffersProviding: EngageProvider {
+    /// The offers matching `query`, each tagged with this provider's id.
     func offers(_ query: OfferQuery) async throws -> [Offer]
 }
 
@@ -12,11 +13,13 @@ public protocol EventTracking: EngageProvider {
 
 /// A provider with a directory of merchants.
 public protocol MerchantDirectory: EngageProvider {
+    /// One page of the merchants matching `query`, with distances when it has a centre.
     func merchants(_ query: MerchantQuery) async throws -> Page<MerchantSummary>
 }
 
 /// A provider of content (articles, videos...).
 public protocol ContentProviding: EngageProvider {
+    /// The content matching `query`, each item tagged with this provider's id.
     func content(_ query: ContentQuery) async throws -> [ContentItem]
 }
 

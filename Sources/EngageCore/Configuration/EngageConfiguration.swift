@@ -34,16 +34,23 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
 
     /// The app's identifier (reverse DNS), used for the storage directory and key store.
     public var appID: String
+    /// The preset the defaults came from.
     public var preset: Preset
+    /// Where the database (and on Linux the key files) live.
     public var storage: StorageLocation
+    /// Timeouts, retries, response size limit and the HTTP policy.
     public var network: NetworkSettings
+    /// Proactive refresh and circuit breaker settings.
     public var auth: AuthSettings
+    /// Durable analytics queue settings.
     public var analytics: AnalyticsSettings
+    /// The level of the loggers handed to providers.
     public var logLevel: Logger.Level
     /// Each provider's configuration section, by provider id. A compiled-in provider starts only if
     /// it has a section here (or is registered explicitly).
     public var providers: [String: JSONValue]
 
+    /// A configuration for `appID`; settings not given take `preset`'s defaults.
     public init(
         appID: String,
         preset: Preset = .production,
@@ -92,6 +99,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         case appID, preset, storage, network, auth, analytics, logLevel, providers
     }
 
+    /// Decodes a configuration: `appID` is required, missing settings take the preset's defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let appID = try container.decode(String.self, forKey: .appID)

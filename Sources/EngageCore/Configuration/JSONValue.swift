@@ -3,7 +3,8 @@ import Foundation
 /// Any JSON value, for configuration sections whose shape belongs to a provider.
 ///
 /// Integers that fit `Int64` decode as `.integer`, exactly (a `Double` would round 2^53 + 1); other
-/// numbers decode as `.number`. Note that `.integer(1)` and `.number(1)` are different values.
+/// numbers decode as `.number`. Numbers compare by value: `.integer(7) == .number(7)`, while
+/// `.integer(2^53 + 1)` equals no `Double`.
 public enum JSONValue: Codable, Sendable, Hashable {
     /// `null`.
     case null
@@ -51,6 +52,55 @@ public enum JSONValue: Codable, Sendable, Hashable {
         case let .string(value): try container.encode(value)
         case let .array(value): try container.encode(value)
         case let .object(value): try container.encode(value)
+        }
+    }
+
+    /// Equal when both are the same JSON value; an `.integer` and a `.number` are equal when the
+    /// `Double` represents the integer exactly.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(left), .bool(right)): return left == right
+        case let (.integer(left), .integer(right)): return left == right
+        case let (.number(left), .number(right)): return left == right
+        case let (.integer(left), .number(right)), let (.number(right), .integer(left)):
+            return Double(exactly: left) == right
+        case let (.string(left), .string(right)): return left == right
+        case let (.array(left), .array(right)): return left == right
+        case let (.object(left), .object(right)): return left == right
+        default: return false
+        }
+    }
+
+    /// Hashes consistently with `==`: an integer that a `Double` represents exactly hashes as that
+    /// `Double`.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case let .bool(value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case let .integer(value):
+            if let exact = Double(exactly: value) {
+                hasher.combine(2)
+                hasher.combine(exact)
+            } else {
+                hasher.combine(3)
+                hasher.combine(value)
+            }
+        case let .number(value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case let .string(value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case let .array(value):
+            hasher.combine(5)
+            hasher.combine(value)
+        case let .object(value):
+            hasher.combine(6)
+            hasher.combine(value)
         }
     }
 

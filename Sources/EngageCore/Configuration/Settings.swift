@@ -15,6 +15,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     /// Whether `http://` base URLs other than loopback are accepted.
     public var allowsInsecureHTTP: Bool
 
+    /// Settings; each argument defaults to the value documented on its property.
     public init(
         timeoutSeconds: Double = 30, maxAttempts: Int = 3, retryBaseDelaySeconds: Double = 0.3,
         retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false
@@ -27,6 +28,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         self.allowsInsecureHTTP = allowsInsecureHTTP
     }
 
+    /// Decodes settings; missing fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let defaults = NetworkSettings()
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -51,6 +53,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     /// The per-attempt timeout.
     public var timeout: Duration { .seconds(double: timeoutSeconds) }
 
+    /// Problems that make these settings unusable, as readable sentences (empty when valid).
     public func validationIssues() -> [String] {
         var issues: [String] = []
         if !(timeoutSeconds > 0 && timeoutSeconds <= 600) { issues.append("network.timeoutSeconds must be in (0, 600] (got \(timeoutSeconds)).") }
@@ -98,12 +101,14 @@ public struct AuthSettings: Codable, Sendable, Equatable {
     /// How long the breaker stays open.
     public var breakerCooldownSeconds: Double
 
+    /// Settings: refresh 300 s before expiry; the breaker opens after 5 failures for 300 s (defaults).
     public init(proactiveRefreshSeconds: Double = 300, breakerFailureThreshold: Int = 5, breakerCooldownSeconds: Double = 300) {
         self.proactiveRefreshSeconds = proactiveRefreshSeconds
         self.breakerFailureThreshold = breakerFailureThreshold
         self.breakerCooldownSeconds = breakerCooldownSeconds
     }
 
+    /// Decodes settings; missing fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let defaults = AuthSettings()
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -122,6 +127,7 @@ public struct AuthSettings: Codable, Sendable, Equatable {
         )
     }
 
+    /// Problems that make these settings unusable, as readable sentences (empty when valid).
     public func validationIssues() -> [String] {
         var issues: [String] = []
         if !(proactiveRefreshSeconds >= 0 && proactiveRefreshSeconds <= 86_400) { issues.append("auth.proactiveRefreshSeconds must be in [0, 86400].") }
@@ -132,13 +138,18 @@ public struct AuthSettings: Codable, Sendable, Equatable {
 
 /// Durable analytics queue settings.
 public struct AnalyticsSettings: Codable, Sendable, Equatable {
+    /// Events kept at most, all destinations together (10 000 by default).
     public var maxPendingEvents: Int
+    /// Events per delivery batch (50 by default).
     public var batchSize: Int
+    /// Seconds between automatic flushes (30 by default).
     public var flushIntervalSeconds: Double
+    /// Failed deliveries after which an event is dropped (10 by default).
     public var maxAttempts: Int
     /// `dropOldest` or `rejectNew` when the queue is full.
     public var dropPolicy: DurableQueuePolicy.DropPolicy
 
+    /// Settings; each argument defaults to the value documented on its property.
     public init(
         maxPendingEvents: Int = 10_000, batchSize: Int = 50, flushIntervalSeconds: Double = 30, maxAttempts: Int = 10,
         dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest
@@ -150,6 +161,7 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
         self.dropPolicy = dropPolicy
     }
 
+    /// Decodes settings; missing fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let defaults = AnalyticsSettings()
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -172,6 +184,7 @@ extension AnalyticsSettings {
         )
     }
 
+    /// Problems that make these settings unusable, as readable sentences (empty when valid).
     public func validationIssues() -> [String] {
         do {
             try queuePolicy.validate()

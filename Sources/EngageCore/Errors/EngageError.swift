@@ -21,9 +21,13 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
         CustomStringConvertible
     {
+        /// The code text, e.g. `"unauthorized"` or `"warply.couponAlreadyRedeemed"`.
         public let rawValue: String
+        /// A code from its text.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A code from a string literal.
         public init(stringLiteral value: String) { self.rawValue = value }
+        /// The code text.
         public var description: String { rawValue }
     }
 
@@ -42,6 +46,7 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     /// The error this one wraps, if any.
     public var underlyingError: (any Error)?
 
+    /// An error of `code` with a human-readable `message` free of secrets, and optional context.
     public init(
         _ code: Code,
         _ message: String,
@@ -60,6 +65,7 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         self.underlyingError = underlyingError
     }
 
+    /// `[code] provider: message (HTTP status)`.
     public var description: String {
         var text = "[\(code.rawValue)]"
         if let providerID { text += " \(providerID.rawValue):" }
@@ -68,6 +74,7 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         return text
     }
 
+    /// The description plus the recovery suggestion and the underlying error, redacted.
     public var debugDescription: String {
         var text = description
         if let recoverySuggestion { text += " Suggestion: \(recoverySuggestion)" }

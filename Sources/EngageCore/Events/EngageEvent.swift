@@ -12,16 +12,22 @@ public protocol EngageEvent: Sendable {
 }
 
 extension EngageEvent {
+    /// No provider by default.
     public var providerID: ProviderID? { nil }
+    /// No attributes by default.
     public var attributes: [String: String] { [:] }
 }
 
 /// An event identified only by its name, for apps and providers that use string events.
 public struct NamedEvent: EngageEvent, Equatable {
+    /// The event name subscribers match, e.g. `"analytics_events_dropped"`.
     public var name: String
+    /// The provider that published it, if any.
     public var providerID: ProviderID?
+    /// Flat string attributes (no secrets).
     public var attributes: [String: String]
 
+    /// An event named `name`, optionally attributed to `providerID`, with `attributes`.
     public init(_ name: String, providerID: ProviderID? = nil, attributes: [String: String] = [:]) {
         self.name = name
         self.providerID = providerID

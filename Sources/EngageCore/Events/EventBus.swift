@@ -175,6 +175,8 @@ public final class EventSubscription: Sendable, Hashable {
         set.insert(self)
     }
 
+    /// Two subscriptions are equal when they are the same object.
     public static func == (lhs: EventSubscription, rhs: EventSubscription) -> Bool { lhs === rhs }
+    /// Hashes the object identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

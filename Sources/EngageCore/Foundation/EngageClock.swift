@@ -13,10 +13,13 @@ public protocol EngageClock: Sendable {
 
 /// The real clock: `Date()` and `Task.sleep`.
 public struct SystemClock: EngageClock {
+    /// The system clock.
     public init() {}
 
+    /// The current time, `Date()`.
     public var now: Date { Date() }
 
+    /// Sleeps with `Task.sleep`; throws `CancellationError` when the task is cancelled.
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }

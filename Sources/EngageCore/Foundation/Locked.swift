@@ -7,6 +7,7 @@ import Synchronization
 public final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
 
+    /// A lock around `value`.
     public init(_ value: Value) {
         mutex = Mutex(value)
     }

@@ -5,27 +5,34 @@
 public struct ProviderID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
+    /// The id text, e.g. `"crobox"`.
     public let rawValue: String
 
+    /// Wraps `rawValue` unchanged; check `isValid` before using it.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// An id from a string literal.
     public init(stringLiteral value: String) {
         self.rawValue = value
     }
 
+    /// Decodes an id from a JSON string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Encodes the id as a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// The id text.
     public var description: String { rawValue }
 
+    /// Orders ids by their text.
     public static func < (lhs: ProviderID, rhs: ProviderID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Whether the identifier follows the rules above.

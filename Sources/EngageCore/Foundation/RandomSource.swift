@@ -7,8 +7,10 @@ public protocol RandomSource: Sendable {
 
 /// The system's random number generator.
 public struct SystemRandomSource: RandomSource {
+    /// The system's generator.
     public init() {}
 
+    /// A uniformly distributed value in `0..<1`.
     public func nextFraction() -> Double { Double.random(in: 0..<1) }
 }
 
@@ -16,10 +18,12 @@ public struct SystemRandomSource: RandomSource {
 public final class SeededRandomSource: RandomSource {
     private let state: Locked<UInt64>
 
+    /// A sequence determined by `seed`.
     public init(seed: UInt64) {
         state = Locked(seed)
     }
 
+    /// The next value of the sequence, in `0..<1`.
     public func nextFraction() -> Double {
         let bits = state.withLock { state -> UInt64 in
             state &+= 0x9E37_79B9_7F4A_7C15

@@ -11,7 +11,9 @@
 /// let feed = try await graphQL.perform(ContentFeed(variables: .init(lang: "en")))
 /// ```
 public protocol GraphQLOperation: Sendable {
+    /// The type of `variables`, encoded as the request's `variables` object.
     associatedtype Variables: Encodable & Sendable
+    /// The type `data` decodes as.
     associatedtype ResponseData: Decodable & Sendable
 
     /// The query or mutation text.
@@ -108,7 +110,9 @@ public enum GraphQLDocument {
 
 /// One entry of a GraphQL response's `errors` array.
 public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
+    /// The error's message.
     public var message: String
+    /// Where in the response the error happened, if the server said.
     public var path: [GraphQLPathComponent]?
     /// `extensions.code`, as Hasura and most servers send it.
     public var code: String?
@@ -116,12 +120,14 @@ public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case message, path, extensions }
     enum ExtensionKeys: String, CodingKey { case code, path }
 
+    /// An entry with `message` and optional `path` and `code`.
     public init(message: String, path: [GraphQLPathComponent]? = nil, code: String? = nil) {
         self.message = message
         self.path = path
         self.code = code
     }
 
+    /// Decodes `message`, `path` and `extensions.code`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         message = try container.decode(String.self, forKey: .message)
@@ -134,9 +140,12 @@ public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
 
 /// A component of a GraphQL error path: a field name or a list index.
 public enum GraphQLPathComponent: Decodable, Sendable, Equatable, CustomStringConvertible {
+    /// A field name.
     case field(String)
+    /// A zero-based list index.
     case index(Int)
 
+    /// Decodes a number as an index and a string as a field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let index = try? container.decode(Int.self) {
@@ -146,6 +155,7 @@ public enum GraphQLPathComponent: Decodable, Sendable, Equatable, CustomStringCo
         }
     }
 
+    /// The field name or the index.
     public var description: String {
         switch self {
         case let .field(name): name

@@ -2,7 +2,9 @@ import Foundation
 
 /// A point on Earth in degrees (WGS 84).
 public struct GeoPoint: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Degrees north, in -90...90.
     public var latitude: Double
+    /// Degrees east, in -180...180.
     public var longitude: Double
 
     /// Creates a point; throws `.invalidInput` unless latitude is in -90...90 and longitude in -180...180.
@@ -14,6 +16,7 @@ public struct GeoPoint: Codable, Sendable, Hashable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// Decodes `{"latitude", "longitude"}`, rejecting out-of-range coordinates.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let latitude = try container.decode(Double.self, forKey: .latitude)
@@ -38,5 +41,6 @@ public struct GeoPoint: Codable, Sendable, Hashable, CustomStringConvertible {
         return 2 * radius * asin(min(1, sqrt(a)))
     }
 
+    /// `(latitude, longitude)`.
     public var description: String { "(\(latitude), \(longitude))" }
 }

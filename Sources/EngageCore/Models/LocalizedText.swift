@@ -5,6 +5,7 @@ public struct LocalizedText: Codable, Sendable, Hashable, ExpressibleByStringLit
     /// The language used when a requested one is missing.
     public var defaultLanguage: String
 
+    /// Text in the languages of `values`, falling back to `defaultLanguage` (`en` by default).
     public init(_ values: [String: String], defaultLanguage: String = "en") {
         self.values = values
         self.defaultLanguage = defaultLanguage
@@ -15,6 +16,7 @@ public struct LocalizedText: Codable, Sendable, Hashable, ExpressibleByStringLit
         self.init([language: text], defaultLanguage: language)
     }
 
+    /// A single English text from a string literal.
     public init(stringLiteral value: String) {
         self.init(value)
     }

@@ -2,10 +2,15 @@ import Foundation
 
 /// A merchant from any directory (Warply shops, the Explore directory), tagged with its provider.
 public struct MerchantSummary: Codable, Sendable, Hashable, Identifiable {
+    /// Unique within the provider.
     public var id: String
+    /// The directory the merchant comes from.
     public var providerID: ProviderID
+    /// The merchant's name.
     public var name: String
+    /// A logo image.
     public var logoURL: URL?
+    /// The provider's category name, if any.
     public var category: String?
     /// The merchant's location closest to the query point, if it has physical locations.
     public var location: GeoPoint?
@@ -17,8 +22,10 @@ public struct MerchantSummary: Codable, Sendable, Hashable, Identifiable {
     public var isOnline: Bool
     /// The best discount offered, in percent.
     public var discountPercent: Double?
+    /// Provider-specific extras, flat strings only.
     public var attributes: [String: String]
 
+    /// A merchant; everything but the id, provider and name is optional.
     public init(
         id: String, providerID: ProviderID, name: String, logoURL: URL? = nil, category: String? = nil,
         location: GeoPoint? = nil, distanceMeters: Double? = nil, locationCount: Int? = nil, isOnline: Bool = false,
@@ -46,8 +53,10 @@ public struct MerchantQuery: Codable, Sendable, Hashable {
     public var radiusMeters: Double?
     /// Free text to match names against.
     public var text: String?
+    /// Which page of results.
     public var page: PageRequest
 
+    /// A query; with no arguments, the first page of every merchant.
     public init(center: GeoPoint? = nil, radiusMeters: Double? = nil, text: String? = nil, page: PageRequest = PageRequest()) {
         self.center = center
         self.radiusMeters = radiusMeters

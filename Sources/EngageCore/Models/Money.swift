@@ -9,6 +9,7 @@ public struct Money: Codable, Sendable, Hashable, Comparable, CustomStringConver
     /// Digits after the decimal point for this currency (2 for EUR, 0 for JPY).
     public var fractionDigits: Int
 
+    /// An amount of `minorUnits` of `currency` (uppercased), which has `fractionDigits` decimals.
     public init(minorUnits: Int64, currency: String, fractionDigits: Int = 2) {
         self.minorUnits = minorUnits
         self.currency = currency.uppercased()
@@ -39,10 +40,12 @@ public struct Money: Codable, Sendable, Hashable, Comparable, CustomStringConver
         Decimal(minorUnits) / pow(10, fractionDigits)
     }
 
+    /// Orders by currency code, then amount (amounts of different currencies are not converted).
     public static func < (lhs: Money, rhs: Money) -> Bool {
         (lhs.currency, lhs.minorUnits) < (rhs.currency, rhs.minorUnits)
     }
 
+    /// The amount in major units and the currency, e.g. `12.5 EUR`.
     public var description: String {
         "\(decimalValue) \(currency)"
     }

@@ -1,11 +1,13 @@
 /// One page of a longer list.
 public struct Page<Item: Sendable>: Sendable {
+    /// This page's items, in order.
     public var items: [Item]
     /// Zero-based index of the first item of this page within the whole list.
     public var offset: Int
     /// The number of items in the whole list, when known.
     public var totalCount: Int?
 
+    /// A page of `items` starting at `offset` in a list of `totalCount` items (if known).
     public init(items: [Item], offset: Int = 0, totalCount: Int? = nil) {
         self.items = items
         self.offset = offset
@@ -24,7 +26,9 @@ extension Page: Codable where Item: Codable {}
 
 /// Which page to fetch.
 public struct PageRequest: Codable, Sendable, Hashable {
+    /// Zero-based index of the first item wanted (at least 0).
     public var offset: Int
+    /// How many items are wanted (1 to 1000; 100 by default).
     public var limit: Int
 
     /// A request for `limit` items from `offset`; values are clamped to `offset >= 0` and `1...1000`.

@@ -23,6 +23,7 @@
 /// A provider receives everything shared through its `ProviderContext` and never reaches for globals.
 /// See CONTRIBUTING.md for the full walkthrough.
 public protocol EngageProvider: AnyObject, Sendable {
+    /// The provider's settings, loaded from its section of the configuration.
     associatedtype Configuration: ProviderConfiguration
 
     /// Who the provider is and what it can do.
@@ -45,8 +46,11 @@ public protocol EngageProvider: AnyObject, Sendable {
 }
 
 extension EngageProvider {
+    /// No migrations by default.
     public static var migrations: [StorageMigration] { [] }
+    /// Does nothing by default.
     public func start() async throws {}
+    /// Does nothing by default.
     public func shutdown() async {}
 
     /// The provider's id.
@@ -60,6 +64,7 @@ public protocol ProviderConfiguration: Codable, Sendable {
 }
 
 extension ProviderConfiguration {
+    /// No issues by default.
     public func validationIssues() -> [String] { [] }
 
     /// Throws `.invalidConfiguration` listing every issue, attributed to `providerID`.
@@ -75,5 +80,6 @@ extension ProviderConfiguration {
 
 /// The configuration of a provider that needs none.
 public struct EmptyConfiguration: ProviderConfiguration, Equatable {
+    /// The empty configuration.
     public init() {}
 }

@@ -14,7 +14,9 @@ public struct ProviderContext: Sendable {
     public let configuration: EngageConfiguration
     /// A logger labelled with the provider's id.
     public let logger: Logger
+    /// The time source (a fake clock in tests).
     public let clock: any EngageClock
+    /// The randomness source (seeded in tests).
     public let random: any RandomSource
     /// The bottom transport (URLSession by default); `makeAPIClient` wraps it in the middleware stack.
     public let transport: any HTTPTransport
@@ -22,16 +24,20 @@ public struct ProviderContext: Sendable {
     public let storage: StorageNamespace
     /// The registry's database (the provider may open additional databases of its own).
     public let database: EngageDatabase
+    /// Where the sealing keys live.
     public let secretStore: any SecretStore
     /// Seals the provider's sensitive values.
     public let sealer: Sealer
+    /// The event bus shared by every provider.
     public let events: EventBus
+    /// Where the app's completion handlers run.
     public let callbackQueue: CallbackQueue
     /// The durable analytics queue; register a destination in `start()`.
     public let analytics: DurableQueue
     /// The redactor used for logs; extend it with the provider's secret header and key names.
     public let redactor: Redactor
 
+    /// A context; the registry makes one per provider (tests may build their own).
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,

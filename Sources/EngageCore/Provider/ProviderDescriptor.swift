@@ -2,10 +2,15 @@
 public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
+    /// The capability name, e.g. `"offers"`.
     public let rawValue: String
+    /// A capability from its name (third parties may define their own).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A capability from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
+    /// The capability name.
     public var description: String { rawValue }
+    /// Orders capabilities by name.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `OffersProviding`: campaigns, coupons, promotions, vouchers.
@@ -43,10 +48,12 @@ public struct ProviderDescriptor: Sendable, Hashable, Codable {
     public var displayName: String
     /// The provider module's semantic version.
     public var version: String
+    /// What the provider can do; it must adopt the matching protocols.
     public var capabilities: Set<ProviderCapability>
     /// The suffix of its operation event names (`custom_success_<op>_<suffix>`); the id by default.
     public var eventSuffix: String
 
+    /// A descriptor; `eventSuffix` defaults to the id.
     public init(id: ProviderID, displayName: String, version: String, capabilities: Set<ProviderCapability>, eventSuffix: String? = nil) {
         self.id = id
         self.displayName = displayName

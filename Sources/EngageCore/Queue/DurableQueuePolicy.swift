@@ -29,6 +29,7 @@ public struct DurableQueuePolicy: Sendable, Codable, Equatable {
     /// The overflow behaviour. Default `.dropOldest`.
     public var dropPolicy: DropPolicy
 
+    /// A policy; every argument defaults to the documented value of its property.
     public init(
         maxPendingEvents: Int = 10_000,
         batchSize: Int = 50,
@@ -114,6 +115,7 @@ extension DurableQueuePolicy {
         case maxPendingEvents, batchSize, flushInterval, baseRetryDelay, maxRetryDelay, maxAttempts, dropPolicy
     }
 
+    /// Decodes a policy; durations are numbers of seconds and missing fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let defaults = DurableQueuePolicy()
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -132,6 +134,7 @@ extension DurableQueuePolicy {
         )
     }
 
+    /// Encodes the policy with durations as numbers of seconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(maxPendingEvents, forKey: .maxPendingEvents)

@@ -22,6 +22,7 @@ public struct QueueDropReport: Sendable {
     /// How many events were dropped.
     public var count: Int { idempotencyKeys.count }
 
+    /// A report of `idempotencyKeys` of `destination` dropped for `reason`.
     public init(destination: String, reason: Reason, idempotencyKeys: [String], error: EngageError? = nil) {
         self.destination = destination
         self.reason = reason
@@ -44,5 +45,6 @@ public struct QueueFlushReport: Sendable {
     /// The last delivery or storage error of each destination that had one during this flush.
     public var failures: [String: EngageError] = [:]
 
+    /// An empty report.
     public init() {}
 }

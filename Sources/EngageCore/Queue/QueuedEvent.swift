@@ -15,6 +15,7 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
     /// How many delivery attempts failed before this one.
     public var attempts: Int
 
+    /// An event as stored in the queue.
     public init(
         id: Int64, destination: String, idempotencyKey: String, payload: Data, createdAt: Date, attempts: Int
     ) {
@@ -50,6 +51,7 @@ public struct PartialDeliveryError: Error, Sendable {
     /// Why the others were not.
     public var failure: EngageError
 
+    /// A partial delivery: `deliveredIDs` were accepted, the others failed with `failure`.
     public init(deliveredIDs: Set<Int64>, failure: EngageError) {
         self.deliveredIDs = deliveredIDs
         self.failure = failure

@@ -4,6 +4,7 @@
 /// try registry.register(.provider(WeatherPerks.self, configuration: .init(baseURL: url)))
 /// ```
 public struct ProviderRegistration: Sendable {
+    /// The provider's descriptor (id, name, version, capabilities).
     public let descriptor: ProviderDescriptor
     let migrations: [StorageMigration]
     let validationIssues: [String]
@@ -41,9 +42,11 @@ public struct ProviderRegistration: Sendable {
 
 /// A provider type, usable without knowing its configuration type (for lists of built-in providers).
 public struct ProviderFactory: Sendable {
+    /// The provider's descriptor (id, name, version, capabilities).
     public let descriptor: ProviderDescriptor
     private let registration: @Sendable (EngageConfiguration) throws(EngageError) -> ProviderRegistration
 
+    /// A factory for `type`, which reads its configuration from its section of an `EngageConfiguration`.
     public init<Provider: EngageProvider>(_ type: Provider.Type) {
         descriptor = Provider.descriptor
         registration = { configuration throws(EngageError) in try .provider(type, from: configuration) }

@@ -35,6 +35,10 @@ public actor ProviderRegistry {
     private var report = RegistryStartReport()
     private var startTask: Task<RegistryStartReport, Never>?
     private var shutdownTask: Task<Void, Never>?
+    /// How many times `start()` was called (for tests).
+    private(set) var startCallCount = 0
+    /// Whether `shutdown()` has begun (for tests).
+    var isShuttingDown: Bool { phase == .shuttingDown || phase == .shutDown }
     /// This registry's exclusive use of its database file (`nil` in memory); released on shutdown or
     /// when the registry is deallocated.
     private nonisolated let databaseClaim: DatabaseFileClaim?
@@ -143,6 +147,7 @@ public actor ProviderRegistry {
     /// failed.
     @discardableResult
     public func start() async -> RegistryStartReport {
+        startCallCount += 1
         if let startTask { return await startTask.value }
         guard phase == .registering else {
             // Shut down before it ever started.

@@ -4,16 +4,22 @@ import Logging
 /// The shared services a registry hands its providers. Every field has a production default; tests
 /// inject a fake clock, an in-memory transport, a seeded random source and an in-memory secret store.
 public struct RegistryEnvironment: Sendable {
+    /// The bottom HTTP transport providers send through (`URLSessionTransport` by default).
     public var transport: any HTTPTransport
+    /// The time source (`SystemClock` by default).
     public var clock: any EngageClock
+    /// The randomness source for jitter (`SystemRandomSource` by default).
     public var random: any RandomSource
     /// `nil` chooses `SecretStores.platformDefault` for the configured storage location.
     public var secretStore: (any SecretStore)?
+    /// Where completion handlers and event callbacks run (`.platformDefault` by default).
     public var callbackQueue: CallbackQueue
+    /// The base logger; providers get a copy labelled with their id at the configured level.
     public var logger: Logger
     /// Process environment used to resolve default storage paths.
     public var environmentVariables: [String: String]
 
+    /// An environment with production defaults for everything not given.
     public init(
         transport: (any HTTPTransport)? = nil,
         clock: any EngageClock = SystemClock(),
@@ -40,6 +46,7 @@ public struct RegistryStartReport: Sendable {
     /// Providers that failed to initialise or start.
     public var failures: [ProviderID: EngageError]
 
+    /// A report listing `started` providers and `failures` by id.
     public init(started: [ProviderID] = [], failures: [ProviderID: EngageError] = [:]) {
         self.started = started
         self.failures = failures

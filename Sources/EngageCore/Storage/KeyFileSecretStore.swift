@@ -39,6 +39,7 @@ public final class KeyFileSecretStore: SecretStore {
         directory + "/" + name + ".key"
     }
 
+    /// The key named `name`, read from its 0600 key file or created (and published with `link(2)`) on first use.
     public func key(named name: String) throws -> SymmetricKey {
         try SecretStores.validateName(name)
         if let key = cache.withLock({ $0[name] }) { return key }
@@ -57,6 +58,7 @@ public final class KeyFileSecretStore: SecretStore {
         throw EngageError(.storage, "The key file \(path) could not be created or read; it keeps disappearing.")
     }
 
+    /// Deletes the key file of `name`, if it exists; values sealed with it no longer open.
     public func deleteKey(named name: String) throws {
         try SecretStores.validateName(name)
         let path = path(forKeyNamed: name)

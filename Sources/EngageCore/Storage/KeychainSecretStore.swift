@@ -17,6 +17,7 @@ public struct KeychainSecretStore: SecretStore {
         self.service = service
     }
 
+    /// The key named `name` from the Keychain, created and stored on first use.
     public func key(named name: String) throws -> SymmetricKey {
         try SecretStores.validateName(name)
         for _ in 0..<2 {
@@ -44,6 +45,7 @@ public struct KeychainSecretStore: SecretStore {
         throw EngageError(.storage, "The Keychain item '\(name)' of service '\(service)' could not be created or read.")
     }
 
+    /// Deletes the Keychain item of `name`, if it exists; values sealed with it no longer open.
     public func deleteKey(named name: String) throws {
         try SecretStores.validateName(name)
         let status = SecItemDelete(baseQuery(named: name) as CFDictionary)

@@ -61,8 +61,10 @@ public enum SecretStores {
 public final class InMemorySecretStore: SecretStore {
     private let keys = Locked<[String: SymmetricKey]>([:])
 
+    /// An empty store.
     public init() {}
 
+    /// The key named `name`, random and created on first use, kept for the life of the store.
     public func key(named name: String) throws -> SymmetricKey {
         try SecretStores.validateName(name)
         return keys.withLock { keys in
@@ -73,6 +75,7 @@ public final class InMemorySecretStore: SecretStore {
         }
     }
 
+    /// Forgets the key named `name`.
     public func deleteKey(named name: String) throws {
         try SecretStores.validateName(name)
         keys.withLock { _ = $0.removeValue(forKey: name) }
@@ -95,11 +98,13 @@ public struct StaticSecretStore: SecretStore {
         self.key = key
     }
 
+    /// The injected key, whatever the (valid) name.
     public func key(named name: String) throws -> SymmetricKey {
         try SecretStores.validateName(name)
         return key
     }
 
+    /// Does nothing (the app owns the key) beyond validating `name`.
     public func deleteKey(named name: String) throws {
         try SecretStores.validateName(name)
     }

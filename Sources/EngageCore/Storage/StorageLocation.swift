@@ -92,6 +92,7 @@ extension StorageLocation {
         case inMemory, directory, applicationDefault
     }
 
+    /// Decodes `{"kind": …}` as described on the type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
@@ -104,6 +105,7 @@ extension StorageLocation {
         }
     }
 
+    /// Encodes the location as `{"kind": …}` as described on the type.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -19,14 +19,17 @@ public final class InMemoryTokenStore: TokenStore {
         self.tokens = Locked(tokens)
     }
 
+    /// The pair held, if any.
     public func load() throws -> TokenPair? {
         tokens.value
     }
 
+    /// Replaces the pair held.
     public func save(_ tokens: TokenPair) throws {
         self.tokens.withLock { $0 = tokens }
     }
 
+    /// Forgets the pair.
     public func clear() throws {
         tokens.withLock { $0 = nil }
     }
@@ -52,14 +55,17 @@ public struct SealedTokenStore: TokenStore {
         self.key = key
     }
 
+    /// The stored pair, opened; throws `.crypto` if it does not open and `.decoding` if it does not decode.
     public func load() throws -> TokenPair? {
         try namespace.sealedValue(TokenPair.self, forKey: key)
     }
 
+    /// Seals and stores `tokens` in one statement, replacing the previous pair.
     public func save(_ tokens: TokenPair) throws {
         try namespace.setSealedValue(tokens, forKey: key)
     }
 
+    /// Removes the stored pair.
     public func clear() throws {
         try namespace.removeValue(forKey: key)
     }

@@ -67,7 +67,8 @@ public struct APIClient: Sendable {
     /// `path` must be percent-encoded already: build paths that contain values (ids, codes, user input)
     /// with `APIClient.path(_:)`, which encodes each segment, e.g. `APIClient.path("coupons", code)`.
     /// A path with characters outside RFC 3986 `pchar` and `/`, with `?` or `#` (use `query`), with a
-    /// malformed percent escape, or with a `.` or `..` segment (even percent-encoded) is refused with
+    /// malformed percent escape, or with a `.` or `..` segment (even percent-encoded, or between encoded
+    /// slashes) is refused with
     /// `.invalidInput` before anything is sent. The request gets the client's `maxResponseBytes` unless
     /// `options` sets a limit.
     public func makeRequest(
@@ -119,8 +120,9 @@ public struct APIClient: Sendable {
 
     /// A path of percent-encoded `segments`, each encoded so that it stays one segment whatever it
     /// contains (`/`, `?`, `#`, `%`, spaces, any Unicode): `APIClient.path("coupons", "a/b?c")` is
-    /// `"/coupons/a%2Fb%3Fc"`. A segment that is exactly `.` or `..` is encoded as `%2E`/`%2E%2E`, which
-    /// `makeRequest` then refuses; an empty segment stays empty, so check that ids are not empty.
+    /// `"/coupons/a%2Fb%3Fc"`. A segment that is `.` or `..`, or contains them between slashes (such as
+    /// `../users/me`), is encoded but then refused by `makeRequest`, because servers that decode before
+    /// normalising would resolve it; an empty segment stays empty, so check that ids are not empty.
     public static func path(_ segments: String...) -> String {
         "/" + segments.map { segment -> String in
             if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
@@ -157,9 +159,12 @@ public struct APIClient: Sendable {
             index += 1
         }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            // Also when encoded (`%2E%2E`, `..%2F`): a server that decodes before it normalises would
+            // otherwise climb out of the intended resource.
             let decoded = String(segment).removingPercentEncoding ?? String(segment)
-            if decoded == "." || decoded == ".." {
-                throw refuse("it contains a '\(decoded)' segment")
+            let parts = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+            if parts.contains(where: { $0 == "." || $0 == ".." }) {
+                throw refuse("it contains a '.' or '..' segment (possibly percent-encoded)")
             }
         }
     }

@@ -7,15 +7,19 @@ import Logging
 /// At `.debug`: method, redacted URL, status and duration. At `.trace`: also redacted headers and
 /// body excerpts. Nothing is formatted when the logger's level excludes it.
 public struct LoggingMiddleware: HTTPMiddleware {
+    /// Receives the log lines.
     public let logger: Logger
+    /// Removes secrets before anything is logged.
     public let redactor: Redactor
     private let clock = ContinuousClock()
 
+    /// A middleware logging to `logger` through `redactor`.
     public init(logger: Logger, redactor: Redactor = Redactor()) {
         self.logger = logger
         self.redactor = redactor
     }
 
+    /// Logs the request and its outcome, then passes the response or error on unchanged.
     public func intercept(
         _ request: HTTPRequestMessage,
         next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage

@@ -10,11 +10,16 @@ import Logging
 /// not distinguishable portably, so a non-idempotent request is retried only on a retryable status
 /// that says the server did not process it (408, 425, 429, 503).
 public struct RetryMiddleware: HTTPMiddleware {
+    /// When and how long to wait before repeating.
     public let policy: RetryPolicy
+    /// The clock the delays are slept on.
     public let clock: any EngageClock
+    /// The source of jitter.
     public let random: any RandomSource
+    /// Receives one debug line per retry.
     public let logger: Logger
 
+    /// A middleware retrying per `policy`, sleeping on `clock`.
     public init(policy: RetryPolicy, clock: any EngageClock, random: any RandomSource = SystemRandomSource(), logger: Logger) {
         self.policy = policy
         self.clock = clock
@@ -24,6 +29,7 @@ public struct RetryMiddleware: HTTPMiddleware {
 
     private static let notProcessedStatuses: Set<Int> = [408, 425, 429, 503]
 
+    /// Sends `request`, repeating it per the policy when that is safe.
     public func intercept(
         _ request: HTTPRequestMessage,
         next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage

@@ -9,14 +9,18 @@ import Foundation
 public struct RetryPolicy: Sendable, Codable, Equatable {
     /// Total attempts including the first; 1 disables retries.
     public var maxAttempts: Int
+    /// The delay before the first retry (300 ms by default).
     public var baseDelay: Duration
+    /// The growth factor of later delays (at least 1; 2 by default).
     public var multiplier: Double
+    /// The longest computed delay (10 s by default).
     public var maxDelay: Duration
     /// The longest `Retry-After` honoured; a longer one fails the request instead of waiting.
     public var maxRetryAfter: Duration
     /// Statuses that may be retried.
     public var retryableStatuses: Set<Int>
 
+    /// A policy; each argument defaults to the value documented on its property.
     public init(
         maxAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(300),

@@ -3,14 +3,18 @@
 /// The transport also receives the timeout (URLSession enforces it on the connection); this middleware
 /// guarantees it for any transport and makes it testable with a fake clock.
 public struct TimeoutMiddleware: HTTPMiddleware {
+    /// The timeout of requests without their own.
     public let defaultTimeout: Duration
+    /// The clock the timeout is measured on.
     public let clock: any EngageClock
 
+    /// A middleware failing attempts after `defaultTimeout` (or their own timeout).
     public init(defaultTimeout: Duration, clock: any EngageClock) {
         self.defaultTimeout = defaultTimeout
         self.clock = clock
     }
 
+    /// Passes `request` on and throws `.timeout` if no answer came in time.
     public func intercept(
         _ request: HTTPRequestMessage,
         next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage

@@ -6,6 +6,7 @@ import Logging
 /// authorisation (401 renew-and-resend once) → timeout → logging (sees the authorised request,
 /// redacted) → transport.
 public enum TransportStack {
+    /// The standard stack around `transport`; `additionalMiddleware` runs between timeout and logging.
     public static func make(
         transport: any HTTPTransport,
         authorizer: any RequestAuthorizer = NoAuthorizer(),

@@ -17,6 +17,11 @@ public struct QueryLookup: Sendable, Hashable {
     /// All items in order.
     public var items: [QueryItem]
 
+    /// A lookup over `items`.
+    public init(items: [QueryItem]) {
+        self.items = items
+    }
+
     /// The first value of the item named `name`, or `nil`.
     public subscript(name: String) -> String? {
         items.first { $0.name == name }?.value

@@ -17,21 +17,25 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
         /// The approximate size of the `/items` document, in bytes.
         public var itemsSize: Int
 
+        /// A configuration for the emulator at `baseURL`, asking for documents of about `itemsSize` bytes (2048 by default).
         public init(baseURL: URL, itemsSize: Int = 2048) {
             self.baseURL = baseURL
             self.itemsSize = itemsSize
         }
 
+        /// `itemsSize` must be positive.
         public func validationIssues() -> [String] {
             itemsSize > 0 ? [] : ["itemsSize must be positive (got \(itemsSize))."]
         }
     }
 
+    /// Id `reference`; offers, event tracking and identity.
     public static let descriptor = ProviderDescriptor(
         id: "reference", displayName: "Reference backend", version: "1.0.0",
         capabilities: [.offers, .eventTracking, .identity]
     )
 
+    /// Creates `reference_offer_cache`.
     public static let migrations = [
         StorageMigration("create offer cache") { db in
             try db.create(table: "reference_offer_cache") { table in
@@ -51,6 +55,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
     let client: APIClient
     let publicClient: APIClient
 
+    /// Creates the public and the authorised clients and the session.
     public init(configuration: Configuration, context: ProviderContext) async throws {
         self.context = context
         self.configuration = configuration
@@ -59,10 +64,12 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
         client = try context.makeAPIClient(baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens))
     }
 
+    /// Registers the analytics destination.
     public func start() async throws {
         try await context.analytics.register(destination: Self.analyticsDestination, deliverer: EventDeliverer(client: publicClient))
     }
 
+    /// Unregisters the analytics destination.
     public func shutdown() async {
         await context.analytics.unregister(destination: Self.analyticsDestination)
     }
@@ -81,6 +88,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
         }
     }
 
+    /// Forgets the session.
     public func logOut() async throws {
         try await context.perform("log_out") { try await tokens.clear() }
     }
@@ -89,8 +97,11 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
 
     /// One item of the reference catalogue.
     public struct Item: Decodable, Sendable, Equatable {
+        /// The item's id.
         public var id: Int
+        /// The item's name.
         public var name: String
+        /// The price in euros.
         public var price: Double
     }
 
@@ -105,6 +116,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
         }
     }
 
+    /// The catalogue as promotions in EUR (needs a session).
     public func offers(_ query: OfferQuery) async throws -> [Offer] {
         let items = try await items()
         return items.map { item in
@@ -123,6 +135,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
 
     // MARK: Tracking
 
+    /// Stores `event` in the durable queue for the `/events` endpoint.
     public func track(_ event: TrackedEvent) async throws {
         try await context.perform("track") {
             let payload = try JSONSerialization.data(withJSONObject: ["name": event.name, "kind": event.kind.rawValue], options: .sortedKeys)

@@ -25,7 +25,7 @@ final class OffsetClock: EngageClock {
 /// with the `ReferenceProvider` pointed at it.
 struct SandboxFixture {
     let clock = OffsetClock()
-    let emulator = ReferenceEmulator()
+    let emulator = ReferenceEmulator(configuration: .init(password: referencePassword))
     let host: SandboxHost
     let baseURL: URL
 
@@ -68,4 +68,7 @@ struct SandboxFixture {
     }
 }
 
-let referenceUser = UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": "secret"])
+/// The reference emulator's password: distinctive, so that finding it in logs means it leaked.
+let referencePassword = "pw-7Qz81-reference"
+
+let referenceUser = UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": referencePassword])

@@ -10,6 +10,14 @@ struct ScriptedConfiguration: ProviderConfiguration, Equatable {
     var failInit: Bool = false
     var failStart: Bool = false
     var startDelayMilliseconds: Int = 0
+    /// The `ScriptProbe` this provider reports to, if any.
+    var probe: String?
+    /// With a probe: the first `start()` of the probe waits at its gate.
+    var waitAtGate: Bool = false
+    /// With a probe: `start()` waits at the probe's barrier for this many parties (0: no barrier).
+    var barrierParties: Int = 0
+    /// With a probe: `start()` registers an analytics destination `<id>.events`; `shutdown()` removes it.
+    var registersDeliverer: Bool = false
 
     func validationIssues() -> [String] {
         startDelayMilliseconds < 0 ? ["startDelayMilliseconds must not be negative."] : []
@@ -30,11 +38,36 @@ struct ScriptedBehavior: Sendable {
     }
 
     func start() async throws {
+        if let name = configuration.probe {
+            let probe = ScriptProbe.named(name)
+            let arrival = probe.startEntered.increment()
+            if configuration.barrierParties > 0 {
+                try await probe.barrier(parties: configuration.barrierParties).arrive()
+            }
+            if configuration.waitAtGate, arrival == 1 {
+                await probe.startGate.wait()
+            }
+            if configuration.registersDeliverer {
+                try await context.analytics.register(destination: destination, deliverer: ProbeDeliverer(probe: probe))
+            }
+        }
         if configuration.startDelayMilliseconds > 0 {
             try await Task.sleep(for: .milliseconds(configuration.startDelayMilliseconds))
         }
         if configuration.failStart { throw EngageError(.network, "scripted start failure", isRetryable: true) }
     }
+
+    func shutdown() async {
+        guard let name = configuration.probe else { return }
+        let probe = ScriptProbe.named(name)
+        if configuration.registersDeliverer {
+            await context.analytics.unregister(destination: destination)
+        }
+        probe.shutdowns.increment()
+    }
+
+    /// The analytics destination of a provider with `registersDeliverer`.
+    var destination: String { "\(context.providerID).events" }
 
     func offers() async throws -> [Offer] {
         let providerID = context.providerID
@@ -55,6 +88,7 @@ final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
     }
 
     func start() async throws { try await behavior.start() }
+    func shutdown() async { await behavior.shutdown() }
     func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
     func logIn(_ identity: UserIdentity) async throws { loggedIn.withLock { $0 = identity.userID } }
     func logOut() async throws { loggedIn.withLock { $0 = nil } }
@@ -69,6 +103,7 @@ final class BetaProvider: EngageProvider, OffersProviding, MerchantDirectory {
     }
 
     func start() async throws { try await behavior.start() }
+    func shutdown() async { await behavior.shutdown() }
     func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
 
     func merchants(_ query: MerchantQuery) async throws -> Page<MerchantSummary> {
@@ -93,7 +128,20 @@ final class GammaProvider: EngageProvider, OffersProviding {
     }
 
     func start() async throws { try await behavior.start() }
+    func shutdown() async { await behavior.shutdown() }
     func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
+}
+
+/// Records delivered payloads in its probe, noting whether the providers were shut down already.
+struct ProbeDeliverer: QueueDelivering {
+    let probe: ScriptProbe
+
+    func deliver(_ batch: [QueuedEvent]) async throws {
+        let afterShutdown = probe.shutdowns.count > 0
+        probe.deliveries.withLock { deliveries in
+            deliveries += batch.map { (String(decoding: $0.payload, as: UTF8.self), afterShutdown) }
+        }
+    }
 }
 
 /// A provider that declares a capability it does not implement: the conformance suite must catch it.

@@ -60,7 +60,7 @@ extension CroboxPromotionRequest {
     ) throws(CroboxRejection) {
         typealias Key = CroboxWire.Key
         let items = QueryString.decode(rawQuery)
-        let lookup = CroboxQueryLookup(items)
+        let lookup = QueryLookup(items: items)
         guard let containerID = lookup[Key.containerID], knownContainerIDs.contains(containerID) else {
             let sent = lookup[Key.containerID].map { "'\($0.prefix(40))'" } ?? "missing"
             throw CroboxRejection(

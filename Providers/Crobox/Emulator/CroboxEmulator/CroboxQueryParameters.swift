@@ -6,7 +6,7 @@ import Foundation
 /// must have the right form).
 struct CroboxQueryParameters: Sendable {
     var items: [QueryItem]
-    var lookup: CroboxQueryLookup
+    var lookup: QueryLookup
     var containerID: String?
     var visitorID: String?
     var counter: Int?
@@ -22,7 +22,7 @@ struct CroboxQueryParameters: Sendable {
     init(items: [QueryItem]) throws(CroboxRejection) {
         typealias Key = CroboxWire.Key
         self.items = items
-        self.lookup = CroboxQueryLookup(items)
+        self.lookup = QueryLookup(items: items)
         containerID = lookup[Key.containerID]
         visitorID = lookup[Key.visitorID]
         viewID = lookup[Key.viewID]
@@ -47,7 +47,7 @@ struct CroboxQueryParameters: Sendable {
 
     /// The integer value of `key`, `nil` when absent.
     /// - Throws: A 400 rejection when present but not an integer of at least `minimum`.
-    static func integer(_ key: String, in lookup: CroboxQueryLookup, minimum: Int) throws(CroboxRejection) -> Int? {
+    static func integer(_ key: String, in lookup: QueryLookup, minimum: Int) throws(CroboxRejection) -> Int? {
         guard let text = lookup[key] else { return nil }
         guard let value = Int(text), value >= minimum else {
             throw .invalidRequest("\(key) must be an integer of at least \(minimum), got '\(text.prefix(40))'.")
@@ -57,26 +57,11 @@ struct CroboxQueryParameters: Sendable {
 
     /// The decimal value of `key`, `nil` when absent.
     /// - Throws: A 400 rejection when present but not a finite number.
-    static func decimal(_ key: String, in lookup: CroboxQueryLookup) throws(CroboxRejection) -> Double? {
+    static func decimal(_ key: String, in lookup: QueryLookup) throws(CroboxRejection) -> Double? {
         guard let text = lookup[key] else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw .invalidRequest("\(key) must be a number, got '\(text.prefix(40))'.")
         }
         return value
     }
-}
-
-/// The first decoded value of each query item name (EngageSandbox's `QueryLookup` has no public
-/// initialiser).
-struct CroboxQueryLookup: Sendable {
-    private var firstValues: [String: String] = [:]
-
-    init(_ items: [QueryItem]) {
-        for item in items where firstValues[item.name] == nil {
-            firstValues[item.name] = item.value
-        }
-    }
-
-    /// The first value of the item named `name`, or `nil`.
-    subscript(name: String) -> String? { firstValues[name] }
 }

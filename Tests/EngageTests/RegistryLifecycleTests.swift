@@ -1,0 +1,220 @@
+import Engage
+@testable import EngageCore
+import EngageTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("ProviderRegistry lifecycle")
+struct RegistryLifecycleTests {
+    func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("engage-registry-\(UUID().uuidString)").path
+    }
+
+    @Test("start is single flight: a call during start waits and gets the same report")
+    func startSingleFlight() async throws {
+        let probe = ScriptProbe.uniqueName("single-flight")
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitAtGate: true)))
+        let first = Task { await registry.start() }
+        await eventually { ScriptProbe.named(probe).startEntered.count == 1 }
+        let second = Task { await registry.start() }
+        await eventually { await registry.startCallCount == 2 }
+        ScriptProbe.named(probe).startGate.open()
+        let firstReport = await first.value
+        let secondReport = await second.value
+        #expect(firstReport.started == ["alpha"])
+        #expect(secondReport.started == ["alpha"])
+        #expect(secondReport.failures.isEmpty)
+        #expect(await registry.start().started == ["alpha"])
+        #expect(ScriptProbe.named(probe).startEntered.count == 1)
+        await registry.shutdown()
+    }
+
+    @Test("shutdown during start waits for it, then shuts everything down; nothing is resurrected")
+    func shutdownDuringStart() async throws {
+        let probe = ScriptProbe.uniqueName("shutdown-during-start")
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(
+            AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitAtGate: true, registersDeliverer: true)
+        ))
+        let starting = Task { await registry.start() }
+        await eventually { ScriptProbe.named(probe).startEntered.count == 1 }
+        let stopping = Task { await registry.shutdown() }
+        await eventually { await registry.isShuttingDown }
+        ScriptProbe.named(probe).startGate.open()
+        let report = await starting.value
+        await stopping.value
+        #expect(report.started == ["alpha"])
+        #expect(ScriptProbe.named(probe).shutdowns.count == 1)
+        #expect(await !registry.analytics.isAutomaticFlushRunning)
+        #expect(await registry.analytics.isStopped)
+        #expect(await registry.providers.isEmpty)
+        let error = await #expect(throws: EngageError.self) { try await registry.provider(AlphaProvider.self) }
+        #expect(error?.code == .providerNotFound)
+        // Later calls change nothing.
+        #expect(await registry.start().started == ["alpha"])
+        await registry.shutdown()
+        #expect(ScriptProbe.named(probe).shutdowns.count == 1)
+    }
+
+    @Test("shutdown flushes the analytics queue once, before the providers shut down")
+    func shutdownFlushesFirst() async throws {
+        let probe = ScriptProbe.uniqueName("flush-first")
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(
+            AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, registersDeliverer: true)
+        ))
+        await registry.start()
+        for name in ["e1", "e2", "e3"] {
+            _ = try await registry.analytics.enqueue(Data(name.utf8), destination: "alpha.events")
+        }
+        await registry.shutdown()
+        let deliveries = ScriptProbe.named(probe).deliveries.value
+        #expect(deliveries.map(\.payload) == ["e1", "e2", "e3"])
+        #expect(deliveries.allSatisfy { !$0.afterShutdown })
+        #expect(ScriptProbe.named(probe).shutdowns.count == 1)
+        #expect(try await registry.analytics.pendingCount() == 0)
+        // The queue stays stopped: nothing is sent any more.
+        _ = try await registry.analytics.enqueue(Data("late".utf8), destination: "alpha.events")
+        #expect(await registry.analytics.flush().delivered == 0)
+        await registry.shutdown()
+        #expect(ScriptProbe.named(probe).deliveries.value.count == 3)
+    }
+
+    @Test("start after shutdown starts nothing and reports every provider")
+    func startAfterShutdown() async throws {
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration()))
+        await registry.shutdown()
+        let report = await registry.start()
+        #expect(report.started.isEmpty)
+        #expect(!report.isComplete)
+        #expect(report.failures["alpha"]?.code == .providerStartFailed)
+    }
+
+    @Test("two live registries cannot share a database file, however it is spelled")
+    func oneRegistryPerDatabaseFile() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = testConfiguration()
+        configuration.storage = .directory(directory)
+        let first = try ProviderRegistry(configuration: configuration, environment: testEnvironment())
+        let path = try #require(first.database.path)
+
+        let error = #expect(throws: EngageError.self) {
+            try ProviderRegistry(configuration: configuration, environment: testEnvironment())
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message.lowercased().contains("another registry already uses") == true)
+        #expect(error?.message.contains("engage.sqlite") == true)
+
+        let parent = (directory as NSString).deletingLastPathComponent
+        let name = (directory as NSString).lastPathComponent
+        var respelled = configuration
+        respelled.storage = .directory("\(directory)/../\(name)/.")
+        #expect(throws: EngageError.self) { try ProviderRegistry(configuration: respelled, environment: testEnvironment()) }
+        let link = "\(parent)/\(name)-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        var linked = configuration
+        linked.storage = .directory(link)
+        #expect(throws: EngageError.self) { try ProviderRegistry(configuration: linked, environment: testEnvironment()) }
+
+        // Shutdown releases the file.
+        await first.shutdown()
+        #expect(!DatabaseFileClaim.isClaimed(path))
+        let second = try ProviderRegistry(configuration: configuration, environment: testEnvironment())
+        await second.shutdown()
+    }
+
+    @Test("a registry released without shutdown releases its database file")
+    func releasedOnDeinit() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = testConfiguration()
+        configuration.storage = .directory(directory)
+        var path: String?
+        do {
+            let registry = try ProviderRegistry(configuration: configuration, environment: testEnvironment())
+            path = registry.database.path
+            #expect(path.map(DatabaseFileClaim.isClaimed) == true)
+        }
+        #expect(path.map(DatabaseFileClaim.isClaimed) == false)
+        _ = try ProviderRegistry(configuration: configuration, environment: testEnvironment())
+    }
+
+    @Test("a failed registration in Engage.start shuts the registry down and frees its database")
+    func failedStartReleasesDatabase() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = testConfiguration()
+        configuration.storage = .directory(directory)
+        let error = await #expect(throws: EngageError.self) {
+            try await Engage.start(
+                configuration: configuration,
+                providers: [
+                    .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+                    .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+                ],
+                environment: testEnvironment()
+            )
+        }
+        #expect(error?.code == .duplicateProvider)
+        #expect(!DatabaseFileClaim.isClaimed(directory + "/" + EngageDatabase.defaultFileName))
+        let engage = try await Engage.start(
+            configuration: configuration, providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration())],
+            environment: testEnvironment()
+        )
+        #expect(engage.startReport.started == ["alpha"])
+        await engage.shutdown()
+    }
+
+    @Test("a provider's API client gets the configured response size limit")
+    func responseLimitFromConfiguration() async throws {
+        var configuration = testConfiguration()
+        configuration.network.maxResponseBytes = 2048
+        let transport = InMemoryTransport { _ in .body(Data(repeating: UInt8(ascii: "a"), count: 4096)) }
+        let registry = try ProviderRegistry(configuration: configuration, environment: testEnvironment(transport: transport))
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration()))
+        await registry.start()
+        let alpha = try await registry.provider(AlphaProvider.self)
+        let client = try alpha.behavior.context.makeAPIClient(baseURL: try #require(URL(string: "https://api.example.com")))
+        #expect(client.maxResponseBytes == 2048)
+        let error = await #expect(throws: EngageError.self) { try await client.data(.get, "/big") }
+        #expect(error?.code == .decoding)
+        #expect(error?.message.contains("over the limit of 2048") == true)
+        await registry.shutdown()
+    }
+}
+
+@Suite("Engage.bootstrap")
+struct BootstrapTests {
+    @Test("a concurrent second bootstrap fails at once and starts nothing")
+    func concurrentBootstrap() async throws {
+        // Only this test touches Engage.shared.
+        let probe = ScriptProbe.uniqueName("bootstrap")
+        let configuration = ScriptedConfiguration(probe: probe, waitAtGate: true)
+        let first = Task {
+            try await Engage.bootstrap(
+                configuration: testConfiguration(), providers: [.provider(AlphaProvider.self, configuration: configuration)],
+                environment: testEnvironment()
+            )
+        }
+        await eventually { ScriptProbe.named(probe).startEntered.count == 1 }
+        let error = await #expect(throws: EngageError.self) {
+            try await Engage.bootstrap(
+                configuration: testConfiguration(), providers: [.provider(AlphaProvider.self, configuration: configuration)],
+                environment: testEnvironment()
+            )
+        }
+        #expect(error?.code == .alreadyBootstrapped)
+        #expect(ScriptProbe.named(probe).startEntered.count == 1)
+        let notYet = #expect(throws: EngageError.self) { try Engage.shared }
+        #expect(notYet?.code == .notConfigured)
+        ScriptProbe.named(probe).startGate.open()
+        let engage = try await first.value
+        #expect(try Engage.shared === engage)
+        await engage.shutdown()
+    }
+}
