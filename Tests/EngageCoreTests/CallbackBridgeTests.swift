@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ struct CallbackBridgeTests {
     @Test("an operation that completes is delivered even if the handle was cancelled meanwhile")
     func completionWinsOverLateCancel() async throws {
         let handle = Locked<(any Cancellable)?>(nil)
-        let stored = Gate()
+        let stored = TestGate()
         let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
             let cancellable = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {
                 await stored.wait()

@@ -50,7 +50,7 @@ struct EventBusTests {
     @Test("cancelling or releasing the token stops delivery, even of events already queued")
     func unsubscription() async {
         let bus = EventBus(callbackQueue: .queue(queue))
-        let count = Counter()
+        let count = TestCounter()
         var subscription: EventSubscription? = bus.subscribe(to: Redeemed.self) { _ in count.increment() }
         bus.publish(Redeemed(couponID: "1"))
         await drain()
@@ -68,7 +68,7 @@ struct EventBusTests {
         subscription = nil
         #expect(bus.subscriberCount == 0)
 
-        let released = Counter()
+        let released = TestCounter()
         do {
             let scoped = bus.subscribe(to: Redeemed.self) { _ in released.increment() }
             _ = scoped

@@ -8,10 +8,10 @@ import Testing
 actor FakeHostSession: HostTokenProvider {
     private(set) var token: String? = "host-0"
     private(set) var refreshes = 0
-    private let gate: Gate?
+    private let gate: TestGate?
     private let failure: (any Error)?
 
-    init(gate: Gate? = nil, failure: (any Error)? = nil) {
+    init(gate: TestGate? = nil, failure: (any Error)? = nil) {
         self.gate = gate
         self.failure = failure
     }
@@ -77,7 +77,7 @@ struct HostTokenAuthorizerTests {
 
     @Test("every caller of a failed refresh, joiners included, gets an EngageError")
     func joinersGetEngageError() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let host = FakeHostSession(gate: gate, failure: URLError(.notConnectedToInternet))
         let authorizer = HostTokenAuthorizer(provider: host, clock: FakeClock(), providerID: "youll")
         var request = HTTPRequestMessage.get("/me")

@@ -34,12 +34,8 @@ extension FakeClock {
 func eventually(
     timeout seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation)
+    let met = await waitUntil(timeout: .seconds(double: seconds), condition)
+    if !met { Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation) }
 }
 
 /// A random source that always returns the same fraction.

@@ -10,39 +10,6 @@ func makeJWT(expiresAt expiry: Date, subject: String = "user-1") -> String {
     return "\(header).\(payload).c2lnbmF0dXJl"
 }
 
-/// A counter safe to bump from many tasks.
-final class Counter: Sendable {
-    private let value = Locked(0)
-    @discardableResult
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
-    var count: Int { value.value }
-}
-
-/// A one-shot gate: tasks wait until `open()` is called.
-final class Gate: Sendable {
-    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if open { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
-    }
-}
-
 extension HTTPRequestMessage {
     static func get(_ path: String, authorization: RequestOptions.Authorization = .ifAvailable) -> HTTPRequestMessage {
         HTTPRequestMessage(

@@ -19,8 +19,8 @@ struct TokenManagerTests {
 
     @Test("1000 concurrent callers with an expired token share exactly one refresh")
     func refreshStorm() async throws {
-        let refreshes = Counter()
-        let gate = Gate()
+        let refreshes = TestCounter()
+        let gate = TestGate()
         let newPair = freshPair("new")
         let manager = TokenManager(
             providerID: "test",
@@ -52,7 +52,7 @@ struct TokenManagerTests {
 
     @Test("a refresh that finishes after logout does not resurrect the session")
     func generationGuardLogout() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [pair = freshPair("late")] _ in
@@ -74,7 +74,7 @@ struct TokenManagerTests {
 
     @Test("a refresh that finishes after a new login keeps the new login's tokens")
     func generationGuardLogin() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [pair = freshPair("stale")] _ in
@@ -96,8 +96,8 @@ struct TokenManagerTests {
 
     @Test("a late refresh of an old session never clears the slot of the new session's refresh")
     func lateCompletionDoesNotClearNewerRefresh() async throws {
-        let refreshes = Counter()
-        let gates = [Gate(), Gate()]
+        let refreshes = TestCounter()
+        let gates = [TestGate(), TestGate()]
         let second = freshPair("second")
         let manager = TokenManager(
             providerID: "test",
@@ -131,8 +131,8 @@ struct TokenManagerTests {
 
     @Test("after logout and login during a slow refresh, a 401 on the new token refreshes on its own")
     func renewAfterReloginDoesNotJoinStaleRefresh() async throws {
-        let calls = Counter()
-        let staleGate = Gate()
+        let calls = TestCounter()
+        let staleGate = TestGate()
         let renewed = freshPair("renewed")
         let manager = TokenManager(
             providerID: "test",
@@ -169,9 +169,9 @@ struct TokenManagerTests {
     func lateRejectionKeepsNewSession() async throws {
         let queue = DispatchQueue(label: "late-rejection")
         let bus = EventBus(callbackQueue: .queue(queue))
-        let ended = Counter()
+        let ended = TestCounter()
         let subscription = bus.subscribe(to: SessionEndedEvent.self) { _ in ended.increment() }
-        let gate = Gate()
+        let gate = TestGate()
         let store = InMemoryTokenStore()
         let manager = TokenManager(
             providerID: "test",
@@ -247,7 +247,7 @@ struct TokenManagerTests {
 
     @Test("a token inside the proactive window is refreshed before use")
     func proactiveRefresh() async throws {
-        let refreshes = Counter()
+        let refreshes = TestCounter()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [pair = freshPair("new")] _ in
@@ -316,7 +316,7 @@ struct TokenManagerTests {
 
     @Test("a transient refresh failure keeps the tokens and counts towards the breaker")
     func transientRefreshKeepsTokens() async throws {
-        let attempts = Counter()
+        let attempts = TestCounter()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { _ in
@@ -352,7 +352,7 @@ struct TokenManagerTests {
 
     @Test("after a 401 the manager refreshes only if the failed token is still current")
     func unauthorizedWithStaleToken() async throws {
-        let refreshes = Counter()
+        let refreshes = TestCounter()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [pair = freshPair("new")] _ in

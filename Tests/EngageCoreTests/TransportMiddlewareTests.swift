@@ -19,7 +19,7 @@ struct TransportMiddlewareTests {
 
     @Test("a 503 is retried with exponential back-off until it succeeds")
     func retriesWithBackoff() async throws {
-        let calls = Counter()
+        let calls = TestCounter()
         let transport = InMemoryTransport { _ in
             calls.increment() < 3 ? .status(.serviceUnavailable) : .json(["ok": true])
         }
@@ -48,7 +48,7 @@ struct TransportMiddlewareTests {
 
     @Test("Retry-After in seconds overrides the computed delay")
     func retryAfterSeconds() async throws {
-        let calls = Counter()
+        let calls = TestCounter()
         let transport = InMemoryTransport { _ in
             calls.increment() == 1 ? .status(.tooManyRequests, headers: [.retryAfter: "7"]) : .json([:])
         }
@@ -86,7 +86,7 @@ struct TransportMiddlewareTests {
         #expect(response.status == 500)
         #expect(transport500.requests.count == 1)
 
-        let calls = Counter()
+        let calls = TestCounter()
         let transport503 = InMemoryTransport { _ in calls.increment() == 1 ? .status(.serviceUnavailable) : .json([:]) }
         let task = Task { [stack = retryStack(transport503)] in try await stack.send(.post("/redeem")) }
         await clock.waitForSleepers(1)
@@ -97,7 +97,7 @@ struct TransportMiddlewareTests {
 
     @Test("a POST marked repeatable is retried after a network failure; an unmarked one is not")
     func repeatablePost() async throws {
-        let calls = Counter()
+        let calls = TestCounter()
         let transport = InMemoryTransport { _ in
             // The first attempt of each phase fails as if the connection dropped.
             if calls.increment() <= 2 { throw EngageError(.network, "connection reset", isRetryable: true) }
@@ -125,7 +125,7 @@ struct TransportMiddlewareTests {
 
     @Test("after a 401 the request is re-authorised and sent exactly once more")
     func unauthorizedRetryOnce() async throws {
-        let refreshes = Counter()
+        let refreshes = TestCounter()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [clock] _ in
@@ -148,7 +148,7 @@ struct TransportMiddlewareTests {
 
     @Test("a second 401 is returned as it is: no loop")
     func unauthorizedNoLoop() async throws {
-        let refreshes = Counter()
+        let refreshes = TestCounter()
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [clock] _ in
@@ -218,7 +218,7 @@ struct TransportMiddlewareTests {
     func hostTokenSingleFlight() async throws {
         final class Host: HostTokenProvider {
             let token: Locked<String?>
-            let refreshes = Counter()
+            let refreshes = TestCounter()
             let fresh: String
             init(expired: String, fresh: String) {
                 token = Locked(expired)

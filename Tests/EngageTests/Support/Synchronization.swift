@@ -1,39 +1,7 @@
 import Engage
+import EngageTesting
 import Foundation
 import Testing
-
-/// A counter safe to bump from many tasks.
-final class Counter: Sendable {
-    private let value = Locked(0)
-    @discardableResult
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
-    var count: Int { value.value }
-}
-
-/// A one-shot gate: tasks wait until `open()` is called.
-final class Gate: Sendable {
-    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if open { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
-    }
-}
 
 /// Every party must `arrive()` before any of them continues: proves that parties run concurrently.
 ///
@@ -132,13 +100,13 @@ final class ScriptProbe: Sendable {
     static func uniqueName(_ label: String) -> String { "\(label)-\(UUID().uuidString)" }
 
     /// Calls of `start()`.
-    let startEntered = Counter()
+    let startEntered = TestCounter()
     /// The first `start()` waits here when the configuration says `waitAtGate`.
-    let startGate = Gate()
+    let startGate = TestGate()
     /// Shared by the providers whose configuration sets `barrierParties`.
     let barrier = Locked<Barrier?>(nil)
     /// Calls of `shutdown()`.
-    let shutdowns = Counter()
+    let shutdowns = TestCounter()
     /// Payloads delivered through the providers' analytics destinations, with whether the provider
     /// had already been shut down at that moment.
     let deliveries = Locked<[(payload: String, afterShutdown: Bool)]>([])
@@ -158,10 +126,6 @@ final class ScriptProbe: Sendable {
 func eventually(
     timeout seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation)
+    let met = await waitUntil(timeout: .seconds(double: seconds), condition)
+    if !met { Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation) }
 }
