@@ -98,7 +98,10 @@ extension Engage {
                         )))
                     }
                     do {
-                        return (index, id, .success(try await body(provider)))
+                        // Bound first, then returned: Swift 6.3.1 with -O miscompiles the
+                        // one-expression form `return (..., .success(try await ...))` in a task group.
+                        let items = try await body(provider)
+                        return (index, id, .success(items))
                     } catch {
                         return (index, id, .failure(EngageError.wrapping(error, providerID: id)))
                     }

@@ -247,3 +247,33 @@ struct TransportMiddlewareTests {
         #expect(host.refreshes.count == 1)
     }
 }
+
+@Suite("Timeouts enforced by the transport")
+struct TransportEnforcedTimeoutTests {
+    /// A transport that says it enforces timeouts and records the timeout it was given.
+    final class EnforcingTransport: HTTPTransport {
+        let seen = Locked<[Duration?]>([])
+        var enforcesTimeouts: Bool { true }
+
+        func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+            seen.withLock { $0.append(request.options.timeout) }
+            return .json(["ok": true])
+        }
+    }
+
+    @Test("the stack passes the timeout on and does not race a transport that enforces it")
+    func noRace() async throws {
+        let clock = FakeClock()
+        let transport = EnforcingTransport()
+        let stack = TransportStack.make(transport: transport, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+        _ = try await stack.send(.get("/x"))
+        #expect(transport.seen.value == [.seconds(7)])
+        #expect(clock.totalSleepCount == 0)
+
+        // A transport that does not enforce timeouts is raced against the clock.
+        let plain = InMemoryTransport { _ in .json([:]) }
+        _ = try await TransportStack.make(transport: plain, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t")).send(.get("/x"))
+        #expect(clock.totalSleepCount == 1)
+        #expect(URLSessionTransport().enforcesTimeouts)
+    }
+}

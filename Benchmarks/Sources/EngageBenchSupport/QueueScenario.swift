@@ -120,6 +120,38 @@ public final class QueueScenario: Sendable {
         _ = try await queue.enqueue(payloads[index % payloads.count], destination: Self.destination)
     }
 
+    /// Diagnostics: one raw GRDB insert of an event through the async `write` (what `enqueue(_:)` does
+    /// besides its actor hop, key generation and bound check); `countLikeQueue` adds the queue's
+    /// `SELECT COUNT(*)` bound check.
+    public func rawInsertOne(_ index: Int, countLikeQueue: Bool, synchronously: Bool = false) async throws {
+        let payload = payloads[index % payloads.count]
+        let key = UUID().uuidString
+        let destination = Self.destination
+        let insert = { @Sendable (db: Database) throws in
+            let now = Date().timeIntervalSince1970
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO raw_queue (destination, idempotency_key, payload, created_at, attempts, next_attempt_at)
+                VALUES (?, ?, ?, ?, 0, ?)
+                """)
+            statement.setUncheckedArguments([destination, key, payload, now, now])
+            try statement.execute()
+            if countLikeQueue {
+                _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM raw_queue")
+            }
+        }
+        if synchronously {
+            // GRDB's blocking write: runs on this thread when the writer is idle (no thread hand-off).
+            try Self.writeBlocking(rawPool, insert)
+        } else {
+            try await rawPool.write(insert)
+        }
+    }
+
+    /// GRDB's synchronous `write` (the async overload wins inside async functions).
+    static func writeBlocking(_ pool: DatabasePool, _ body: (Database) throws -> Void) throws {
+        try pool.write(body)
+    }
+
     // MARK: Bookkeeping
 
     /// Empties the queue table; returns how many rows it held.

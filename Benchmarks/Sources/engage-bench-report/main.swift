@@ -14,6 +14,10 @@ struct Options {
     var quick = false
     var strict = false
     var only: Set<String> = ["client", "storm", "queue", "registry"]
+    /// Also print where the client stack's and the single enqueue's time goes.
+    var diagnose = false
+    /// Profiling aid: loop one operation for this many seconds, print nothing else (for `perf record`).
+    var spin: (operation: String, seconds: Double)?
 
     init(arguments: [String]) throws {
         var iterator = arguments.dropFirst().makeIterator()
@@ -21,11 +25,17 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--strict": strict = true
+            case "--diagnose": diagnose = true
+            case "--spin":
+                guard let operation = iterator.next(), let seconds = iterator.next().flatMap(Double.init) else {
+                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue) and seconds")
+                }
+                spin = (operation, seconds)
             case "--only":
                 guard let list = iterator.next() else { throw BenchFailure("--only needs a list") }
                 only = Set(list.split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry]")
+                print("usage: engage-bench-report [--quick] [--strict] [--diagnose] [--only client,storm,queue,registry]")
                 exit(0)
             default:
                 throw BenchFailure("unknown argument \(argument)")
@@ -45,6 +55,13 @@ struct Row {
     var passed: Bool?
 }
 
+/// Records a row and logs it at once, so that results survive a crash of a later section.
+@MainActor func add(_ row: Row) {
+    rows.append(row)
+    let result = row.passed.map { $0 ? "PASS" : "MISS" } ?? ""
+    log("  \(row.name): \(row.subject) | \(row.baseline) | \(row.ratio) | \(row.goal) \(result)")
+}
+
 func ratioText(_ value: Double) -> String { String(format: "%.3f×", value) }
 func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "n/a"
@@ -59,6 +76,38 @@ do {
 } catch {
     log("\(error)")
     exit(2)
+}
+
+if let (operation, seconds) = options.spin {
+    // Profiling aid: run one operation in a loop, e.g. `perf record -g engage-bench-report --spin stack 10`.
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    var count = 0
+    if operation == "enqueue" {
+        let scenario = try QueueScenario.make()
+        while ContinuousClock.now < deadline {
+            if count.isMultiple(of: 1000) { try await scenario.clearQueue() }
+            try await scenario.enqueueOne(count)
+            count += 1
+        }
+        scenario.close()
+    } else {
+        let scenario = try await ClientStackScenario.start()
+        let diagnostics = try await ClientStackDiagnostics(scenario: scenario)
+        let body: @Sendable () async throws -> Data
+        switch operation {
+        case "stack-in-memory": body = diagnostics.inMemoryFull
+        case "bare-in-memory": body = diagnostics.inMemoryBare
+        case "stack": body = { try await scenario.fetchViaStack() }
+        default: body = { try await scenario.fetchViaURLSession() }
+        }
+        while ContinuousClock.now < deadline {
+            _ = try await body()
+            count += 1
+        }
+        await scenario.stop()
+    }
+    log("\(operation): \(count) operations in \(seconds) s")
+    exit(0)
 }
 
 var rows: [Row] = []
@@ -77,10 +126,38 @@ if options.only.contains("client") {
             subject: { try await timed { try await scenario.fetchViaStack() }.1 },
             baseline: { try await timed { try await scenario.fetchViaURLSession() }.1 }
         )
+        if options.diagnose {
+            let diagnostics = try await ClientStackDiagnostics(scenario: scenario)
+            let rounds = options.count(400, quick: 100)
+            var samples = Array(repeating: Samples(), count: diagnostics.variants.count)
+            for round in 0..<(rounds + 20) {
+                // Rotate the starting variant so that no variant always follows the same one.
+                for step in diagnostics.variants.indices {
+                    let index = (round + step) % diagnostics.variants.count
+                    let elapsed = try await timed { try await diagnostics.variants[index].fetch() }.1
+                    if round >= 20 { samples[index].append(elapsed) }
+                }
+            }
+            let bare = samples[0].median
+            notes.append("client-stack breakdown (p50 each, Δ vs bare URLSession, \(rounds) rounds):")
+            for (index, variant) in diagnostics.variants.enumerated() {
+                let median = samples[index].median
+                notes.append("  \(variant.name): \(median.formatted) (Δ \((median - bare).formatted), p99 \(samples[index].percentile(99).formatted))")
+            }
+            let memory = try await Comparison.run(
+                pairs: options.count(5000, quick: 1000), warmup: 200,
+                subject: { try await timed { try await diagnostics.inMemoryFull() }.1 },
+                baseline: { try await timed { try await diagnostics.inMemoryBare() }.1 }
+            )
+            notes.append(
+                "  in memory (no network): full stack p50 \(memory.subject.median.formatted) vs APIClient without middleware "
+                    + "\(memory.baseline.median.formatted): middleware costs \((memory.subject.median - memory.baseline.median).formatted)"
+            )
+        }
         try await scenario.verifyNoRefresh()
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
-        rows.append(Row(
+        add(Row(
             name: "1 GET /items 2 KB: client stack ÷ bare URLSession",
             subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
             baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
@@ -90,7 +167,7 @@ if options.only.contains("client") {
     } catch {
         log("1 client stack failed: \(error)")
         hadError = true
-        rows.append(Row(name: "1 client stack", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+        add(Row(name: "1 client stack", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 
@@ -108,7 +185,7 @@ if options.only.contains("storm") {
         let totalRefreshes = scenario.totalRefreshes
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
-        rows.append(Row(
+        add(Row(
             name: "2 refresh storm, 1000 concurrent GETs ÷ same burst with valid token",
             subject: "p50 \(comparison.subject.median.formatted), max \(comparison.subject.percentile(100).formatted)",
             baseline: "p50 \(comparison.baseline.median.formatted), max \(comparison.baseline.percentile(100).formatted)",
@@ -120,7 +197,7 @@ if options.only.contains("storm") {
     } catch {
         log("2 refresh storm failed: \(error)")
         hadError = true
-        rows.append(Row(name: "2 refresh storm", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+        add(Row(name: "2 refresh storm", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 
@@ -145,7 +222,7 @@ if options.only.contains("queue") {
         // Throughput ratio = raw time ÷ queue time.
         let throughputRatio = 1 / comparison.ratioOfMedians
         let perEvent = { (duration: Duration) in (duration / scenario.batchSize).formatted }
-        rows.append(Row(
+        add(Row(
             name: "3a enqueue(contentsOf:) 1000 × 200 B, throughput ÷ raw GRDB insert",
             subject: "p50 \(comparison.subject.median.formatted) (\(perEvent(comparison.subject.median))/event)",
             baseline: "p50 \(comparison.baseline.median.formatted) (\(perEvent(comparison.baseline.median))/event)",
@@ -157,8 +234,43 @@ if options.only.contains("queue") {
             if index.isMultiple(of: 1000) { try await scenario.clearQueue() }
             return try await timed { try await scenario.enqueueOne(index) }.1
         }
+        if options.diagnose {
+            // Rotate: queue, raw async insert, raw blocking insert, raw insert + COUNT(*); tables emptied every 1000 rows.
+            var measured = [Samples(), Samples(), Samples(), Samples()]
+            let rounds = options.count(3000, quick: 1000)
+            for round in 0..<(rounds + 200) {
+                if round.isMultiple(of: 1000) {
+                    try await scenario.clearQueue()
+                    try await scenario.clearRaw()
+                }
+                for step in 0..<4 {
+                    let which = (round + step) % 4
+                    let elapsed: Duration
+                    switch which {
+                    case 0: elapsed = try await timed { try await scenario.enqueueOne(round) }.1
+                    case 1: elapsed = try await timed { try await scenario.rawInsertOne(round, countLikeQueue: false) }.1
+                    case 2:
+                        elapsed = try await timed {
+                            try await scenario.rawInsertOne(round, countLikeQueue: false, synchronously: true)
+                        }.1
+                    default: elapsed = try await timed { try await scenario.rawInsertOne(round, countLikeQueue: true) }.1
+                    }
+                    if round >= 200 { measured[which].append(elapsed) }
+                }
+            }
+            notes.append("single-enqueue breakdown (p50 / p99, \(rounds) rounds, interleaved):")
+            for (name, samples) in zip(
+                [
+                    "DurableQueue.enqueue(_:)", "raw GRDB async write, 1 INSERT", "raw GRDB blocking write, 1 INSERT",
+                    "raw GRDB async write, INSERT + SELECT COUNT(*)",
+                ],
+                measured
+            ) {
+                notes.append("  \(name): \(samples.median.formatted) / \(samples.percentile(99).formatted)")
+            }
+        }
         scenario.close()
-        rows.append(Row(
+        add(Row(
             name: "3b enqueue(_:) one event, latency",
             subject: "p50 \(single.median.formatted), p90 \(single.percentile(90).formatted), p99 \(single.percentile(99).formatted)",
             baseline: "-", ratio: "-", goal: "p50 < 100 µs", passed: single.median < .microseconds(100)
@@ -166,7 +278,7 @@ if options.only.contains("queue") {
     } catch {
         log("3 durable queue failed: \(error)")
         hadError = true
-        rows.append(Row(name: "3 durable queue", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+        add(Row(name: "3 durable queue", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 
@@ -201,14 +313,14 @@ if options.only.contains("registry") {
         }
         scenario.remove()
         let p50 = fiveProviders.median
-        rows.append(Row(
+        add(Row(
             name: "4 registry start + 5 providers + shutdown, new DB",
             subject: "p50 \(p50.formatted), p99 \(fiveProviders.percentile(99).formatted)",
             baseline: "new EngageDatabase p50 \(databaseOnly.median.formatted)",
             ratio: ratioText(p50.seconds / databaseOnly.median.seconds),
             goal: "p50 < 50 ms", passed: p50 < .milliseconds(50)
         ))
-        rows.append(Row(
+        add(Row(
             name: "  same ÷ empty registry start + shutdown",
             subject: "", baseline: "empty registry p50 \(emptyRegistry.median.formatted)",
             ratio: ratioText(p50.seconds / emptyRegistry.median.seconds), goal: "(report)", passed: nil
@@ -216,7 +328,7 @@ if options.only.contains("registry") {
     } catch {
         log("4 registry start failed: \(error)")
         hadError = true
-        rows.append(Row(name: "4 registry start", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+        add(Row(name: "4 registry start", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 

@@ -326,7 +326,10 @@ public actor ProviderRegistry {
                         return (id, .failure(error))
                     case let .success(context):
                         do {
-                            return (id, .success(try await registration.make(context)))
+                            // Bound first, then returned: Swift 6.3.1 with -O miscompiles the
+                            // one-expression form `return (id, .success(try await ...))` in a task group.
+                            let provider = try await registration.make(context)
+                            return (id, .success(provider))
                         } catch {
                             return (id, .failure(EngageError.wrapping(error, providerID: id)))
                         }

@@ -8,6 +8,14 @@
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response whatever its status.
     func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage
+
+    /// Whether the transport itself fails a request after `request.options.timeout` (with `.timeout`),
+    /// so the stack need not race it against a timer. `false` by default.
+    var enforcesTimeouts: Bool { get }
+}
+
+extension HTTPTransport {
+    public var enforcesTimeouts: Bool { false }
 }
 
 /// A step in the transport stack that may change the request, the response, or call `next` more than

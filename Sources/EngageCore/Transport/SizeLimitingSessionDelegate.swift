@@ -59,18 +59,17 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
         let overLimit = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[id], transfer.failure == nil else { return false }
+            guard let transfer = transfers[id], transfer.failure == nil else { return false }
             if transfer.body.count + data.count > transfer.limit {
                 let status = (transfer.response as? HTTPURLResponse)?.statusCode
-                transfer.failure = EngageError.responseTooLarge(
+                transfers[id]?.failure = EngageError.responseTooLarge(
                     bytes: transfer.body.count + data.count, limit: transfer.limit, httpStatus: status
                 )
-                transfer.body = Data()
-                transfers[id] = transfer
+                transfers[id]?.body = Data()
                 return true
             }
-            transfer.body.append(data)
-            transfers[id] = transfer
+            // Appended in place: copying the transfer out and back would copy the body on every chunk.
+            transfers[id]?.body.append(data)
             return false
         }
         if overLimit { dataTask.cancel() }

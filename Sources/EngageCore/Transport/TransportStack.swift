@@ -4,7 +4,8 @@ import Logging
 ///
 /// Order, outermost first: retry (each attempt gets fresh credentials and its own timeout) →
 /// authorisation (401 renew-and-resend once) → timeout → logging (sees the authorised request,
-/// redacted) → transport.
+/// redacted) → transport. A transport that enforces timeouts itself (`enforcesTimeouts`) is not raced
+/// against a timer.
 public enum TransportStack {
     /// The standard stack around `transport`; `additionalMiddleware` runs between timeout and logging.
     public static func make(
@@ -23,7 +24,7 @@ public enum TransportStack {
             middlewares: [
                 RetryMiddleware(policy: retry, clock: clock, random: random, logger: logger),
                 AuthorizationMiddleware(authorizer: authorizer),
-                TimeoutMiddleware(defaultTimeout: timeout, clock: clock),
+                TimeoutMiddleware(defaultTimeout: timeout, clock: clock, racesAttempts: !transport.enforcesTimeouts),
             ] + additionalMiddleware + [
                 LoggingMiddleware(logger: logger, redactor: redactor)
             ]

@@ -13,6 +13,10 @@ import HTTPTypesFoundation
 /// the body, and stops reading a body that grows past it, so a hostile server cannot exhaust memory.
 /// With a session passed in, the body is read first and checked afterwards.
 public struct URLSessionTransport: HTTPTransport {
+    /// URLSession enforces `options.timeout` itself (as `URLRequest.timeoutInterval`: the attempt fails
+    /// with `.timeout` when no data arrives for that long), so the stack does not race it.
+    public var enforcesTimeouts: Bool { true }
+
     private let session: URLSession
     private let limiter: SizeLimitingSessionDelegate?
     /// The timeout used when a request has none of its own.

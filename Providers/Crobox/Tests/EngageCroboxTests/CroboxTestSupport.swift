@@ -51,11 +51,13 @@ struct CroboxHarness {
         )
     }
 
-    /// Delivers what is due now. A flush call may join one the provider scheduled earlier, so flush
-    /// until nothing is pending or a round makes no progress.
+    /// Delivers what is due now. A flush call may join one the provider scheduled earlier (which may
+    /// have started before the last event was stored), so flush until nothing is pending or two rounds
+    /// in a row make no progress.
     @discardableResult
     func flush(_ engage: Engage) async -> QueueFlushReport {
         var total = QueueFlushReport()
+        var idleRounds = 0
         for _ in 0..<10 {
             let report = await engage.registry.analytics.flush()
             total.delivered += report.delivered
@@ -63,7 +65,8 @@ struct CroboxHarness {
             total.dropped += report.dropped
             total.failures.merge(report.failures) { _, new in new }
             let pending = (try? await engage.registry.analytics.pendingCount()) ?? 0
-            if pending == 0 || (report.delivered == 0 && report.retried == 0 && report.dropped == 0) { break }
+            idleRounds = report.delivered == 0 && report.retried == 0 && report.dropped == 0 ? idleRounds + 1 : 0
+            if pending == 0 || idleRounds == 2 { break }
         }
         total.remaining = (try? await engage.registry.analytics.pendingCount()) ?? 0
         return total
