@@ -49,7 +49,7 @@ extension DurableQueue {
         var report = QueueFlushReport()
         let now = clock.now
         let scope = destination.map { [$0] } ?? deliverers.keys.sorted()
-        enqueuedSinceFlush = 0
+        enqueuedSinceFlush.withLock { $0 = 0 }
         for name in scope {
             guard !Task.isCancelled else { break }
             guard let deliverer = deliverers[name] else {

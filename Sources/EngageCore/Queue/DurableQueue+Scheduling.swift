@@ -68,12 +68,22 @@ extension DurableQueue {
         automaticTask != nil
     }
 
-    func noteEnqueued(_ count: Int) {
-        guard automaticTask != nil else { return }
-        enqueuedSinceFlush += count
-        if enqueuedSinceFlush >= policy.batchSize {
-            scheduleFlushSoon()
+    nonisolated func noteEnqueued(_ count: Int) {
+        let batchSize = policy.batchSize
+        let batchReady = enqueuedSinceFlush.withLock { value -> Bool in
+            value += count
+            guard value >= batchSize else { return false }
+            value = 0
+            return true
         }
+        // Only a full batch's worth costs a hop to the actor.
+        guard batchReady else { return }
+        Task { await self.scheduleFlushIfAutomatic() }
+    }
+
+    private func scheduleFlushIfAutomatic() {
+        guard automaticTask != nil else { return }
+        scheduleFlushSoon()
     }
 
     private func runScheduledFlush() async {

@@ -38,7 +38,8 @@ public actor DurableQueue {
     var flushCounter: UInt64 = 0
     var automaticTask: Task<Void, Never>?
     var soonTask: Task<Void, Never>?
-    var enqueuedSinceFlush = 0
+    /// Events stored since the last flush; lock-protected so that enqueueing needs no actor hop.
+    let enqueuedSinceFlush = Locked(0)
 
     /// Whether `stop()` was called: no flush starts any more.
     public internal(set) var isStopped = false
