@@ -69,22 +69,17 @@ extension CroboxPromotion {
         var badge = Offer.Badge()
         var title = content.componentName
         switch content.typedConfig {
-        case let .textBadge(text):
-            badge = Offer.Badge(text: text.text, foregroundColor: text.fontRGBA, backgroundColor: text.backgroundRGBA)
-            title = text.text
         case let .imageBadge(image):
-            badge = Offer.Badge(text: image.altText, imageURL: URL(string: image.image))
-            title = image.altText ?? title
+            (badge, title) = image.offerBadge(fallbackTitle: title)
         case let .secondaryMessaging(message):
-            badge = Offer.Badge(text: message.text, foregroundColor: message.fontRGBA)
-            title = message.text
-        case .unknown:
+            (badge, title) = (Offer.Badge(text: message.text, foregroundColor: message.fontRGBA), message.text)
+        case .textBadge, .unknown:
+            // A text badge component's typed config is its by-keys text badge; unknown components are
+            // read by keys, text first.
             if let text = content.textBadge {
-                badge = Offer.Badge(text: text.text, foregroundColor: text.fontRGBA, backgroundColor: text.backgroundRGBA)
-                title = text.text
+                (badge, title) = (text.offerBadge, text.text)
             } else if let image = content.imageBadge {
-                badge = Offer.Badge(text: image.altText, imageURL: URL(string: image.image))
-                title = image.altText ?? title
+                (badge, title) = image.offerBadge(fallbackTitle: title)
             }
         }
         var attributes = [
@@ -96,5 +91,19 @@ extension CroboxPromotion {
             id: id.uuidString.lowercased(), providerID: .crobox, kind: .promotion, title: LocalizedText(title),
             productID: productID, badge: badge, attributes: attributes
         )
+    }
+}
+
+extension CroboxTextBadge {
+    /// The badge as a cross-provider `Offer.Badge`.
+    var offerBadge: Offer.Badge {
+        Offer.Badge(text: text, foregroundColor: fontRGBA, backgroundColor: backgroundRGBA)
+    }
+}
+
+extension CroboxImageBadge {
+    /// The badge as a cross-provider `Offer.Badge`, with the offer title it suggests.
+    func offerBadge(fallbackTitle: String) -> (Offer.Badge, String) {
+        (Offer.Badge(text: altText, imageURL: URL(string: image)), altText ?? fallbackTitle)
     }
 }
