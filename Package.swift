@@ -31,6 +31,11 @@ struct ProviderModule {
 
 let providerModules: [ProviderModule] = [
     ProviderModule(trait: "Crobox", folder: "Crobox", example: "crobox-example"),
+    // Crypto: the loyalty-signature header is a SHA-256 digest.
+    ProviderModule(
+        trait: "Warply", folder: "Warply", example: "warply-example",
+        dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
 ]
 
 /// Products the test targets import directly (MemberImportVisibility wants every used module imported).

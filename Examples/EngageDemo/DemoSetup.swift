@@ -10,6 +10,7 @@ struct DemoSetup {
     let endpoints: SandboxEndpoints
     let overrides: [String: URL]
     let croboxContainer: String
+    let warplyAppUUID: String
     let logLevel: Logger.Level
     let callbackQueue = DispatchQueue(label: "engage-demo.callbacks")
 
@@ -27,6 +28,12 @@ struct DemoSetup {
             try configuration.setProvider(.crobox, CroboxConfiguration(
                 containerID: croboxContainer, baseURL: baseURL(for: "crobox"), locale: "en_US", currency: "EUR"
             ))
+        #endif
+        #if Warply
+            var warply = WarplyConfiguration.preset(.development, appUUID: warplyAppUUID)
+            warply.environment = .custom(try baseURL(for: "warply"))
+            warply.language = .english
+            try configuration.setProvider(.warply, warply)
         #endif
         var logger = Logger(label: "engage-demo")
         logger.logLevel = logLevel

@@ -27,6 +27,12 @@ struct EngageDemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("crobox-container"), help: "The Crobox container id.")
     var croboxContainer = "xlrc9t"
 
+    @Option(name: .customLong("warply-url"), help: "Base URL of a Warply-compatible backend to use instead of the embedded emulator.")
+    var warplyURL: String?
+
+    @Option(name: .customLong("warply-app-uuid"), help: "The Warply application UUID.")
+    var warplyAppUUID = "f83dfde1145e4c2da69793abb2f579af"
+
     @Option(help: "Log level for EngageKit's own logs (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String = "error"
 
@@ -34,7 +40,7 @@ struct EngageDemoCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        for (flag, value) in [("--reference-url", referenceURL), ("--crobox-url", croboxURL)] {
+        for (flag, value) in [("--reference-url", referenceURL), ("--crobox-url", croboxURL), ("--warply-url", warplyURL)] {
             if let value, URL(string: value)?.host == nil {
                 throw ValidationError("\(flag) must be an absolute http(s) URL.")
             }
@@ -54,7 +60,7 @@ struct EngageDemoCommand: AsyncParsableCommand {
             $0.line("Provider traits compiled in: \(Engage.enabledProviderTraits.joined(separator: ", "))")
         }
         let level = Logger.Level(rawValue: logLevel) ?? .error
-        let setup = DemoSetup(endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, logLevel: level)
+        let setup = DemoSetup(endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, warplyAppUUID: warplyAppUUID, logLevel: level)
         do {
             let engage = try await setup.startEngage()
             report.section("Start") {
@@ -68,6 +74,9 @@ struct EngageDemoCommand: AsyncParsableCommand {
             try await ReferenceScenario(engage: engage, sandbox: referenceURL == nil ? sandbox : nil).run(into: &report)
             #if Crobox
                 try await CroboxScenario(engage: engage, sandbox: croboxURL == nil ? sandbox : nil).run(into: &report)
+            #endif
+            #if Warply
+                try await WarplyScenario(engage: engage, sandbox: warplyURL == nil ? sandbox : nil).run(into: &report)
             #endif
             await engage.shutdown()
             await withCheckedContinuation { continuation in setup.callbackQueue.async { continuation.resume() } }
@@ -89,6 +98,7 @@ struct EngageDemoCommand: AsyncParsableCommand {
         var overrides: [String: URL] = [:]
         if let referenceURL, let url = URL(string: referenceURL) { overrides["reference"] = url }
         if let croboxURL, let url = URL(string: croboxURL) { overrides["crobox"] = url }
+        if let warplyURL, let url = URL(string: warplyURL) { overrides["warply"] = url }
         return overrides
     }
 

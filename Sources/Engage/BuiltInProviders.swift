@@ -1,6 +1,9 @@
 #if Crobox
     @_exported import EngageCrobox
 #endif
+#if Warply
+    @_exported import EngageWarply
+#endif
 
 extension Engage {
     /// The providers compiled into this build by package traits, in a fixed order.
@@ -19,6 +22,9 @@ extension Engage {
         var factories: [ProviderFactory] = []
         #if Crobox
             factories.append(ProviderFactory(CroboxProvider.self))
+        #endif
+        #if Warply
+            factories.append(ProviderFactory(WarplyProvider.self))
         #endif
         return factories
     }()

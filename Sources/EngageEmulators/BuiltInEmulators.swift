@@ -3,6 +3,9 @@ import EngageSandbox
 #if Crobox
     import CroboxEmulator
 #endif
+#if Warply
+    import WarplyEmulator
+#endif
 
 /// The emulators compiled into this build: the reference backend plus every provider emulator whose
 /// trait is enabled. `engage-sandbox` serves them and `engage-demo` runs its scenarios against them.
@@ -30,6 +33,9 @@ public enum BuiltInEmulators {
         ]
         #if Crobox
             emulators.append(CroboxEmulator())
+        #endif
+        #if Warply
+            emulators.append(WarplyEmulator())
         #endif
         return emulators
     }

@@ -1,0 +1,119 @@
+import EngageCore
+import EngageWarply
+import Foundation
+import Logging
+
+/// The member tour, on a registry with only the Warply provider.
+struct WarplyExampleScenario {
+    let registry: ProviderRegistry
+    let warply: WarplyProvider
+
+    init(baseURL: URL, appUUID: String, language: WarplyLanguage) async throws {
+        var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.warply-example")
+        configuration.storage = .inMemory
+        configuration.logLevel = .error
+        var warply = WarplyConfiguration.preset(.development, appUUID: appUUID)
+        warply.environment = .custom(baseURL)
+        warply.language = language
+        try configuration.setProvider(.warply, warply)
+        var logger = Logger(label: "warply-example")
+        logger.logLevel = .error
+        registry = try ProviderRegistry(
+            configuration: configuration,
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger)
+        )
+        try await registry.register(.provider(WarplyProvider.self, from: configuration))
+        let report = await registry.start()
+        if let failure = report.failures[.warply] { throw failure }
+        self.warply = try await registry.provider(WarplyProvider.self)
+    }
+
+    func run(email: String, output: ExampleOutput) async throws {
+        try await warply.initialize()
+        output.line("Device registered with \(warply.baseURL.absoluteString)")
+        try await warply.deiLogin(email: email)
+        output.line("Logged in as \(email)")
+
+        let campaigns = try await warply.campaigns()
+        let coupons = try await warply.coupons()
+        if output.json {
+            try output.printJSON(ExampleJSON(campaigns: campaigns, activeCoupons: coupons.active, redeemedCoupons: coupons.redeemed))
+        }
+        output.section("Campaigns (\(campaigns.count), carousel \(warply.state.carouselList.count))")
+        for campaign in campaigns {
+            let availability = campaign.couponAvailability.map { " · \($0) left" } ?? ""
+            output.line("\(campaign.sorting). \(campaign.title ?? "-") — \(campaign.subtitle ?? "")\(availability)")
+        }
+        output.section("Coupons: \(coupons.active.count) active, \(coupons.redeemed.count) redeemed")
+        for coupon in coupons.active {
+            output.line("active   \(coupon.name ?? coupon.couponSetUUID) expires \(coupon.expiration?.formatted("dd/MM/yyyy") ?? "-")")
+        }
+        for coupon in coupons.redeemed {
+            output.line("redeemed \(coupon.name ?? coupon.couponSetUUID) on \(coupon.redeemedDate?.formatted("dd/MM/yyyy") ?? "-")")
+        }
+
+        let profileBefore = try await warply.profile()
+        let availability = try await warply.availableCoupons()
+        let sets = try await warply.couponSets()
+        if let set = sets.first(where: { (availability[$0.uuid] ?? 0) > 0 && ($0.points ?? 0) <= profileBefore.points }) {
+            let redemption = try await warply.redeemCoupon(productUUID: set.uuid)
+            output.section("Redeemed a coupon")
+            output.line("\(set.name ?? set.uuid): \(redemption)")
+            output.line("\(set.uuid) now has \(try await warply.availableCoupons()[set.uuid] ?? 0) left")
+        }
+
+        let profile = try await warply.profile()
+        output.section("Profile")
+        output.line("\(profile.displayName ?? [profile.firstName, profile.lastName].compactMap { $0 }.joined(separator: " ")): \(profile.points) points (was \(profileBefore.points))")
+
+        let added = try await warply.addCard(WarplyNewCard(number: "4111 1111 1111 1111", issuer: "VISA", holder: "MARIA PAPADOPOULOU", expirationMonth: 12, expirationYear: 2031))
+        output.section("Cards")
+        output.line("Added \(added.maskedNumber ?? "-")")
+        for card in try await warply.cards() {
+            output.line("\(card.issuer ?? "card") \(card.maskedNumber ?? "-") \(card.expirationMonth ?? "--")/\(card.expirationYear ?? "----")")
+        }
+
+        output.section("Points history (newest first)")
+        for entry in try await warply.pointsHistory() {
+            output.line("\(entry.date?.formatted("dd/MM/yyyy") ?? "-")  \(entry.points > 0 ? "+" : "")\(entry.points)  \(entry.description ?? entry.source ?? "")")
+        }
+        try await warply.logout()
+        output.line("\nLogged out")
+    }
+
+    func shutdown() async {
+        await registry.shutdown()
+    }
+}
+
+/// The `--json` document.
+struct ExampleJSON: Encodable {
+    var campaigns: [WarplyCampaign]
+    var activeCoupons: [WarplyCoupon]
+    var redeemedCoupons: [WarplyCoupon]
+}
+
+/// Prints the readable report, or (with `--json`) only the JSON document on standard output.
+final class ExampleOutput: Sendable {
+    let json: Bool
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    func line(_ text: String) {
+        // In JSON mode, narration goes to standard error so standard output stays one JSON document.
+        let handle = json ? FileHandle.standardError : FileHandle.standardOutput
+        handle.write(Data((text + "\n").utf8))
+    }
+
+    func section(_ title: String) {
+        line("\n== \(title) ==")
+    }
+
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    }
+}

@@ -1,0 +1,87 @@
+import EngageSandbox
+import EngageWarply
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+extension WarplyEmulator {
+    /// The email domain of users logged in through the Cosmote partner routes.
+    public static let cosmoteEmailDomain = "cosmote.emulator"
+
+    func addLoginRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.post("partners/dei/app_login") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(WarplyAuthRequest.DEILogin.self, from: data, expected: #"{"email":"…"}"#)
+                guard Self.isEmail(body.email) else { return try Self.loginRefused("Invalid email address.") }
+                return try self.login(email: body.email, environment: environment)
+            }
+        }
+        group.post("partners/cosmote/verify") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(
+                    WarplyAuthRequest.VerifyTicket.self, from: data, expected: #"{"guid":"…","app_uuid":"…","ticket":"…"}"#
+                )
+                guard let email = Self.cosmoteEmail(guid: body.guid), self.configuration.cosmoteTickets.contains(body.ticket) else {
+                    return try Self.loginRefused("Invalid ticket.")
+                }
+                return try self.login(email: email, environment: environment)
+            }
+        }
+        group.post("partners/oauth/:appUUID/token") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                guard Self.basicCredentials(of: request) == self.configuration.partnerCredentials else {
+                    throw WarplyEmulatorRejection.invalidClient
+                }
+                let body = try self.decode(WarplyAuthRequest.CosmoteUser.self, from: data, expected: #"{"user_identifier":"…"}"#)
+                guard let email = Self.cosmoteEmail(guid: body.user_identifier) else { return try Self.loginRefused("Invalid user identifier.") }
+                return try self.login(email: email, environment: environment)
+            }
+        }
+    }
+
+    /// Logs `email` in and answers `WarplyResultResponse<WarplyTokenAnswer>`.
+    private func login(email: String, environment: EmulatorEnvironment) throws -> Response {
+        let answer = state.withLock { $0.login(email: email, configuration: configuration, environment: environment) }
+        environment.logger.debug("Warply user logged in")
+        return try SandboxResponse.json(WarplyResultResponse(result: answer), headers: [.cacheControl: "no-store"])
+    }
+
+    /// The result-form refusal of a login: `{"status":0,"msg":…}`.
+    private static func loginRefused(_ message: String) throws -> Response {
+        try SandboxResponse.json(WarplyResultResponse<WarplyTokenAnswer>(status: 0, result: nil, message: message))
+    }
+
+    /// `<guid>@cosmote.emulator` (lowercased), or `nil` for a GUID that is empty, too long or not one token.
+    static func cosmoteEmail(guid: String) -> String? {
+        let trimmed = guid.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 128, !trimmed.contains(where: { $0.isWhitespace || $0 == "@" }) else { return nil }
+        return "\(trimmed.lowercased())@\(cosmoteEmailDomain)"
+    }
+
+    /// Whether `text` looks like an email address: one `@`, a non-empty local part, a dotted domain and
+    /// no whitespace.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard text.count <= 254, parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+    }
+
+    /// The credentials of `Authorization: Basic …`, if well formed.
+    static func basicCredentials(of request: Request) -> PartnerCredentials? {
+        guard let authorization = request.headers[.authorization], authorization.hasPrefix("Basic "),
+            let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else {
+            return nil
+        }
+        return PartnerCredentials(username: String(text[..<colon]), password: String(text[text.index(after: colon)...]))
+    }
+}

@@ -1,0 +1,20 @@
+import EngageSandbox
+import EngageWarply
+import Hummingbird
+
+extension WarplyEmulator {
+    func addSessionRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.get("api/session/:sessionUuid") { request, context in
+            try await self.respond {
+                try self.verifySigned(request, environment: environment)
+                let sessionUUID = context.parameters.get("sessionUuid") ?? ""
+                let query = request.uri.queryParameters
+                let language = WarplyLanguage(requested: query["language"].map(String.init) ?? query["lan"].map(String.init))
+                guard let campaign = try self.catalogue().campaign(sessionUUID: sessionUUID, language: language) else {
+                    return try SandboxResponse.json(WarplyResultResponse<WarplyCampaign>(status: 0, result: nil, message: "Unknown session."))
+                }
+                return try SandboxResponse.json(WarplyResultResponse(result: campaign))
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import EngageSandbox
+import EngageWarply
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+extension WarplyEmulator {
+    func addTokenRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.post("oauth/:appUUID/token") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(
+                    WarplyAuthRequest.Refresh.self, from: data,
+                    expected: #"{"grant_type":"refresh_token","refresh_token","client_id","client_secret"}"#
+                )
+                guard body.grant_type == "refresh_token" else {
+                    throw WarplyEmulatorRejection(status: .badRequest, body: ["error": "unsupported_grant_type"])
+                }
+                let answer = self.state.withLock { state in
+                    state.refresh(
+                        body.refresh_token, clientID: body.client_id, clientSecret: body.client_secret,
+                        configuration: self.configuration, environment: environment
+                    )
+                }
+                guard let answer else {
+                    environment.logger.debug("Refused a Warply refresh token")
+                    throw WarplyEmulatorRejection.invalidGrant
+                }
+                return try SandboxResponse.json(answer, headers: [.cacheControl: "no-store"])
+            }
+        }
+        group.post("oauth/:appUUID/logout") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(WarplyAuthRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
+                self.state.withLock { $0.logout(accessToken: body.access_token, refreshToken: body.refresh_token, environment: environment) }
+                return try Self.statusAnswer(WarplyWire.Status.success)
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Owns the device registration (`web_id` and `api_key`): loads it from sealed storage, registers
+/// when there is none (one registration however many callers need it at once), and forgets it when
+/// the server says it is no longer valid (body status 9).
+actor WarplyRegistrar {
+    static let storageKey = "registration"
+
+    private let client: APIClient
+    private let appUUID: String
+    private let storage: StorageNamespace
+    private let logger: Logger
+    private var cached: WarplyRegistration?
+    private var loaded = false
+    private var inFlight: Task<WarplyRegistration, any Error>?
+    private(set) var registrationCount = 0
+
+    init(client: APIClient, appUUID: String, storage: StorageNamespace, logger: Logger) {
+        self.client = client
+        self.appUUID = appUUID
+        self.storage = storage
+        self.logger = logger
+    }
+
+    /// The current registration, registering first when there is none.
+    func registration() async throws -> WarplyRegistration {
+        if let cached = try loadIfNeeded() { return cached }
+        if let inFlight { return try await inFlight.value }
+        let task = Task { try await self.performRegistration() }
+        inFlight = task
+        defer { inFlight = nil }
+        return try await task.value
+    }
+
+    /// The stored registration, without registering.
+    func currentRegistration() throws -> WarplyRegistration? {
+        try loadIfNeeded()
+    }
+
+    /// Forgets the registration whose `web_id` is `webID` (the server answered status 9 to a request
+    /// signed with it). A newer registration is kept: concurrent callers that saw the same status 9
+    /// re-register once, not once each.
+    func invalidate(webID: String) throws {
+        guard (try loadIfNeeded())?.webID == webID else { return }
+        cached = nil
+        try storage.removeValue(forKey: Self.storageKey)
+        logger.info("Warply registration refused by the server; registering again")
+    }
+
+    /// Forgets the registration unconditionally.
+    func reset() throws {
+        cached = nil
+        loaded = true
+        try storage.removeValue(forKey: Self.storageKey)
+    }
+
+    private func loadIfNeeded() throws -> WarplyRegistration? {
+        if !loaded {
+            do {
+                cached = try storage.sealedValue(WarplyRegistration.self, forKey: Self.storageKey)
+            } catch let error as EngageError where error.code == .crypto || error.code == .decoding {
+                // Unreadable (another key, tampered): register anew rather than fail forever.
+                logger.warning("The stored Warply registration could not be opened; registering again", metadata: ["error": "\(error.code)"])
+                cached = nil
+                try? storage.removeValue(forKey: Self.storageKey)
+            }
+            loaded = true
+        }
+        return cached
+    }
+
+    private func performRegistration() async throws -> WarplyRegistration {
+        let request = try client.makeRequest(
+            .get, WarplyWire.path(.register, appUUID: appUUID),
+            options: RequestOptions(isRepeatable: true, authorization: .none, operationName: "register_device")
+        )
+        let response = try await client.send(request)
+        try client.validate(response)
+        let answer = try client.decode(WarplyRegistrationResponse.self, from: response.body)
+        guard answer.status == WarplyWire.Status.success, let registration = answer.context else {
+            throw EngageError(
+                .warplyRequestRejected, "Warply refused to register this device (status \(answer.status)).", providerID: .warply,
+                recoverySuggestion: "Check that appUUID is your application's UUID for this environment."
+            )
+        }
+        try storage.setSealedValue(registration, forKey: Self.storageKey)
+        cached = registration
+        loaded = true
+        registrationCount += 1
+        logger.debug("Warply device registered")
+        return registration
+    }
+}

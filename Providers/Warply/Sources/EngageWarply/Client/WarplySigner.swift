@@ -1,0 +1,74 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+
+/// Signs every Warply request with the device registration: `loyalty-web-id`, `loyalty-date` (Unix
+/// seconds) and `loyalty-signature = hex(sha256(api_key + loyalty-date))`. Registers first when the
+/// device has no registration yet.
+struct WarplySigner: RequestSigner {
+    let registrar: WarplyRegistrar
+
+    func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields {
+        let registration = try await registrar.registration()
+        return Self.headers(registration: registration, date: date)
+    }
+
+    static func headers(registration: WarplyRegistration, date: Date) -> HTTPFields {
+        let dateText = String(Int64(date.timeIntervalSince1970.rounded(.down)))
+        var fields = HTTPFields()
+        fields[field(WarplyWire.Header.webID)] = registration.webID
+        fields[field(WarplyWire.Header.date)] = dateText
+        fields[field(WarplyWire.Header.signature)] = WarplyWire.signature(apiKey: registration.apiKey, date: dateText)
+        return fields
+    }
+
+    static func field(_ name: String) -> HTTPField.Name {
+        // The names in WarplyWire.Header are valid header tokens.
+        HTTPField.Name(name) ?? .accept
+    }
+}
+
+/// The platform headers sent with every request.
+enum WarplyPlatformHeaders {
+    static func fields(bundleID: String, deviceID: String) -> HTTPFields {
+        var fields = HTTPFields()
+        fields[WarplySigner.field(WarplyWire.Header.channel)] = "mobile"
+        fields[WarplySigner.field(WarplyWire.Header.bundleID)] = "\(platform):\(bundleID)"
+        fields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = deviceID
+        fields[WarplySigner.field(WarplyWire.Header.vendor)] = vendor
+        fields[WarplySigner.field(WarplyWire.Header.platform)] = platform
+        fields[WarplySigner.field(WarplyWire.Header.osVersion)] = osVersion
+        return fields
+    }
+
+    static var platform: String {
+        #if os(iOS)
+            "ios"
+        #elseif os(macOS)
+            "macos"
+        #elseif os(tvOS)
+            "tvos"
+        #elseif os(watchOS)
+            "watchos"
+        #elseif os(visionOS)
+            "visionos"
+        #elseif os(Android)
+            "android"
+        #else
+            "linux"
+        #endif
+    }
+
+    static var vendor: String {
+        #if canImport(Darwin)
+            "apple"
+        #else
+            "other"
+        #endif
+    }
+
+    static var osVersion: String {
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+    }
+}

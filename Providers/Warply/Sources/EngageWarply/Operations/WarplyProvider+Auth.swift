@@ -1,0 +1,126 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+import Logging
+
+extension WarplyProvider {
+    /// Registers the device now (the seed's `initialize`): validates the configuration, opens the
+    /// storage and obtains `web_id`/`api_key` unless the device is registered already. Other operations
+    /// register on demand, so calling this is optional; it surfaces registration problems early.
+    public func initialize() async throws {
+        try await context.perform("initialize") {
+            _ = try await registrar.registration()
+        }
+    }
+
+    /// Whether a user is logged in (a session is stored).
+    public func isLoggedIn() async throws -> Bool {
+        try await tokens.hasSession()
+    }
+
+    /// Logs a DEI user in by email and stores the session.
+    ///
+    /// - Throws: `.invalidInput` for an address that is not an email; `.warplyRequestRejected` when
+    ///   Warply refuses the login.
+    public func deiLogin(email: String) async throws {
+        try await context.perform("dei_login") {
+            try WarplyInput.email(email)
+            let answer = try await client.result(
+                WarplyTokenAnswer.self, .post, WarplyWire.path(.deiLogin, appUUID: configuration.appUUID),
+                body: .json(WarplyAuthRequest.DEILogin(email: email)), credentials: .signed, operation: "dei_login"
+            )
+            try await installSession(answer)
+        }
+    }
+
+    /// Verifies a Cosmote ticket for `guid` and stores the session it opens.
+    public func verifyTicket(guid: String, ticket: String) async throws {
+        try await context.perform("verify_ticket") {
+            try WarplyInput.identifier(guid, name: "guid")
+            try WarplyInput.identifier(ticket, name: "ticket")
+            let answer = try await client.result(
+                WarplyTokenAnswer.self, .post, WarplyWire.path(.verifyTicket, appUUID: configuration.appUUID),
+                body: .json(WarplyAuthRequest.VerifyTicket(guid: guid, appUUID: configuration.appUUID, ticket: ticket)),
+                credentials: .signed, operation: "verify_ticket"
+            )
+            try await installSession(answer)
+        }
+    }
+
+    /// Logs the Cosmote user `guid` in with the partner credentials (`Authorization: Basic`) and
+    /// stores the session.
+    ///
+    /// - Throws: `.invalidConfiguration` when `partnerCredentials` are not configured.
+    public func cosmoteUser(guid: String) async throws {
+        try await context.perform("cosmote_user") {
+            try WarplyInput.identifier(guid, name: "guid")
+            guard let partner = configuration.partnerCredentials else {
+                throw EngageError(
+                    .invalidConfiguration, "Cosmote user login needs partnerCredentials.", providerID: .warply,
+                    recoverySuggestion: "Set WarplyConfiguration.partnerCredentials to the credentials Warply gave you."
+                )
+            }
+            let answer = try await client.result(
+                WarplyTokenAnswer.self, .post, WarplyWire.path(.cosmoteUser, appUUID: configuration.appUUID),
+                body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .basic(partner), operation: "cosmote_user"
+            )
+            try await installSession(answer)
+        }
+    }
+
+    /// Refreshes the session now (normally this happens by itself, 5 minutes before expiry or after a
+    /// 401). Concurrent callers share one refresh.
+    ///
+    /// - Throws: `.sessionExpired` when Warply rejected the refresh token (the session is cleared and
+    ///   `SessionEndedEvent` published); `.circuitOpen` while the breaker is open; a retryable error
+    ///   when Warply could not be reached (the tokens are kept).
+    public func refreshToken() async throws {
+        try await context.perform("refresh_token") {
+            _ = try await tokens.refresh()
+        }
+    }
+
+    /// Installs tokens the host app obtained itself (the seed's `updateRefreshToken`). The client
+    /// credentials of the previous login, if any, are kept for refreshing.
+    public func updateTokens(accessToken: String, refreshToken: String) async throws {
+        try await context.perform("update_tokens") {
+            guard !accessToken.isEmpty, !refreshToken.isEmpty, accessToken.count <= 16_384, refreshToken.count <= 16_384 else {
+                throw EngageError(.invalidInput, "Both tokens must be non-empty (and at most 16 KB).", providerID: .warply)
+            }
+            try await tokens.setTokens(TokenPair(accessToken: accessToken, refreshToken: refreshToken))
+        }
+    }
+
+    /// Logs out: tells Warply (best effort) and forgets the session and the in-memory state. The
+    /// device registration is kept.
+    public func logout() async throws {
+        try await context.perform("logout") {
+            if let current = try await tokens.currentTokens() {
+                do {
+                    try await client.status(
+                        .post, WarplyWire.path(.logout, appUUID: configuration.appUUID),
+                        body: .json(WarplyAuthRequest.Logout(accessToken: current.accessToken, refreshToken: current.refreshToken)),
+                        credentials: .signed, operation: "logout"
+                    )
+                } catch {
+                    // The local session ends whatever the server says.
+                    context.logger.notice("Warply logout request failed; the local session is cleared anyway", metadata: [
+                        "error": "\(EngageError.wrapping(error, providerID: .warply).code)",
+                    ])
+                }
+            }
+            try await tokens.clear()
+            state.clear()
+        }
+    }
+
+    func installSession(_ answer: WarplyTokenAnswer?) async throws {
+        guard let answer else {
+            throw EngageError(.decoding, "Warply's login answer has no tokens.", providerID: .warply)
+        }
+        if let clientID = answer.clientID, let clientSecret = answer.clientSecret {
+            try session.setClientCredentials(WarplyClientCredentials(clientID: clientID, clientSecret: clientSecret))
+        }
+        try await tokens.setTokens(TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken))
+    }
+}

@@ -1,0 +1,35 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+import Logging
+
+extension WarplyProvider {
+    /// The user's transactions, newest first. Needs a logged-in user.
+    ///
+    /// - Parameter productDetail: The level of product detail Warply includes (`"min"` by default).
+    public func transactionHistory(productDetail: String = "min") async throws -> [WarplyTransaction] {
+        try await context.perform("transaction_history") {
+            try WarplyInput.identifier(productDetail, name: "productDetail", limit: 32)
+            let transactions = try await client.context(
+                [WarplyTransaction].self,
+                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.transactionHistory, fields: [
+                    "product_detail": .string(productDetail),
+                ]),
+                section: WarplyWire.Section.transactions, credentials: .bearer, operation: "transaction_history"
+            ) ?? []
+            return WarplyHistoryProcessing.newestFirst(transactions)
+        }
+    }
+
+    /// The user's points history, newest first. Needs a logged-in user.
+    public func pointsHistory() async throws -> [WarplyPointsEntry] {
+        try await context.perform("points_history") {
+            let entries = try await client.context(
+                [WarplyPointsEntry].self,
+                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.pointsHistory),
+                section: WarplyWire.Section.points, credentials: .bearer, operation: "points_history"
+            ) ?? []
+            return WarplyHistoryProcessing.newestFirst(entries)
+        }
+    }
+}

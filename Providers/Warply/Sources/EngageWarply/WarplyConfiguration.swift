@@ -1,0 +1,267 @@
+import EngageCore
+import Foundation
+
+/// How the Warply provider talks to Warply.
+///
+/// Only `appUUID` is required; in JSON (the `warply` section of `EngageConfiguration.providers`):
+/// ```json
+/// { "appUUID": "f83dfde1145e4c2da69793abb2f579af", "environment": "production", "language": "el" }
+/// ```
+/// Start from a preset when the defaults do not fit:
+/// ```swift
+/// var warply = WarplyConfiguration.preset(.production, appUUID: "f83dfde1145e4c2da69793abb2f579af")
+/// warply.language = .english
+/// try configuration.setProvider(.warply, warply)
+/// ```
+public struct WarplyConfiguration: ProviderConfiguration, Equatable {
+    /// The presets of the Warply SDK.
+    public enum Preset: String, Codable, Sendable, CaseIterable {
+        /// UAT backend, 15 s requests, 2 refresh attempts.
+        case development
+        /// Production backend, 30 s requests, 3 refresh attempts.
+        case production
+        /// For tests: 5 s requests, 1 refresh attempt, no analytics.
+        case testing
+        /// Production backend, 20 s requests, 2 refresh attempts, a breaker that opens after 3 failures,
+        /// no analytics.
+        case highSecurity
+    }
+
+    /// Your application's UUID on the Warply platform (32 hex digits, or the dashed UUID form).
+    public var appUUID: String
+    /// Your merchant id (may be empty).
+    public var merchantID: String
+    /// Which backend.
+    public var environment: WarplyEnvironment
+    /// The default language of operations that take one.
+    public var language: WarplyLanguage
+    /// The bundle id sent as `loyalty-bundle-id: <platform>:<bundleID>`; the registry's `appID` when `nil`.
+    public var bundleID: String?
+    /// The device id sent as `unique-device-id`; generated once and persisted when `nil`.
+    public var deviceID: String?
+    /// The per-request timeout in seconds; the registry's `network.timeoutSeconds` when `nil`.
+    public var requestTimeoutSeconds: Double?
+    /// Token refresh, proactive window and circuit breaker settings.
+    public var tokens: TokenSettings
+    /// Credentials for the Cosmote partner endpoints (`Authorization: Basic`), if your app uses them.
+    public var partnerCredentials: PartnerCredentials?
+    /// Whether tracked events are sent to Warply analytics.
+    public var analyticsEnabled: Bool
+
+    /// Token handling.
+    public struct TokenSettings: Codable, Sendable, Equatable {
+        /// Refresh this many seconds before the access token expires (300: the SDK's 5 minutes).
+        public var refreshThresholdSeconds: Double
+        /// How many times one refresh is attempted when it fails with a 5xx or network error (1 = no retry).
+        public var refreshAttempts: Int
+        /// Delays before the attempts after the first, in seconds (the SDK's `[1, 5]`); the last one is
+        /// reused when there are more attempts than delays.
+        public var refreshRetryDelaysSeconds: [Double]
+        /// Consecutive failed refreshes that open the circuit breaker.
+        public var circuitBreakerThreshold: Int
+        /// Seconds the breaker stays open before letting one refresh try again.
+        public var circuitBreakerResetSeconds: Double
+
+        /// Settings; the defaults are the SDK's.
+        public init(
+            refreshThresholdSeconds: Double = 300, refreshAttempts: Int = 3, refreshRetryDelaysSeconds: [Double] = [1, 5],
+            circuitBreakerThreshold: Int = 5, circuitBreakerResetSeconds: Double = 300
+        ) {
+            self.refreshThresholdSeconds = refreshThresholdSeconds
+            self.refreshAttempts = refreshAttempts
+            self.refreshRetryDelaysSeconds = refreshRetryDelaysSeconds
+            self.circuitBreakerThreshold = circuitBreakerThreshold
+            self.circuitBreakerResetSeconds = circuitBreakerResetSeconds
+        }
+
+        /// The delay before attempt `attempt` (2, 3, ...).
+        func delay(beforeAttempt attempt: Int) -> Duration {
+            guard attempt > 1, let last = refreshRetryDelaysSeconds.last else { return .zero }
+            let index = attempt - 2
+            return .seconds(double: index < refreshRetryDelaysSeconds.count ? refreshRetryDelaysSeconds[index] : last)
+        }
+
+        /// The token manager policy these settings describe.
+        var policy: TokenManager.Policy {
+            TokenManager.Policy(
+                proactiveRefreshWindow: .seconds(double: refreshThresholdSeconds),
+                circuitBreaker: CircuitBreaker.Policy(
+                    failureThreshold: circuitBreakerThreshold, cooldown: .seconds(double: circuitBreakerResetSeconds)
+                )
+            )
+        }
+
+        func validationIssues() -> [String] {
+            var issues: [String] = []
+            if !(0...3600).contains(refreshThresholdSeconds) {
+                issues.append("tokens.refreshThresholdSeconds must be within 0...3600 (got \(refreshThresholdSeconds)); the SDK default is 300.")
+            }
+            if !(1...10).contains(refreshAttempts) { issues.append("tokens.refreshAttempts must be within 1...10 (got \(refreshAttempts)).") }
+            if refreshRetryDelaysSeconds.contains(where: { !(0...300).contains($0) }) {
+                issues.append("tokens.refreshRetryDelaysSeconds must each be within 0...300 seconds.")
+            }
+            if refreshAttempts > 1, refreshRetryDelaysSeconds.isEmpty {
+                issues.append("tokens.refreshRetryDelaysSeconds must not be empty when refreshAttempts is more than 1.")
+            }
+            if !(1...100).contains(circuitBreakerThreshold) {
+                issues.append("tokens.circuitBreakerThreshold must be within 1...100 (got \(circuitBreakerThreshold)).")
+            }
+            if !(1...86_400).contains(circuitBreakerResetSeconds) {
+                issues.append("tokens.circuitBreakerResetSeconds must be within 1...86400 (got \(circuitBreakerResetSeconds)).")
+            }
+            return issues
+        }
+    }
+
+    /// Basic-auth credentials of the Cosmote partner endpoints. Never printed.
+    public struct PartnerCredentials: Codable, Sendable, Equatable, CustomStringConvertible {
+        /// The user name.
+        public var username: String
+        /// The password.
+        public var password: String
+
+        /// Credentials.
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+
+        /// `PartnerCredentials(<redacted>)`.
+        public var description: String { "PartnerCredentials(<redacted>)" }
+    }
+
+    /// A configuration; the defaults are the production preset's.
+    public init(
+        appUUID: String,
+        merchantID: String = "",
+        environment: WarplyEnvironment = .production,
+        language: WarplyLanguage = .greek,
+        bundleID: String? = nil,
+        deviceID: String? = nil,
+        requestTimeoutSeconds: Double? = nil,
+        tokens: TokenSettings = TokenSettings(),
+        partnerCredentials: PartnerCredentials? = nil,
+        analyticsEnabled: Bool = true
+    ) {
+        self.appUUID = appUUID
+        self.merchantID = merchantID
+        self.environment = environment
+        self.language = language
+        self.bundleID = bundleID
+        self.deviceID = deviceID
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.tokens = tokens
+        self.partnerCredentials = partnerCredentials
+        self.analyticsEnabled = analyticsEnabled
+    }
+
+    /// The SDK's preset configurations.
+    ///
+    /// | preset | backend | request timeout | refresh attempts | breaker | analytics |
+    /// |---|---|---|---|---|---|
+    /// | `development` | UAT | 15 s | 2 | 5 failures / 300 s | on |
+    /// | `production` | production | 30 s | 3 | 5 failures / 300 s | on |
+    /// | `testing` | UAT | 5 s | 1 | 5 failures / 300 s | off |
+    /// | `highSecurity` | production | 20 s | 2 | 3 failures / 600 s | off |
+    ///
+    /// Tokens are sealed at rest in every preset (there is no unencrypted mode), and log levels are the
+    /// registry's (`EngageConfiguration.logLevel`).
+    public static func preset(_ preset: Preset, appUUID: String, merchantID: String = "") -> WarplyConfiguration {
+        var configuration = WarplyConfiguration(appUUID: appUUID, merchantID: merchantID)
+        switch preset {
+        case .development:
+            configuration.environment = .development
+            configuration.requestTimeoutSeconds = 15
+            configuration.tokens.refreshAttempts = 2
+        case .production:
+            configuration.requestTimeoutSeconds = 30
+        case .testing:
+            configuration.environment = .development
+            configuration.requestTimeoutSeconds = 5
+            configuration.tokens.refreshAttempts = 1
+            configuration.analyticsEnabled = false
+        case .highSecurity:
+            configuration.requestTimeoutSeconds = 20
+            configuration.tokens.refreshAttempts = 2
+            configuration.tokens.circuitBreakerThreshold = 3
+            configuration.tokens.circuitBreakerResetSeconds = 600
+            configuration.analyticsEnabled = false
+        }
+        return configuration
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case appUUID, merchantID, environment, language, bundleID, deviceID, requestTimeoutSeconds, tokens, partnerCredentials
+        case analyticsEnabled, preset
+    }
+
+    /// Decodes a configuration; `preset` (optional) is applied first, then the other keys override it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let appUUID = try container.decode(String.self, forKey: .appUUID)
+        let merchantID = try container.decodeIfPresent(String.self, forKey: .merchantID) ?? ""
+        if let preset = try container.decodeIfPresent(Preset.self, forKey: .preset) {
+            self = Self.preset(preset, appUUID: appUUID, merchantID: merchantID)
+        } else {
+            self.init(appUUID: appUUID, merchantID: merchantID)
+        }
+        environment = try container.decodeIfPresent(WarplyEnvironment.self, forKey: .environment) ?? environment
+        language = try container.decodeIfPresent(WarplyLanguage.self, forKey: .language) ?? language
+        bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID) ?? bundleID
+        deviceID = try container.decodeIfPresent(String.self, forKey: .deviceID) ?? deviceID
+        requestTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .requestTimeoutSeconds) ?? requestTimeoutSeconds
+        tokens = try container.decodeIfPresent(TokenSettings.self, forKey: .tokens) ?? tokens
+        partnerCredentials = try container.decodeIfPresent(PartnerCredentials.self, forKey: .partnerCredentials) ?? partnerCredentials
+        analyticsEnabled = try container.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? analyticsEnabled
+    }
+
+    /// Encodes every setting (without a `preset` key).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(appUUID, forKey: .appUUID)
+        try container.encode(merchantID, forKey: .merchantID)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(language, forKey: .language)
+        try container.encodeIfPresent(bundleID, forKey: .bundleID)
+        try container.encodeIfPresent(deviceID, forKey: .deviceID)
+        try container.encodeIfPresent(requestTimeoutSeconds, forKey: .requestTimeoutSeconds)
+        try container.encode(tokens, forKey: .tokens)
+        try container.encodeIfPresent(partnerCredentials, forKey: .partnerCredentials)
+        try container.encode(analyticsEnabled, forKey: .analyticsEnabled)
+    }
+
+    /// Problems with these settings, each with what to do about it.
+    public func validationIssues() -> [String] {
+        var issues: [String] = []
+        if !Self.isAppUUID(appUUID) {
+            issues.append(
+                "appUUID must be the 32 hex digits of your Warply application (got '\(appUUID.prefix(40))'); copy it from the Warply dashboard."
+            )
+        }
+        if merchantID.count > 128 || merchantID.contains(where: { $0.isNewline }) {
+            issues.append("merchantID must be at most 128 characters on one line.")
+        }
+        let url = environment.baseURL
+        if url.scheme == nil || url.host == nil { issues.append("environment must be development, production or an absolute URL.") }
+        if let requestTimeoutSeconds, !(requestTimeoutSeconds > 0 && requestTimeoutSeconds <= 300) {
+            issues.append("requestTimeoutSeconds must be within (0, 300] (got \(requestTimeoutSeconds)); the presets use 5 to 30.")
+        }
+        if let bundleID, bundleID.isEmpty || bundleID.count > 255 || bundleID.contains(where: { $0.isNewline || $0 == ":" }) {
+            issues.append("bundleID must be 1 to 255 characters without ':' or line breaks, e.g. gr.dei.loyalty.")
+        }
+        if let deviceID, deviceID.isEmpty || deviceID.count > 128 || deviceID.contains(where: { $0.isNewline }) {
+            issues.append("deviceID must be 1 to 128 characters on one line (or nil to generate one).")
+        }
+        if let partnerCredentials, partnerCredentials.username.isEmpty || partnerCredentials.username.contains(":") {
+            issues.append("partnerCredentials.username must not be empty or contain ':'.")
+        }
+        issues += tokens.validationIssues()
+        return issues
+    }
+
+    /// Whether `text` is 32 hex digits, or a dashed UUID.
+    static func isAppUUID(_ text: String) -> Bool {
+        let hex = text.count == 36 && UUID(uuidString: text) != nil ? text.replacingOccurrences(of: "-", with: "") : text
+        return hex.count == 32 && hex.allSatisfy(\.isHexDigit)
+    }
+}

@@ -1,0 +1,15 @@
+import EngageCore
+
+extension ProviderID {
+    /// Warply loyalty.
+    public static let warply: ProviderID = "warply"
+}
+
+extension EngageError.Code {
+    /// The server answered with a body status other than success (the message carries its `msg`).
+    public static let warplyRequestRejected: Self = "warply.requestRejected"
+    /// The device registration was refused again right after registering anew (body status 9 twice).
+    public static let warplyRegistrationInvalid: Self = "warply.registrationInvalid"
+    /// The coupon cannot be redeemed (already redeemed, expired or unknown).
+    public static let warplyCouponNotRedeemable: Self = "warply.couponNotRedeemable"
+}

@@ -1,0 +1,142 @@
+import EngageCore
+import Foundation
+import GRDB
+import Logging
+
+/// Warply (DEI) loyalty: campaigns, coupons, merchants, the user's profile, cards and history, with
+/// the session and device registration kept sealed on disk.
+///
+/// ```swift
+/// var configuration = EngageConfiguration.preset(.production, appID: "gr.example.app")
+/// try configuration.setProvider(.warply, WarplyConfiguration.preset(.production, appUUID: "f83dfde1145e4c2da69793abb2f579af"))
+/// let engage = try await Engage.start(configuration: configuration)
+/// let warply = try await engage.provider(WarplyProvider.self)
+/// try await warply.deiLogin(email: "maria@example.gr")
+/// let campaigns = try await warply.campaigns()          // merged, filtered and sorted for a logged-in user
+/// let coupons = try await warply.coupons()              // active and redeemed lists
+/// ```
+///
+/// Every operation has a completion-handler twin (same name, trailing `completion:`) and publishes
+/// `custom_success_<operation>_loyalty` or `custom_error_<operation>_loyalty` on the event bus.
+///
+/// **Session.** Logins store the tokens sealed in the provider's storage namespace. The access
+/// token is refreshed 5 minutes before it expires (single flight: however many calls need it, one
+/// refresh), a 401 triggers one refresh and one resend, a rejected refresh ends the session
+/// (`SessionEndedEvent`), and a refresh failing with 5xx or a network error keeps the tokens and counts
+/// towards a circuit breaker (5 failures, 300 s by default).
+///
+/// **Registration.** The first request registers the device (`web_id`, `api_key`, stored sealed);
+/// every request is signed with it. When the server answers status 9 the device registers again and
+/// the request is sent once more.
+public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking {
+    public typealias Configuration = WarplyConfiguration
+
+    /// Warply's descriptor; operation events end in `_loyalty`, as the Warply SDK named them.
+    public static let descriptor = ProviderDescriptor(
+        id: .warply, displayName: "Warply loyalty", version: "2.3.0",
+        capabilities: [.offers, .merchantDirectory, .content, .identity, .eventTracking], eventSuffix: "loyalty"
+    )
+
+    /// The durable queue destination of Warply analytics events.
+    public static let eventDestination = "warply.analytics"
+
+    let context: ProviderContext
+    /// The configuration the provider was started with.
+    public let configuration: WarplyConfiguration
+    let client: WarplyClient
+    let registrar: WarplyRegistrar
+    let session: WarplySessionStore
+    /// The user's session tokens (for diagnostics: `refreshCount`, `breaker`).
+    public let tokens: TokenManager
+    /// The last fetched campaigns, coupons, merchants and the rest, with the seed's getters.
+    public let state: WarplyState
+    /// The language operations use when none is given; change it with ``setLanguage(_:)``.
+    public var language: WarplyLanguage { currentLanguage.value }
+    /// The id sent as `unique-device-id`.
+    public let deviceID: String
+    let networkStatusTracker: WarplyNetworkStatusTracker
+    private let currentLanguage: Locked<WarplyLanguage>
+    let pushToken = Locked<String?>(nil)
+
+    public init(configuration: WarplyConfiguration, context: ProviderContext) async throws {
+        try configuration.validate(for: .warply)
+        self.context = context
+        self.configuration = configuration
+        currentLanguage = Locked(configuration.language)
+        state = WarplyState(events: context.events)
+        deviceID = try Self.deviceID(configured: configuration.deviceID, storage: context.storage)
+        networkStatusTracker = WarplyNetworkStatusTracker()
+
+        let baseURL = configuration.environment.baseURL
+        let timeout = configuration.requestTimeoutSeconds.map { Duration.seconds(double: $0) }
+        let headers = WarplyPlatformHeaders.fields(bundleID: configuration.bundleID ?? context.configuration.appID, deviceID: deviceID)
+        let sensitiveKeys: Set<String> = [
+            "access_token", "refresh_token", "client_id", "client_secret", "api_key", "web_id", "card_number", "coupon", "barcode",
+            "msisdn", "guid", "user_identifier", "old_password", "new_password", "device_token",
+        ]
+        let unsigned = try context.makeAPIClient(
+            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+        )
+        registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
+        let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
+        let signed = try context.makeAPIClient(
+            baseURL: baseURL, authorizer: signer, timeout: timeout, defaultHeaders: headers,
+            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+        )
+        let sender = WarplySender(client: signed, registrar: registrar, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
+        session = WarplySessionStore(namespace: context.storage)
+        tokens = TokenManager(
+            providerID: .warply,
+            refresher: WarplyTokenRefresher(sender: sender, session: session, settings: configuration.tokens, clock: context.clock),
+            store: session, clock: context.clock, policy: configuration.tokens.policy, events: context.events, logger: context.logger
+        )
+        let bearer = try context.makeAPIClient(
+            baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]), timeout: timeout,
+            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+        )
+        client = WarplyClient(sender: sender, bearer: bearer, tokens: tokens, appUUID: configuration.appUUID)
+    }
+
+    /// Registers the analytics destination and, best effort, the device (a device that cannot
+    /// register now registers on its first request).
+    public func start() async throws {
+        if configuration.analyticsEnabled {
+            try await context.analytics.register(
+                destination: Self.eventDestination,
+                deliverer: WarplyAnalyticsDeliverer(client: client, logger: context.logger)
+            )
+            await context.analytics.scheduleFlushSoon(after: .zero)
+        }
+        do {
+            _ = try await registrar.registration()
+        } catch {
+            context.logger.notice(
+                "Warply device registration deferred to the first request",
+                metadata: ["error": "\(EngageError.wrapping(error, providerID: .warply).code)"]
+            )
+        }
+    }
+
+    /// Stops delivering analytics.
+    public func shutdown() async {
+        if configuration.analyticsEnabled {
+            await context.analytics.unregister(destination: Self.eventDestination)
+        }
+    }
+
+    /// Changes the default language of later operations.
+    public func setLanguage(_ language: WarplyLanguage) {
+        currentLanguage.withLock { $0 = language }
+    }
+
+    /// The base URL requests go to.
+    public var baseURL: URL { configuration.environment.baseURL }
+
+    private static func deviceID(configured: String?, storage: StorageNamespace) throws -> String {
+        if let configured { return configured }
+        if let stored = try storage.value(String.self, forKey: "device_id") { return stored }
+        let generated = UUID().uuidString
+        try storage.setValue(generated, forKey: "device_id")
+        return generated
+    }
+}

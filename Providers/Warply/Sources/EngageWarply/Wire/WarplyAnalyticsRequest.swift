@@ -1,0 +1,39 @@
+import Foundation
+
+/// `POST /api/async/analytics/{appUUID}/` body: `{"events":[{"event_id","event_name","time_submitted","params"}]}`.
+///
+/// `event_id` is the durable queue's idempotency key, so a batch sent again after a lost answer is
+/// recognised by the server and never counted twice.
+public struct WarplyAnalyticsRequest: Codable, Sendable, Hashable {
+    /// One analytics event.
+    public struct Event: Codable, Sendable, Hashable {
+        /// A unique id (the idempotency key).
+        public var eventID: String
+        /// The event name, e.g. `custom_success_redeem_coupon_loyalty` or an app screen name.
+        public var eventName: String
+        /// When the event happened, as `yyyy-MM-dd HH:mm:ss` in the server's zone.
+        public var timeSubmitted: String
+        /// Flat string parameters (never secrets).
+        public var params: [String: String]
+
+        /// An event.
+        public init(eventID: String, eventName: String, timeSubmitted: String, params: [String: String] = [:]) {
+            self.eventID = eventID
+            self.eventName = eventName
+            self.timeSubmitted = timeSubmitted
+            self.params = params
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case eventID = "event_id", eventName = "event_name", timeSubmitted = "time_submitted", params
+        }
+    }
+
+    /// The events, oldest first.
+    public var events: [Event]
+
+    /// A batch.
+    public init(events: [Event]) {
+        self.events = events
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// The device registration answer's context: `{"web_id":"...","api_key":"..."}`. Both are secrets of
+/// the installation: stored sealed, never logged.
+public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The installation's id, sent as `loyalty-web-id`.
+    public var webID: String
+    /// The key that signs requests (`loyalty-signature = hex(sha256(api_key + loyalty-date))`).
+    public var apiKey: String
+
+    /// A registration.
+    public init(webID: String, apiKey: String) {
+        self.webID = webID
+        self.apiKey = apiKey
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case webID = "web_id", apiKey = "api_key"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let webID = try container.looseString(forKey: .webID), !webID.isEmpty else {
+            throw DecodingError.keyNotFound(CodingKeys.webID, .init(codingPath: container.codingPath, debugDescription: "The registration has no web_id."))
+        }
+        guard let apiKey = try container.looseString(forKey: .apiKey), !apiKey.isEmpty else {
+            throw DecodingError.keyNotFound(CodingKeys.apiKey, .init(codingPath: container.codingPath, debugDescription: "The registration has no api_key."))
+        }
+        self.webID = webID
+        self.apiKey = apiKey
+    }
+
+    /// `WarplyRegistration(<redacted>)`.
+    public var description: String { "WarplyRegistration(<redacted>)" }
+}
+
+/// `GET /api/mobile/v2/{appUUID}/register/` answer: `{"status":"1","context":{"web_id","api_key"}}`.
+public struct WarplyRegistrationResponse: Codable, Sendable {
+    /// The body status.
+    public var status: Int
+    /// The registration, when `status` is 1.
+    public var context: WarplyRegistration?
+
+    /// An answer.
+    public init(status: Int = 1, context: WarplyRegistration?) {
+        self.status = status
+        self.context = context
+    }
+
+    enum CodingKeys: String, CodingKey { case status, context }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.looseInt(forKey: .status) ?? 0
+        context = status == WarplyWire.Status.success ? try container.decodeIfPresent(WarplyRegistration.self, forKey: .context) : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(String(status), forKey: .status)
+        try container.encodeIfPresent(context, forKey: .context)
+    }
+}
+
+/// Tokens issued by a login or a refresh. Read at the top level or inside `result` (both forms are
+/// seen); `client_id`/`client_secret` come with logins only.
+public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The access token (a JWT).
+    public var accessToken: String
+    /// The refresh token (a JWT; rotates on every refresh).
+    public var refreshToken: String?
+    /// The OAuth client id used for refreshes.
+    public var clientID: String?
+    /// The OAuth client secret used for refreshes.
+    public var clientSecret: String?
+    /// The token type, `Bearer`.
+    public var tokenType: String?
+
+    /// An answer.
+    public init(accessToken: String, refreshToken: String?, clientID: String? = nil, clientSecret: String? = nil, tokenType: String? = "Bearer") {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.tokenType = tokenType
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", refreshToken = "refresh_token", clientID = "client_id", clientSecret = "client_secret"
+        case tokenType = "token_type"
+    }
+
+    enum EnvelopeKeys: String, CodingKey { case status, result, msg }
+
+    public init(from decoder: any Decoder) throws {
+        let envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
+        let container: KeyedDecodingContainer<CodingKeys>
+        if envelope.contains(.result), try !envelope.decodeNil(forKey: .result) {
+            container = try envelope.nestedContainer(keyedBy: CodingKeys.self, forKey: .result)
+        } else {
+            container = try decoder.container(keyedBy: CodingKeys.self)
+        }
+        guard let accessToken = try container.looseString(forKey: .accessToken), !accessToken.isEmpty else {
+            let message = (try? envelope.looseString(forKey: .msg)) ?? "The answer has no access_token."
+            throw DecodingError.keyNotFound(CodingKeys.accessToken, .init(codingPath: container.codingPath, debugDescription: message))
+        }
+        self.accessToken = accessToken
+        refreshToken = try container.looseString(forKey: .refreshToken)
+        clientID = try container.looseString(forKey: .clientID)
+        clientSecret = try container.looseString(forKey: .clientSecret)
+        tokenType = try container.looseString(forKey: .tokenType)
+    }
+
+    /// Tokens redacted.
+    public var description: String { "WarplyTokenAnswer(<redacted>)" }
+}
+
+/// Request bodies of the auth and user-management families (shared with the emulator).
+public enum WarplyAuthRequest {
+    /// `POST /oauth/{appUUID}/token`.
+    public struct Refresh: Codable, Sendable, Hashable {
+        public var grant_type: String
+        public var refresh_token: String
+        public var client_id: String
+        public var client_secret: String
+        public init(refreshToken: String, clientID: String, clientSecret: String) {
+            grant_type = "refresh_token"
+            refresh_token = refreshToken
+            client_id = clientID
+            client_secret = clientSecret
+        }
+    }
+
+    /// `POST /partners/dei/app_login`.
+    public struct DEILogin: Codable, Sendable, Hashable {
+        public var email: String
+        public init(email: String) { self.email = email }
+    }
+
+    /// `POST /partners/cosmote/verify`.
+    public struct VerifyTicket: Codable, Sendable, Hashable {
+        public var guid: String
+        public var app_uuid: String
+        public var ticket: String
+        public init(guid: String, appUUID: String, ticket: String) {
+            self.guid = guid
+            app_uuid = appUUID
+            self.ticket = ticket
+        }
+    }
+
+    /// `POST /partners/oauth/{appUUID}/token` (basic auth).
+    public struct CosmoteUser: Codable, Sendable, Hashable {
+        public var user_identifier: String
+        public init(guid: String) { user_identifier = guid }
+    }
+
+    /// `POST /oauth/{appUUID}/logout`.
+    public struct Logout: Codable, Sendable, Hashable {
+        public var access_token: String
+        public var refresh_token: String?
+        public init(accessToken: String, refreshToken: String?) {
+            access_token = accessToken
+            refresh_token = refreshToken
+        }
+    }
+
+    /// `POST /user/{appUUID}/change_password`.
+    public struct ChangePassword: Codable, Sendable, Hashable {
+        public var old_password: String
+        public var new_password: String
+        public init(oldPassword: String, newPassword: String) {
+            old_password = oldPassword
+            new_password = newPassword
+        }
+    }
+
+    /// `POST /user/{appUUID}/password_reset`.
+    public struct ResetPassword: Codable, Sendable, Hashable {
+        public var email: String
+        public init(email: String) { self.email = email }
+    }
+
+    /// `POST /user/{appUUID}/otp/generate`.
+    public struct RequestOTP: Codable, Sendable, Hashable {
+        public var msisdn: String
+        public init(phoneNumber: String) { msisdn = phoneNumber }
+    }
+}

@@ -1,0 +1,72 @@
+import EngageCore
+import Foundation
+
+/// A context request body: `{"<root>": {"action": "<action>", ...fields}}`, e.g.
+/// `{"coupon":{"action":"user_coupons","details":["merchant","redemption"],"language":"el"}}`.
+///
+/// The provider encodes it; the emulator decodes the same type, so the two agree on the envelope.
+public struct WarplyContextRequest: Codable, Sendable, Hashable {
+    /// The root key (see `WarplyWire.Root`).
+    public var root: String
+    /// The action (see `WarplyWire.Action`); empty when the body has none.
+    public var action: String
+    /// The other fields of the root object.
+    public var fields: [String: JSONValue]
+
+    /// A body with `root`, `action` and `fields`.
+    public init(root: String, action: String, fields: [String: JSONValue] = [:]) {
+        self.root = root
+        self.action = action
+        self.fields = fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "Expected one root key such as {\"campaigns\":{...}}, found \(container.allKeys.count)."
+            ))
+        }
+        root = key.stringValue
+        var object = try container.decode([String: JSONValue].self, forKey: key)
+        if case let .string(action)? = object.removeValue(forKey: "action") {
+            self.action = action
+        } else {
+            action = ""
+        }
+        fields = object
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        var object = fields
+        if !action.isEmpty { object["action"] = .string(action) }
+        try container.encode(object, forKey: AnyKey(root))
+    }
+
+    /// The text field `name`, also when sent as a number.
+    public func string(_ name: String) -> String? {
+        switch fields[name] {
+        case let .string(text)?: return text
+        case let .integer(value)?: return String(value)
+        case let .number(value)?: return String(value)
+        default: return nil
+        }
+    }
+
+    /// The integer field `name`, also when sent as a numeric string.
+    public func integer(_ name: String) -> Int? {
+        switch fields[name] {
+        case let .integer(value)?: return Int(exactly: value)
+        case let .number(value)?: return Int(exactly: value)
+        case let .string(text)?: return Int(text)
+        default: return nil
+        }
+    }
+
+    /// The list of strings `name` (an array of strings, or absent = empty).
+    public func strings(_ name: String) -> [String] {
+        guard case let .array(values)? = fields[name] else { return [] }
+        return values.compactMap { if case let .string(text) = $0 { text } else { nil } }
+    }
+}

@@ -1,0 +1,167 @@
+import EngageCore
+import Foundation
+
+/// A context-form response: `{"status":"1","context":{"MAPP_X":{"result":<payload>},"MAPP_X-status":1}}`.
+///
+/// The backend wraps every context payload in a named section. Decoding reads the section named in
+/// the decoder's `userInfo` (use ``decode(_:section:)``) and also accepts the flattened form the old
+/// SDK produced (`{"status":1,"MAPP_X":{...},"MAPP_X-status":1}`). Encoding writes the context form,
+/// `status` as a string and the section status as a number, as the server does.
+public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Sendable {
+    /// The body status (1 = success, 9 = unknown registration).
+    public var status: Int
+    /// The server's message, if any.
+    public var message: String?
+    /// The section name, e.g. `MAPP_CAMPAIGNING`.
+    public var section: String
+    /// The section's own status (`MAPP_X-status`), if sent.
+    public var sectionStatus: Int?
+    /// The section's `result`, if sent.
+    public var result: Payload?
+
+    /// A response carrying `result` in `section`.
+    public init(status: Int = 1, section: String, sectionStatus: Int? = 1, result: Payload?, message: String? = nil) {
+        self.status = status
+        self.section = section
+        self.sectionStatus = sectionStatus
+        self.result = result
+        self.message = message
+    }
+
+    /// The `userInfo` key holding the section name to decode.
+    public static var sectionKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "warply.section")! }
+
+    /// Decodes `data`, reading `section`.
+    public static func decode(_ data: Data, section: String) throws -> Self {
+        let decoder = JSONDecoder()
+        decoder.userInfo[sectionKey] = section
+        return try decoder.decode(Self.self, from: data)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        guard let section = decoder.userInfo[Self.sectionKey] as? String else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No Warply section name was given to the decoder."))
+        }
+        let root = try decoder.container(keyedBy: AnyKey.self)
+        self.section = section
+        status = try root.looseInt(forKey: AnyKey("status")) ?? 0
+        message = try? root.looseString(forKey: AnyKey("msg"))
+        // The context form nests the section; the flattened form has it at the top.
+        let holder: KeyedDecodingContainer<AnyKey>
+        if root.contains(AnyKey("context")), try !root.decodeNil(forKey: AnyKey("context")) {
+            holder = try root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("context"))
+        } else {
+            holder = root
+        }
+        sectionStatus = try holder.looseInt(forKey: AnyKey(WarplyWire.Section.statusKey(section)))
+        if holder.contains(AnyKey(section)), try !holder.decodeNil(forKey: AnyKey(section)) {
+            let body = try holder.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(section))
+            result = try body.decodeIfPresent(Payload.self, forKey: AnyKey("result"))
+            if message == nil { message = try? body.looseString(forKey: AnyKey("msg")) }
+        } else {
+            result = nil
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: AnyKey.self)
+        try root.encode(String(status), forKey: AnyKey("status"))
+        try root.encodeIfPresent(message, forKey: AnyKey("msg"))
+        var context = root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("context"))
+        var body = context.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(section))
+        try body.encodeIfPresent(result, forKey: AnyKey("result"))
+        try context.encodeIfPresent(sectionStatus, forKey: AnyKey(WarplyWire.Section.statusKey(section)))
+    }
+}
+
+/// A result-form response: `{"status":1,"msg":"...","result":<payload>}` (user management, partner
+/// logins, sessions).
+public struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendable {
+    /// The body status (1 = success).
+    public var status: Int
+    /// The server's message, if any.
+    public var message: String?
+    /// The payload, if any.
+    public var result: Payload?
+
+    /// A response carrying `result`.
+    public init(status: Int = 1, result: Payload?, message: String? = nil) {
+        self.status = status
+        self.result = result
+        self.message = message
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status, message = "msg", result
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.looseInt(forKey: .status) ?? 0
+        message = try? container.looseString(forKey: .message)
+        result = try container.decodeIfPresent(Payload.self, forKey: .result)
+    }
+}
+
+/// A response with no payload of interest: only its status and message are read.
+public struct WarplyStatusResponse: Codable, Sendable, Hashable {
+    /// The body status, if sent.
+    public var status: Int?
+    /// The server's message, if any.
+    public var message: String?
+
+    /// A response with `status`.
+    public init(status: Int?, message: String? = nil) {
+        self.status = status
+        self.message = message
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status, message = "msg"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try? container.looseInt(forKey: .status)
+        message = try? container.looseString(forKey: .message)
+    }
+}
+
+/// A coding key made at run time.
+struct AnyKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// The seed's context-response flattening, for callers that read responses generically.
+public enum WarplyContextFlattening {
+    /// `{"status":"1","context":{"MAPP_X":{...},"MAPP_X-status":1}}` becomes
+    /// `{"status":1,"MAPP_X":{...},"MAPP_X-status":1}`: the context's entries move to the top level
+    /// (where they win over top-level keys of the same name) and a numeric-string `status` becomes a
+    /// number. Bodies without a `context` object are returned with only `status` normalised. Throws
+    /// `.decoding` when the body is not a JSON object.
+    public static func flatten(_ data: Data) throws(EngageError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw EngageError(.decoding, "The Warply response is not JSON.", providerID: .warply, underlyingError: error)
+        }
+        guard case var .object(object) = value else {
+            throw EngageError(.decoding, "The Warply response is not a JSON object.", providerID: .warply)
+        }
+        if case let .object(context)? = object.removeValue(forKey: "context") {
+            object.merge(context) { _, contextValue in contextValue }
+        }
+        if case let .string(text)? = object["status"], let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
+            object["status"] = .integer(number)
+        }
+        return object
+    }
+}

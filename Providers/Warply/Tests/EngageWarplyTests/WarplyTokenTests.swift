@@ -1,0 +1,198 @@
+import Engage
+import EngageSandbox
+import EngageTesting
+import EngageWarply
+import Foundation
+import Testing
+import WarplyEmulator
+
+@Suite("Warply session tokens")
+struct WarplyTokenTests {
+    @Test("500 concurrent calls on an expired token share exactly one refresh")
+    func burstSharesOneRefresh() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        let before = try #require(try await warply.tokens.currentTokens())
+        harness.clock.advance(by: .seconds(3_700))  // past the 3600 s access token lifetime
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<500 {
+                group.addTask { (try? await warply.profile()) != nil }
+            }
+            var succeeded = 0
+            for await ok in group where ok { succeeded += 1 }
+            return succeeded
+        }
+        #expect(results == 500)
+        #expect(harness.emulator.refreshCount == 1)
+        #expect(await warply.tokens.refreshCount == 1)
+        #expect(harness.requests(to: WarplyPaths.token).count == 1)
+        let after = try #require(try await warply.tokens.currentTokens())
+        #expect(after.accessToken != before.accessToken)
+        #expect(after.refreshToken != before.refreshToken)  // rotated
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a token refreshes proactively within 5 minutes of expiry")
+    func proactiveRefresh() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        harness.clock.advance(by: .seconds(3_600 - 299))
+        _ = try await warply.profile()
+        #expect(harness.emulator.refreshCount == 1)
+        // Well before the window: no refresh.
+        _ = try await warply.profile()
+        #expect(harness.emulator.refreshCount == 1)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a 401 refreshes once and resends the request once")
+    func unauthorizedRetry() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        harness.host.faults.inject(FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
+        let profile = try await warply.profile()
+        #expect(profile.email == "maria@example.gr")
+        #expect(harness.emulator.refreshCount == 1)
+        #expect(harness.requests(to: WarplyPaths.authenticatedContext).count == 2)
+
+        // A server that keeps answering 401 is not asked a third time.
+        harness.host.faults.inject(FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext))
+        await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.httpStatus == 401 }
+        #expect(harness.requests(to: WarplyPaths.authenticatedContext).count == 4)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a rejected refresh ends the session, clears the tokens and publishes SessionEndedEvent")
+    func rejectedRefresh() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        let ended = engage.events.stream(of: SessionEndedEvent.self)
+        harness.emulator.revokeAllRefreshTokens()
+        harness.clock.advance(by: .seconds(3_700))
+        await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .sessionExpired }
+        #expect(try await warply.isLoggedIn() == false)
+        var iterator = ended.makeAsyncIterator()
+        #expect(await iterator.next()?.providerID == .warply)
+        // Without a session, bearer operations fail before any request.
+        let sent = harness.requests(to: WarplyPaths.authenticatedContext).count
+        await #expect { try await warply.coupons() } throws: { ($0 as? EngageError)?.code == .unauthorized }
+        #expect(harness.requests(to: WarplyPaths.authenticatedContext).count == sent)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a refresh failing with 5xx keeps the tokens, opens the breaker after 5 failures, half-opens after 300 s")
+    func failingRefreshOpensBreaker() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        let tokens = try #require(try await warply.tokens.currentTokens())
+        let fault = harness.host.faults.inject(FaultRule(.status(503), emulatorID: "warply", method: "POST", path: WarplyPaths.token))
+        harness.clock.advance(by: .seconds(3_700))
+        for _ in 0..<5 {
+            await #expect { try await warply.profile() } throws: { error in
+                let error = error as? EngageError
+                return error?.httpStatus == 503 && error?.isRetryable == true
+            }
+        }
+        #expect(try await warply.tokens.currentTokens() == tokens)  // kept
+        #expect(harness.requests(to: WarplyPaths.token).count == 5)
+        // Open: no sixth refresh request.
+        await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .circuitOpen }
+        #expect(harness.requests(to: WarplyPaths.token).count == 5)
+
+        harness.host.faults.remove(fault)
+        harness.clock.advance(by: .seconds(300))
+        _ = try await warply.profile()  // the half-open trial succeeds
+        #expect(harness.requests(to: WarplyPaths.token).count == 6)
+        #expect(try await warply.tokens.currentTokens() != tokens)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("the breaker threshold and cooldown are configurable")
+    func configurableBreaker() async throws {
+        let harness = try await WarplyHarness()
+        let configuration = harness.warplyConfiguration {
+            $0.tokens.circuitBreakerThreshold = 2
+            $0.tokens.circuitBreakerResetSeconds = 60
+        }
+        let (engage, warply) = try await harness.loggedIn(configuration)
+        harness.host.faults.inject(FaultRule(.status(500), emulatorID: "warply", method: "POST", path: WarplyPaths.token))
+        harness.clock.advance(by: .seconds(3_700))
+        for _ in 0..<2 { _ = try? await warply.profile() }
+        await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .circuitOpen }
+        harness.host.faults.removeAll()
+        harness.clock.advance(by: .seconds(60))
+        _ = try await warply.profile()
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("tokens survive a restart, sealed: the database file holds no token text")
+    func tokensSurviveRestartSealed() async throws {
+        let harness = try await WarplyHarness()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-tokens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secrets = InMemorySecretStore()
+        let storage = StorageLocation.directory(directory.path)
+
+        let (first, warply) = try await harness.startProvider(storage: storage, secretStore: secrets)
+        try await warply.deiLogin(email: "nikos@example.gr")
+        let tokens = try #require(try await warply.tokens.currentTokens())
+        await first.shutdown()
+
+        let (second, reopened) = try await harness.startProvider(storage: storage, secretStore: secrets)
+        #expect(try await reopened.isLoggedIn())
+        #expect(try await reopened.tokens.currentTokens() == tokens)
+        #expect(try await reopened.profile().email == "nikos@example.gr")
+        #expect(harness.emulator.registrationCount == 1)  // the registration survived too
+        await second.shutdown()
+
+        // Every file of the store (database, WAL, shared memory) is free of the secrets.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+        #expect(!files.isEmpty)
+        // Whole tokens, and their signature parts alone (in case a token were stored split).
+        let parts = [tokens.accessToken, tokens.refreshToken ?? ""].compactMap { $0.split(separator: ".").last.map(String.init) }
+        let secretsToFind = ([tokens.accessToken, tokens.refreshToken ?? "", "nikos@example.gr"] + parts).filter { $0.count >= 8 }
+        for file in files {
+            let data = (try? Data(contentsOf: directory.appendingPathComponent(file))) ?? Data()
+            for secret in secretsToFind {
+                #expect(data.range(of: Data(secret.utf8)) == nil, "\(file) contains a secret in clear text")
+            }
+        }
+        await harness.stop()
+    }
+
+    @Test("logout clears the stored session and the in-memory state, and tells Warply")
+    func logoutClears() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        _ = try await warply.coupons()
+        #expect(!warply.state.couponList.isEmpty)
+        try await warply.logout()
+        #expect(try await warply.isLoggedIn() == false)
+        #expect(warply.state.couponList.isEmpty)
+        #expect(harness.requests(to: WarplyWire.path(.logout, appUUID: WarplyHarness.appUUID)).count == 1)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("tokens supplied by the host app are used and refreshed with the login's client credentials")
+    func hostSuppliedTokens() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        let refresh = try #require(try await warply.tokens.currentTokens()?.refreshToken)
+        // An access token the server does not accept, with a valid refresh token.
+        try await warply.updateTokens(accessToken: "not-a-valid-token", refreshToken: refresh)
+        _ = try await warply.profile()
+        #expect(harness.emulator.refreshCount == 1)
+        await #expect { try await warply.updateTokens(accessToken: "", refreshToken: refresh) } throws: {
+            ($0 as? EngageError)?.code == .invalidInput
+        }
+        await engage.shutdown()
+        await harness.stop()
+    }
+}
