@@ -84,8 +84,9 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
         .executableTarget(
             name: provider.example,
             dependencies: [
-                .target(name: module), .target(name: emulator), "EngageSandbox",
+                .target(name: module), .target(name: emulator), "EngageSandbox", "EngageExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/\(provider.folder)Example"
         ),
@@ -188,6 +189,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/EngageDemo"
+        ),
+        // What every provider example shares: its output modes and the embedded-emulator backend.
+        .target(
+            name: "EngageExampleSupport",
+            dependencies: ["EngageSandbox", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/ExampleSupport"
         ),
         .testTarget(
             name: "EngageCoreTests",

@@ -2,9 +2,8 @@ import ArgumentParser
 import CroboxEmulator
 import EngageCore
 import EngageCrobox
-import EngageSandbox
+import EngageExampleSupport
 import Foundation
-import Logging
 
 /// `crobox-example`: a product overview page against Crobox.
 ///
@@ -47,33 +46,19 @@ struct CroboxExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
-        var emulator: CroboxEmulator?
-        var sandbox: SandboxHost?
-        let backend: URL
-        if let baseURL, let url = URL(string: baseURL) {
-            backend = url
-        } else {
-            let embedded = CroboxEmulator()
-            let host = SandboxHost(emulators: [embedded], configuration: SandboxConfiguration(logger: Self.quietLogger()))
-            guard let url = try await host.start().baseURL(for: embedded.id) else { throw ValidationError("The emulator did not start.") }
-            emulator = embedded
-            sandbox = host
-            backend = url
-            output.line("Crobox emulator at \(url.absoluteString)")
-        }
-        defer { if let sandbox { Task { await sandbox.stop() } } }
-
-        let scenario = try await CroboxExampleScenario(baseURL: backend, containerID: containerID)
+        let emulator = CroboxEmulator()
+        let backend = try await ExampleBackend.resolve(baseURL: baseURL, emulator: emulator, output: output)
+        let scenario = try await CroboxExampleScenario(baseURL: backend.baseURL, containerID: containerID)
         do {
             try await scenario.run(placeholderID: placeholderID, productIDs: productIDs, output: output)
         } catch let error as EngageError {
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
             await scenario.shutdown()
-            await sandbox?.stop()
+            await backend.stop()
             throw ExitCode.failure
         }
-        if let emulator {
+        if backend.sandbox != nil {
             output.section("Events the backend received")
             for event in emulator.receivedEvents {
                 let details = [event.productID.map { "product \($0)" }, event.impressions.isEmpty ? nil : "impressions \(event.impressions.joined(separator: ","))"]
@@ -81,15 +66,9 @@ struct CroboxExampleCommand: AsyncParsableCommand {
                 output.line("e=\(event.counter.map(String.init) ?? "?") t=\(event.type) \(details)")
             }
         } else {
-            output.line("Events were delivered to \(backend.absoluteString); see that backend for what it received.")
+            output.line("Events were delivered to \(backend.baseURL.absoluteString); see that backend for what it received.")
         }
         await scenario.shutdown()
-        await sandbox?.stop()
-    }
-
-    static func quietLogger() -> Logger {
-        var logger = Logger(label: "crobox-example")
-        logger.logLevel = .error
-        return logger
+        await backend.stop()
     }
 }

@@ -1,5 +1,6 @@
 import EngageCore
 import EngageCrobox
+import EngageExampleSupport
 import Foundation
 import Logging
 
@@ -13,11 +14,9 @@ struct CroboxExampleScenario {
         configuration.storage = .inMemory
         configuration.logLevel = .error
         try configuration.setProvider(.crobox, CroboxConfiguration(containerID: containerID, baseURL: baseURL, locale: "en_US", currency: "EUR"))
-        var logger = Logger(label: "crobox-example")
-        logger.logLevel = .error
         registry = try ProviderRegistry(
             configuration: configuration,
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger)
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "crobox-example"))
         )
         try await registry.register(.provider(CroboxProvider.self, from: configuration))
         let report = await registry.start()
@@ -122,30 +121,5 @@ struct PromotionsReport: Encodable {
         case let .unknown(name, _):
             Badge(kind: "unknown:\(name)", text: content.textBadge?.text, image: content.imageBadge?.image, altText: content.imageBadge?.altText)
         }
-    }
-}
-
-/// Prints the readable report, or (with `--json`) only the JSON document on standard output.
-final class ExampleOutput: Sendable {
-    let json: Bool
-
-    init(json: Bool) {
-        self.json = json
-    }
-
-    func line(_ text: String) {
-        // In JSON mode, narration goes to standard error so standard output stays one JSON document.
-        let handle = json ? FileHandle.standardError : FileHandle.standardOutput
-        handle.write(Data((text + "\n").utf8))
-    }
-
-    func section(_ title: String) {
-        line("\n== \(title) ==")
-    }
-
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
 }

@@ -37,7 +37,7 @@
                 $0.line("Merchants within 5 km of Syntagma: \(nearby.map { "\($0.name ?? "-") \(Int($0.distanceMeters ?? 0)) m" }.prefix(4).joined(separator: ", "))")
                 $0.line("Added card \(card.maskedNumber ?? "-"); latest points entry: \(points.first.map { "\($0.points) on \($0.date?.formatted("dd/MM/yyyy") ?? "-")" } ?? "none")")
                 if let sandbox {
-                    $0.line("Backend received \(sandbox.journal.entries(for: "warply").count) signed request(s)")
+                    $0.line("Backend received \(sandbox.journal.entries(for: "warply").count) request(s)")
                 }
             }
             try await warply.logout()

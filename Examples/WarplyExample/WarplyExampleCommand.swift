@@ -1,9 +1,8 @@
 import ArgumentParser
 import EngageCore
-import EngageSandbox
+import EngageExampleSupport
 import EngageWarply
 import Foundation
-import Logging
 import WarplyEmulator
 
 /// `warply-example`: a loyalty member's tour of Warply.
@@ -43,36 +42,20 @@ struct WarplyExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
-        var sandbox: SandboxHost?
-        let backend: URL
-        if let baseURL, let url = URL(string: baseURL) {
-            backend = url
-        } else {
-            let emulator = WarplyEmulator()
-            let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(logger: Self.quietLogger()))
-            guard let url = try await host.start().baseURL(for: emulator.id) else { throw ValidationError("The emulator did not start.") }
-            sandbox = host
-            backend = url
-            output.line("Warply emulator at \(url.absoluteString)")
-        }
-
-        let scenario = try await WarplyExampleScenario(baseURL: backend, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english)
+        let backend = try await ExampleBackend.resolve(baseURL: baseURL, emulator: WarplyEmulator(), output: output)
+        let scenario = try await WarplyExampleScenario(
+            baseURL: backend.baseURL, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english
+        )
         do {
             try await scenario.run(email: email, output: output)
         } catch let error as EngageError {
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
             await scenario.shutdown()
-            await sandbox?.stop()
+            await backend.stop()
             throw ExitCode.failure
         }
         await scenario.shutdown()
-        await sandbox?.stop()
-    }
-
-    static func quietLogger() -> Logger {
-        var logger = Logger(label: "warply-example")
-        logger.logLevel = .error
-        return logger
+        await backend.stop()
     }
 }

@@ -1,4 +1,5 @@
 import EngageCore
+import EngageExampleSupport
 import EngageWarply
 import Foundation
 import Logging
@@ -16,11 +17,9 @@ struct WarplyExampleScenario {
         warply.environment = .custom(baseURL)
         warply.language = language
         try configuration.setProvider(.warply, warply)
-        var logger = Logger(label: "warply-example")
-        logger.logLevel = .error
         registry = try ProviderRegistry(
             configuration: configuration,
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger)
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "warply-example"))
         )
         try await registry.register(.provider(WarplyProvider.self, from: configuration))
         let report = await registry.start()
@@ -91,29 +90,4 @@ struct ExampleJSON: Encodable {
     var campaigns: [WarplyCampaign]
     var activeCoupons: [WarplyCoupon]
     var redeemedCoupons: [WarplyCoupon]
-}
-
-/// Prints the readable report, or (with `--json`) only the JSON document on standard output.
-final class ExampleOutput: Sendable {
-    let json: Bool
-
-    init(json: Bool) {
-        self.json = json
-    }
-
-    func line(_ text: String) {
-        // In JSON mode, narration goes to standard error so standard output stays one JSON document.
-        let handle = json ? FileHandle.standardError : FileHandle.standardOutput
-        handle.write(Data((text + "\n").utf8))
-    }
-
-    func section(_ title: String) {
-        line("\n== \(title) ==")
-    }
-
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
-    }
 }

@@ -35,7 +35,7 @@ public enum BuiltInEmulators {
             emulators.append(CroboxEmulator())
         #endif
         #if Warply
-            emulators.append(WarplyEmulator())
+            emulators.append(WarplyEmulator(configuration: .init(accessTokenLifetime: tokenLifetime)))
         #endif
         return emulators
     }

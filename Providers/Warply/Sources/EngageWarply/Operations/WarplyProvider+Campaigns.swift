@@ -121,22 +121,25 @@ extension WarplyProvider {
     // MARK: Requests
 
     func basicCampaigns(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
-        try await client.context(
-            [WarplyCampaign].self,
-            WarplyContextRequest(root: WarplyWire.Root.campaigns, action: WarplyWire.Action.retrieve, fields: [
-                "language": .string(language.rawValue), "filters": .object(filters),
-            ]),
-            section: WarplyWire.Section.campaigning, credentials: .signed, operation: "campaigns"
-        ) ?? []
+        try await campaignList(action: WarplyWire.Action.retrieve, language: language, filters: filters, credentials: .signed, operation: "campaigns")
     }
 
     func personalizedCampaignList(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
+        try await campaignList(
+            action: WarplyWire.Action.retrievePersonalized, language: language, filters: filters, credentials: .bearer,
+            operation: "campaigns_personalized"
+        )
+    }
+
+    private func campaignList(
+        action: String, language: WarplyLanguage, filters: [String: JSONValue], credentials: WarplyClient.Credentials, operation: String
+    ) async throws -> [WarplyCampaign] {
         try await client.context(
             [WarplyCampaign].self,
-            WarplyContextRequest(root: WarplyWire.Root.campaigns, action: WarplyWire.Action.retrievePersonalized, fields: [
+            WarplyContextRequest(root: WarplyWire.Root.campaigns, action: action, fields: [
                 "language": .string(language.rawValue), "filters": .object(filters),
             ]),
-            section: WarplyWire.Section.campaigning, credentials: .bearer, operation: "campaigns_personalized"
+            section: WarplyWire.Section.campaigning, credentials: credentials, operation: operation
         ) ?? []
     }
 
