@@ -262,6 +262,6 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     /// Whether `text` is 32 hex digits, or a dashed UUID.
     static func isAppUUID(_ text: String) -> Bool {
         let hex = text.count == 36 && UUID(uuidString: text) != nil ? text.replacingOccurrences(of: "-", with: "") : text
-        return hex.count == 32 && hex.allSatisfy(\.isHexDigit)
+        return hex.count == 32 && hex.allSatisfy { $0.isASCII && $0.isHexDigit }
     }
 }

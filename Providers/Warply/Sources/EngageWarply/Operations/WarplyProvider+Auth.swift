@@ -118,8 +118,12 @@ extension WarplyProvider {
         guard let answer else {
             throw EngageError(.decoding, "Warply's login answer has no tokens.", providerID: .warply)
         }
+        // A new session never inherits the previous user's data or client credentials.
+        state.clear()
         if let clientID = answer.clientID, let clientSecret = answer.clientSecret {
             try session.setClientCredentials(WarplyClientCredentials(clientID: clientID, clientSecret: clientSecret))
+        } else {
+            try session.setClientCredentials(nil)
         }
         try await tokens.setTokens(TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken))
     }
