@@ -30,7 +30,7 @@ public struct WarplyTimestamp: Codable, Sendable, Hashable, Comparable, CustomSt
 
     /// A timestamp for `date`, written as `yyyy-MM-dd HH:mm:ss` in the server's zone (or another format).
     public init(_ date: Date, format: String = "yyyy-MM-dd HH:mm:ss") {
-        self.text = Self.formatter(format).string(from: date)
+        self.text = Self.string(from: date, format: format)
         self.date = Self.parse(text)
     }
 
@@ -57,7 +57,7 @@ public struct WarplyTimestamp: Codable, Sendable, Hashable, Comparable, CustomSt
     /// The date written with `format` (e.g. `dd/MM/yyyy`, as the seed's screens show it), in the
     /// server's zone; `nil` when the text is not a known date.
     public func formatted(_ format: String) -> String? {
-        date.map { Self.formatter(format).string(from: $0) }
+        date.map { Self.string(from: $0, format: format) }
     }
 
     /// Orders by instant; unknown dates sort before known ones, then by text.
@@ -88,16 +88,9 @@ public struct WarplyTimestamp: Codable, Sendable, Hashable, Comparable, CustomSt
     /// they are used only under this lock.
     private static let formatters = Mutex<[String: DateFormatter]>([:])
 
-    private static func formatter(_ format: String) -> DateFormatterUse {
-        DateFormatterUse(format: format)
-    }
-
-    /// Formats or parses with the shared formatter for one format, under the lock.
-    struct DateFormatterUse {
-        let format: String
-        func string(from date: Date) -> String {
-            WarplyTimestamp.formatters.withLock { WarplyTimestamp.formatter(format, in: &$0).string(from: date) }
-        }
+    /// `date` written with `format` in the server's zone, with the shared formatter, under the lock.
+    private static func string(from date: Date, format: String) -> String {
+        formatters.withLock { formatter(format, in: &$0).string(from: date) }
     }
 
     private static func formatter(_ format: String, in cache: inout [String: DateFormatter]) -> DateFormatter {
