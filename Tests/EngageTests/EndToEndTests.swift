@@ -242,6 +242,23 @@ struct EndToEndTests {
         await sandbox.stop()
     }
 
+    @Test("a 401 carrying a WWW-Authenticate challenge completes as a 401 (no hang on Linux)")
+    func unauthorizedWithChallenge() async throws {
+        let sandbox = try await SandboxFixture()
+        let client = APIClient(baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference")
+        sandbox.host.faults.inject(FaultRule(
+            .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["WWW-Authenticate": #"Basic realm="x""#]),
+            emulatorID: "reference", method: "GET", path: "/public/items", trigger: .times(1)
+        ))
+        let error = await #expect(throws: EngageError.self) { try await client.data(.get, "/public/items") }
+        #expect(error?.code == .unauthorized)
+        #expect(error?.httpStatus == 401)
+        // The session is still usable afterwards.
+        _ = try await client.data(.get, "/public/items", query: [("size", "16")])
+        #expect(sandbox.host.journal.entries(matching: "/public/items").count == 2)
+        await sandbox.stop()
+    }
+
     @Test("the provider's callback twin works over the network too")
     func callbackOverNetwork() async throws {
         let sandbox = try await SandboxFixture()

@@ -15,6 +15,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         var body = Data()
         var response: URLResponse?
         var failure: EngageError?
+        /// Set when this delegate declined an authentication challenge for the task (Linux only).
+        var declinedChallenge = false
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -79,6 +81,9 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let failure = transfer.failure {
             transfer.continuation.resume(throwing: failure)
+        } else if transfer.declinedChallenge, let response = transfer.response ?? task.response {
+            // The cancellation error is ours (see the challenge handler): hand on the 401 that arrived.
+            transfer.continuation.resume(returning: (transfer.body, response))
         } else if let error {
             transfer.continuation.resume(throwing: error)
         } else if let response = transfer.response ?? task.response {
@@ -87,4 +92,26 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
             transfer.continuation.resume(throwing: EngageError(.network, "The server sent no response.", isRetryable: true))
         }
     }
+
+    #if canImport(FoundationNetworking)
+        /// Declines an HTTP authentication challenge that has no stored credential to answer it.
+        ///
+        /// A `401` carrying `WWW-Authenticate` raises a challenge in swift-corelibs-foundation, and its
+        /// default handling with no credential on offer does nothing: the task never completes
+        /// (swift-corelibs-foundation #5456, fixed upstream after Swift 6.3). EngageKit authenticates in
+        /// headers it sets itself, so the challenge is declined; the task then ends with a cancellation
+        /// that ``urlSession(_:task:didCompleteWithError:)`` turns back into the `401` response, as
+        /// Darwin reports it. A credential the session's own storage proposes keeps the default handling.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            guard challenge.proposedCredential == nil else {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+            transfers.withLock { $0[task.taskIdentifier]?.declinedChallenge = true }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    #endif
 }

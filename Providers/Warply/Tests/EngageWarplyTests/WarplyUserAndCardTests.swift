@@ -149,7 +149,7 @@ struct WarplyUserAndCardTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         let path = WarplyWire.path(.cosmoteUser, appUUID: WarplyHarness.appUUID)
-        // The emulator's own refusal minus its `WWW-Authenticate` header (see the disabled test below).
+        // A refusal without `WWW-Authenticate`; the test below covers the emulator's own answer with it.
         harness.host.faults.inject(FaultRule(
             .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["Content-Type": "application/json"]),
             emulatorID: "warply", method: "POST", path: path, trigger: .times(1)
@@ -163,12 +163,7 @@ struct WarplyUserAndCardTests {
         await harness.stop()
     }
 
-    @Test(
-        "cosmoteUser with wrong configured credentials is an error with httpStatus 401",
-        .disabled(
-            "BUG: a 401 carrying WWW-Authenticate (the emulator's invalid_client answer) never completes on Linux: URLSessionTransport's delegate has no auth-challenge handler (corelibs-foundation #5456) and the TimeoutMiddleware races on the injected clock"
-        )
-    )
+    @Test("cosmoteUser with wrong configured credentials is an error with httpStatus 401")
     func cosmoteUserWrongCredentials() async throws {
         let harness = try await WarplyHarness()
         let wrong = harness.warplyConfiguration { $0.partnerCredentials = .init(username: "cosmote", password: "wrong") }
