@@ -63,7 +63,8 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         self.context = context
         self.configuration = configuration
         currentLanguage = Locked(configuration.language)
-        state = WarplyState(events: context.events)
+        let state = WarplyState(events: context.events)
+        self.state = state
         deviceID = try Self.deviceID(configured: configuration.deviceID, storage: context.storage)
         networkStatusTracker = WarplyNetworkStatusTracker()
 
@@ -84,7 +85,8 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
             sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
         )
         let sender = WarplySender(client: signed, registrar: registrar, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
-        session = WarplySessionStore(namespace: context.storage)
+        // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
+        session = WarplySessionStore(namespace: context.storage) { state.clear() }
         tokens = TokenManager(
             providerID: .warply,
             refresher: WarplyTokenRefresher(sender: sender, session: session, settings: configuration.tokens, clock: context.clock),

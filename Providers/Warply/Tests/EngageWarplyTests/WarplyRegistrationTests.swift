@@ -74,6 +74,53 @@ struct WarplyRegistrationTests {
         await harness.stop()
     }
 
+    @Test("concurrent requests refused with status 9 re-register once: each invalidates only the registration that signed it")
+    func concurrentStatus9ReregistersOnce() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.startProvider()
+        try await warply.initialize()
+        harness.emulator.forgetRegistrations()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<30 { group.addTask { _ = try await warply.merchantCategories() } }
+            try await group.waitForAll()
+        }
+        #expect(harness.emulator.registrationCount == 2)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a status 9 body with leading whitespace or of an unexpected shape still re-registers")
+    func status9WithLeadingWhitespace() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.startProvider()
+        try await warply.initialize()
+        harness.host.faults.inject(FaultRule(
+            .status(200, body: Data(" \n\t{\"status\":\"9\",\"context\":\"gone\"}".utf8), headers: ["Content-Type": "application/json"]),
+            emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
+        ))
+        #expect(try await !warply.merchantCategories().isEmpty)
+        #expect(harness.emulator.registrationCount == 2)
+        #expect(harness.requests(to: WarplyPaths.standardContext).count == 2)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a body refusing the request without the expected payload is warplyRequestRejected with the server's message")
+    func refusalWithoutPayload() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.startProvider()
+        harness.host.faults.inject(FaultRule(
+            .status(200, body: Data(#"{"status":0,"msg":"Service paused","context":[]}"#.utf8), headers: ["Content-Type": "application/json"]),
+            emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
+        ))
+        await #expect { try await warply.merchantCategories() } throws: { error in
+            let error = error as? EngageError
+            return error?.code == .warplyRequestRejected && error?.message.contains("Service paused") == true
+        }
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("a server answering status 9 forever gets one re-registration, not a loop")
     func status9DoesNotLoop() async throws {
         let harness = try await WarplyHarness()

@@ -69,17 +69,36 @@ struct WarplyTokenTests {
     func rejectedRefresh() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.loggedIn()
+        _ = try await warply.coupons()
+        #expect(!warply.state.couponList.isEmpty)
         let ended = engage.events.stream(of: SessionEndedEvent.self)
         harness.emulator.revokeAllRefreshTokens()
         harness.clock.advance(by: .seconds(3_700))
         await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .sessionExpired }
         #expect(try await warply.isLoggedIn() == false)
+        #expect(warply.state.couponList.isEmpty)  // the user's data ends with the session
         var iterator = ended.makeAsyncIterator()
         #expect(await iterator.next()?.providerID == .warply)
         // Without a session, bearer operations fail before any request.
         let sent = harness.requests(to: WarplyPaths.authenticatedContext).count
         await #expect { try await warply.coupons() } throws: { ($0 as? EngageError)?.code == .unauthorized }
         #expect(harness.requests(to: WarplyPaths.authenticatedContext).count == sent)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a refresh refused in the body (HTTP 200, status 0, no tokens) ends the session instead of counting as transient")
+    func refreshRefusedInBody() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn()
+        harness.host.faults.inject(FaultRule(
+            .status(200, body: Data(#"  {"status":0,"msg":"invalid refresh token"}"#.utf8), headers: ["Content-Type": "application/json"]),
+            emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)
+        ))
+        harness.clock.advance(by: .seconds(3_700))
+        await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .sessionExpired }
+        #expect(try await warply.isLoggedIn() == false)
+        #expect(harness.requests(to: WarplyPaths.token).count == 1)  // a refusal is not attempted again
         await engage.shutdown()
         await harness.stop()
     }

@@ -42,9 +42,13 @@ struct WarplyClient: Sendable {
     ) async throws -> Payload? {
         let template: WarplyWire.PathTemplate
         if case .bearer = credentials { template = .authenticatedContext } else { template = .standardContext }
-        let data = try await send(.post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), credentials: credentials,
-                                  operation: operation, repeatable: repeatable)
-        let response = try decode(data, as: WarplyContextResponse<Payload>.self, section: section)
+        let response = try await send(
+            .post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), credentials: credentials, operation: operation,
+            repeatable: repeatable
+        ) { data in
+            let response = try decode(data, as: WarplyContextResponse<Payload>.self, section: section)
+            return .init(value: response, status: response.status)
+        }
         try check(status: response.status, sectionStatus: response.sectionStatus, message: response.message, operation: operation)
         return response.result
     }
@@ -54,8 +58,10 @@ struct WarplyClient: Sendable {
         _ payload: Payload.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials,
         operation: String, repeatable: Bool = false
     ) async throws -> Payload? {
-        let data = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable)
-        let response = try decode(data, as: WarplyResultResponse<Payload>.self)
+        let response = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable) {
+            let response = try decode($0, as: WarplyResultResponse<Payload>.self)
+            return .init(value: response, status: response.status)
+        }
         try check(status: response.status, sectionStatus: nil, message: response.message, operation: operation)
         return response.result
     }
@@ -65,17 +71,20 @@ struct WarplyClient: Sendable {
         _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials, operation: String,
         repeatable: Bool = false
     ) async throws {
-        let data = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable)
-        let response = try decode(data, as: WarplyStatusResponse.self)
+        let response = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable) {
+            let response = try decode($0, as: WarplyStatusResponse.self)
+            return .init(value: response, status: response.status)
+        }
         try check(status: response.status ?? 0, sectionStatus: nil, message: response.message, operation: operation)
     }
 
     // MARK: Sending
 
-    /// Sends and returns the 2xx body, handling status 9.
-    func send(
-        _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, credentials: Credentials, operation: String, repeatable: Bool
-    ) async throws -> Data {
+    /// Sends and returns the 2xx body decoded by `interpret`, handling status 9.
+    func send<Value>(
+        _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, credentials: Credentials, operation: String, repeatable: Bool,
+        interpret: (Data) throws -> WarplySender.Interpreted<Value>
+    ) async throws -> Value {
         let client: APIClient
         var headers = HTTPFields()
         var authorization = RequestOptions.Authorization.ifAvailable
@@ -92,7 +101,7 @@ struct WarplyClient: Sendable {
         let options = RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation)
         return try await sender.send(using: client) {
             try client.makeRequest(method, path, headers: headers, body: body, options: options)
-        }
+        } interpret: { try interpret($0) }
     }
 
     func decode<Value: Decodable>(_ data: Data, as type: Value.Type, section: String? = nil) throws -> Value {

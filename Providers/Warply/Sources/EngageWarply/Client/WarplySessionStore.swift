@@ -11,14 +11,17 @@ struct WarplyClientCredentials: Codable, Sendable, Equatable, CustomStringConver
 
 /// Persists the session sealed in the provider's namespace: the token pair (under `tokens`) and the
 /// client credentials (under `client_credentials`). Clearing removes both, so a logout or a rejected
-/// refresh leaves nothing behind.
+/// refresh leaves nothing behind, and calls `onClear` so the user's in-memory data goes with it.
 struct WarplySessionStore: TokenStore {
     static let credentialsKey = "client_credentials"
     let namespace: StorageNamespace
+    private let onClear: @Sendable () -> Void
     private var tokens: SealedTokenStore { SealedTokenStore(namespace: namespace, key: "tokens") }
 
-    init(namespace: StorageNamespace) {
+    /// A store in `namespace`; `onClear` runs after every clear (logout, rejected refresh, unreadable session).
+    init(namespace: StorageNamespace, onClear: @escaping @Sendable () -> Void = {}) {
         self.namespace = namespace
+        self.onClear = onClear
     }
 
     func load() throws -> TokenPair? { try tokens.load() }
@@ -26,6 +29,7 @@ struct WarplySessionStore: TokenStore {
     func save(_ pair: TokenPair) throws { try tokens.save(pair) }
 
     func clear() throws {
+        defer { onClear() }
         try tokens.clear()
         try namespace.removeValue(forKey: Self.credentialsKey)
     }

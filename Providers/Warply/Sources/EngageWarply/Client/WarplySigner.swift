@@ -8,7 +8,12 @@ import HTTPTypes
 struct WarplySigner: RequestSigner {
     let registrar: WarplyRegistrar
 
+    /// The registration to sign with in the current task, set by ``WarplySender`` for each attempt so
+    /// that a status 9 answer can be traced to the registration that signed the refused request.
+    @TaskLocal static var pinnedRegistration: WarplyRegistration?
+
     func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields {
+        if let pinned = Self.pinnedRegistration { return Self.headers(registration: pinned, date: date) }
         let registration = try await registrar.registration()
         return Self.headers(registration: registration, date: date)
     }
