@@ -98,4 +98,27 @@ struct ConfigurationTests {
             #expect(try throwsCode(.invalidConfiguration) { try production.validate(baseURL: parsed) })
         }
     }
+
+    @Test("printing, reflecting or dumping a configuration hides secret-looking keys of provider sections, at any depth")
+    func providerSecretsRedacted() throws {
+        var configuration = EngageConfiguration.preset(.testing, appID: "com.example.shop")
+        configuration.providers["crobox"] = ["containerID": "xlrc9t"]
+        configuration.providers["acme"] = [
+            "partnerCredentials": ["username": "partner-user", "password": "pw-one-1"],
+            "nested": ["clientSecret": "pw-two-2", "list": [["api_key": "pw-three-3"], ["refreshToken": "pw-four-4"]]],
+            "signingKey": "pw-five-5", "authToken": "pw-six-6", "note": "Bearer abcdefghijklmnop", "region": "eu-west",
+        ]
+        let secrets = ["pw-one-1", "partner-user", "pw-two-2", "pw-three-3", "pw-four-4", "pw-five-5", "pw-six-6", "abcdefghijklmnop"]
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in [String(describing: configuration), String(reflecting: configuration), "\([configuration])", dumped] {
+            for secret in secrets { #expect(!text.contains(secret), "\(secret) in \(text)") }
+            #expect(text.contains("<redacted>"))
+            #expect(text.contains("xlrc9t"))  // non-secret values stay readable
+            #expect(text.contains("eu-west"))
+            #expect(text.contains("com.example.shop"))
+        }
+        // The configuration itself is unchanged: only its printed forms are redacted.
+        #expect(configuration.providers["acme"]?["signingKey"] == "pw-five-5")
+    }
 }

@@ -14,12 +14,12 @@ extension WarplyEmulator {
                     WarplyAuthRequest.Refresh.self, from: data,
                     expected: #"{"grant_type":"refresh_token","refresh_token","client_id","client_secret"}"#
                 )
-                guard body.grant_type == "refresh_token" else {
+                guard body.grantType == "refresh_token" else {
                     throw WarplyEmulatorRejection(status: .badRequest, body: ["error": "unsupported_grant_type"])
                 }
                 let answer = self.state.withLock { state in
                     state.refresh(
-                        body.refresh_token, clientID: body.client_id, clientSecret: body.client_secret,
+                        body.refreshToken, clientID: body.clientID, clientSecret: body.clientSecret,
                         configuration: self.configuration, environment: environment
                     )
                 }
@@ -35,7 +35,7 @@ extension WarplyEmulator {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
                 let body = try self.decode(WarplyAuthRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
-                self.state.withLock { $0.logout(accessToken: body.access_token, refreshToken: body.refresh_token, environment: environment) }
+                self.state.withLock { $0.logout(accessToken: body.accessToken, refreshToken: body.refreshToken, environment: environment) }
                 return try Self.statusAnswer(WarplyWire.Status.success)
             }
         }

@@ -14,11 +14,11 @@ extension WarplyEmulator {
                 try self.verifySigned(request, environment: environment)
                 _ = try self.authenticate(request, environment: environment)
                 let body = try self.decode(WarplyAuthRequest.ChangePassword.self, from: data, expected: #"{"old_password","new_password"}"#)
-                guard !body.old_password.isEmpty else { return try Self.statusAnswer(0, message: "The old password is required.") }
-                guard body.old_password != body.new_password else {
+                guard !body.oldPassword.isEmpty else { return try Self.statusAnswer(0, message: "The old password is required.") }
+                guard body.oldPassword != body.newPassword else {
                     return try Self.statusAnswer(0, message: "The new password must differ from the old one.")
                 }
-                guard body.new_password.count >= Self.minimumPasswordLength else {
+                guard body.newPassword.count >= Self.minimumPasswordLength else {
                     return try Self.statusAnswer(0, message: "The new password must have at least \(Self.minimumPasswordLength) characters.")
                 }
                 return try Self.statusAnswer(WarplyWire.Status.success)

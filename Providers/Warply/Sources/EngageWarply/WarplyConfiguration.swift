@@ -48,88 +48,6 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     /// Whether tracked events are sent to Warply analytics.
     public var analyticsEnabled: Bool
 
-    /// Token handling.
-    public struct TokenSettings: Codable, Sendable, Equatable {
-        /// Refresh this many seconds before the access token expires (300: the SDK's 5 minutes).
-        public var refreshThresholdSeconds: Double
-        /// How many times one refresh is attempted when it fails with a 5xx or network error (1 = no retry).
-        public var refreshAttempts: Int
-        /// Delays before the attempts after the first, in seconds (the SDK's `[1, 5]`); the last one is
-        /// reused when there are more attempts than delays.
-        public var refreshRetryDelaysSeconds: [Double]
-        /// Consecutive failed refreshes that open the circuit breaker.
-        public var circuitBreakerThreshold: Int
-        /// Seconds the breaker stays open before letting one refresh try again.
-        public var circuitBreakerResetSeconds: Double
-
-        /// Settings; the defaults are the SDK's.
-        public init(
-            refreshThresholdSeconds: Double = 300, refreshAttempts: Int = 3, refreshRetryDelaysSeconds: [Double] = [1, 5],
-            circuitBreakerThreshold: Int = 5, circuitBreakerResetSeconds: Double = 300
-        ) {
-            self.refreshThresholdSeconds = refreshThresholdSeconds
-            self.refreshAttempts = refreshAttempts
-            self.refreshRetryDelaysSeconds = refreshRetryDelaysSeconds
-            self.circuitBreakerThreshold = circuitBreakerThreshold
-            self.circuitBreakerResetSeconds = circuitBreakerResetSeconds
-        }
-
-        /// The delay before attempt `attempt` (2, 3, ...).
-        func delay(beforeAttempt attempt: Int) -> Duration {
-            guard attempt > 1, let last = refreshRetryDelaysSeconds.last else { return .zero }
-            let index = attempt - 2
-            return .seconds(double: index < refreshRetryDelaysSeconds.count ? refreshRetryDelaysSeconds[index] : last)
-        }
-
-        /// The token manager policy these settings describe.
-        var policy: TokenManager.Policy {
-            TokenManager.Policy(
-                proactiveRefreshWindow: .seconds(double: refreshThresholdSeconds),
-                circuitBreaker: CircuitBreaker.Policy(
-                    failureThreshold: circuitBreakerThreshold, cooldown: .seconds(double: circuitBreakerResetSeconds)
-                )
-            )
-        }
-
-        func validationIssues() -> [String] {
-            var issues: [String] = []
-            if !(0...3600).contains(refreshThresholdSeconds) {
-                issues.append("tokens.refreshThresholdSeconds must be within 0...3600 (got \(refreshThresholdSeconds)); the SDK default is 300.")
-            }
-            if !(1...10).contains(refreshAttempts) { issues.append("tokens.refreshAttempts must be within 1...10 (got \(refreshAttempts)).") }
-            if refreshRetryDelaysSeconds.contains(where: { !(0...300).contains($0) }) {
-                issues.append("tokens.refreshRetryDelaysSeconds must each be within 0...300 seconds.")
-            }
-            if refreshAttempts > 1, refreshRetryDelaysSeconds.isEmpty {
-                issues.append("tokens.refreshRetryDelaysSeconds must not be empty when refreshAttempts is more than 1.")
-            }
-            if !(1...100).contains(circuitBreakerThreshold) {
-                issues.append("tokens.circuitBreakerThreshold must be within 1...100 (got \(circuitBreakerThreshold)).")
-            }
-            if !(1...86_400).contains(circuitBreakerResetSeconds) {
-                issues.append("tokens.circuitBreakerResetSeconds must be within 1...86400 (got \(circuitBreakerResetSeconds)).")
-            }
-            return issues
-        }
-    }
-
-    /// Basic-auth credentials of the Cosmote partner endpoints. Never printed.
-    public struct PartnerCredentials: Codable, Sendable, Equatable, CustomStringConvertible {
-        /// The user name.
-        public var username: String
-        /// The password.
-        public var password: String
-
-        /// Credentials.
-        public init(username: String, password: String) {
-            self.username = username
-            self.password = password
-        }
-
-        /// `PartnerCredentials(<redacted>)`.
-        public var description: String { "PartnerCredentials(<redacted>)" }
-    }
-
     /// A configuration; the defaults are the production preset's.
     public init(
         appUUID: String,
@@ -210,7 +128,10 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID) ?? bundleID
         deviceID = try container.decodeIfPresent(String.self, forKey: .deviceID) ?? deviceID
         requestTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .requestTimeoutSeconds) ?? requestTimeoutSeconds
-        tokens = try container.decodeIfPresent(TokenSettings.self, forKey: .tokens) ?? tokens
+        // A partial section overrides only its keys: the rest stays the preset's.
+        if container.contains(.tokens), try !container.decodeNil(forKey: .tokens) {
+            tokens = try TokenSettings(from: container.superDecoder(forKey: .tokens), defaults: tokens)
+        }
         partnerCredentials = try container.decodeIfPresent(PartnerCredentials.self, forKey: .partnerCredentials) ?? partnerCredentials
         analyticsEnabled = try container.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? analyticsEnabled
     }

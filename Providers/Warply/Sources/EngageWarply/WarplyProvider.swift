@@ -29,6 +29,7 @@ import Logging
 /// every request is signed with it. When the server answers status 9 the device registers again and
 /// the request is sent once more.
 public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking {
+    /// The provider's configuration type: the `warply` section of `EngageConfiguration.providers`.
     public typealias Configuration = WarplyConfiguration
 
     /// Warply's descriptor; operation events end in `_loyalty`, as the Warply SDK named them.
@@ -58,6 +59,12 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     private let currentLanguage: Locked<WarplyLanguage>
     let pushToken = Locked<String?>(nil)
 
+    /// Creates the provider from its validated configuration and the registry's shared services: the
+    /// HTTP clients (unsigned, signed, bearer), the device registrar, the sealed session store and the
+    /// token manager. Nothing is sent yet; ``start()`` registers the device.
+    ///
+    /// - Throws: `.invalidConfiguration` when `configuration` is not valid, or a storage error when the
+    ///   device id cannot be read or stored.
     public init(configuration: WarplyConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .warply)
         self.context = context

@@ -299,10 +299,7 @@ struct WarplyContextResponseUnitTests {
         #expect(decoded.result == response.result)
     }
 
-    @Test(
-        "a section sent as [] (the backend's empty object) reads as no result",
-        .disabled("BUG: the section is read with nestedContainer(keyedBy:), so `\"MAPP_X\": []` or `\"context\": []` throws typeMismatch; the models treat [] as nothing (looseObject)")
-    )
+    @Test("a section sent as [] (the backend's empty object) reads as no result")
     func emptyArraySection() throws {
         #expect(try contextResponse([String].self, #"{"status":"1","context":{"MAPP_X":[],"MAPP_X-status":1}}"#).result == nil)
         #expect(try contextResponse([String].self, #"{"status":"1","context":[]}"#).result == nil)
@@ -420,10 +417,7 @@ struct WarplyContextFlatteningUnitTests {
         }
     }
 
-    @Test(
-        "a context that is not an object is kept as it is",
-        .disabled("BUG: flatten removes `context` before checking it is an object, so a non-object context (e.g. a string or []) is silently dropped, contrary to its documentation")
-    )
+    @Test("a context that is not an object is kept as it is")
     func nonObjectContextKept() throws {
         #expect(try WarplyContextFlattening.flatten(data(#"{"status":"1","context":"gone"}"#)) == ["status": .integer(1), "context": "gone"])
         #expect(try WarplyContextFlattening.flatten(data(#"{"status":"1","context":[]}"#)) == ["status": .integer(1), "context": []])
@@ -550,10 +544,7 @@ struct WarplyAuthEnvelopeUnitTests {
         #expect(try encoded(WarplyAuthRequest.RequestOTP(phoneNumber: "+306900000000")) == json(#"{"msisdn":"+306900000000"}"#))
     }
 
-    @Test(
-        "auth request bodies holding secrets do not print them",
-        .disabled("BUG: WarplyAuthRequest.Refresh/Logout/ChangePassword/VerifyTicket have no redacted description, so printing or dumping a body shows refresh tokens, client secrets and passwords")
-    )
+    @Test("auth request bodies holding secrets do not print them")
     func authRequestBodiesRedacted() {
         let refresh = WarplyAuthRequest.Refresh(refreshToken: "rt-secret", clientID: "c", clientSecret: "cs-secret")
         let change = WarplyAuthRequest.ChangePassword(oldPassword: "old-secret", newPassword: "new-secret")
@@ -688,10 +679,7 @@ struct WarplyTimestampUnitTests {
         #expect(minutes.date == utc(2026, 7, 1, 7, 15))
     }
 
-    @Test(
-        "a timestamp for a date in a format outside the list keeps the date",
-        .disabled("BUG: init(_:format:) re-parses its own text with the known formats only, so a date written as e.g. dd/MM/yyyy gets date == nil")
-    )
+    @Test("a timestamp for a date in a format outside the list keeps the date")
     func fromDateOtherFormat() {
         let instant = utc(2026, 7, 1, 7)
         let timestamp = WarplyTimestamp(instant, format: "dd/MM/yyyy")
@@ -786,10 +774,7 @@ struct WarplyWireUnitTests {
         #expect(WarplyWire.path(.token, appUUID: "a/{sessionUuid}", sessionUUID: "s") == "/oauth/a%2F%7BsessionUuid%7D/token")
     }
 
-    @Test(
-        "dot segments are percent-encoded too",
-        .disabled("BUG: '.' is in the allowed set, so a sessionUUID of \"..\" or \".\" stays a dot segment (/api/session/.. resolves to /api/)")
-    )
+    @Test("dot segments are percent-encoded too")
     func dotSegments() {
         #expect(WarplyWire.path(.session, appUUID: Self.uuid, sessionUUID: "..") != "/api/session/..")
         #expect(WarplyWire.path(.session, appUUID: Self.uuid, sessionUUID: ".") != "/api/session/.")
@@ -836,10 +821,7 @@ struct WarplyWireUnitTests {
         #expect(WarplyPlaceholders.fill("", values: values) == "")
     }
 
-    @Test(
-        "fill is one pass: a value containing a placeholder is not filled again",
-        .disabled("BUG: fill replaces names one after another in dictionary order, so a value like \"{web_id}\" is substituted again (the result depends on hash order)")
-    )
+    @Test("fill is one pass: a value containing a placeholder is not filled again")
     func fillIsOnePass() {
         #expect(WarplyPlaceholders.fill("{a}{b}", values: ["a": "{b}", "b": "{a}"]) == "{b}{a}")
     }

@@ -8,8 +8,9 @@ import Foundation
 ///   "supermarkets": [ { "uuid": "m-1", "name": "Σκλαβενίτης", … } ], "map_url": "https:\/\/…\/map" }
 /// ```
 /// No field is required: the discount and the offer count default to 0, the list to empty.
-public struct WarplyMarketPassDetails: Codable, Sendable, Hashable {
-    /// The pass's barcode value, shown at the till.
+/// `description` (and reflection) masks the barcode.
+public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The pass's barcode value, shown at the till. Secret: never log it.
     public var barcode: String?
     /// The discount collected so far, in euros (`total_discount`).
     public var totalDiscount: Decimal
@@ -22,6 +23,19 @@ public struct WarplyMarketPassDetails: Codable, Sendable, Hashable {
 
     /// `mapURL` as a `URL`, when it is one.
     public var resolvedMapURL: URL? { WarplyModelSupport.url(mapURL) }
+
+    /// A summary with the barcode masked (all but its last two characters) and the supermarkets counted.
+    public var description: String {
+        "WarplyMarketPassDetails(barcode: \(WarplyModelSupport.show(barcode.map(WarplyModelSupport.maskKeepingLastTwo))), "
+            + "totalDiscount: \(totalDiscount), newOffers: \(newOffers), supermarkets: \(supermarkets.count), "
+            + "mapURL: \(WarplyModelSupport.show(mapURL)))"
+    }
+
+    /// The same masked summary as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection (`dump`, debuggers) shows only the same masked summary.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case barcode

@@ -14,6 +14,8 @@ extension WarplyProvider {
     }
 
     /// Whether a user is logged in (a session is stored).
+    ///
+    /// Local: publishes no operation event (it reads the stored session, nothing is sent).
     public func isLoggedIn() async throws -> Bool {
         try await tokens.hasSession()
     }

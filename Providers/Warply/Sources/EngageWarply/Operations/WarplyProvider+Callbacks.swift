@@ -7,6 +7,8 @@ import Logging
 /// its `Result` on the configured callback queue; the returned `Cancellable` cancels the operation
 /// (the completion then receives `.cancelled`, unless the operation had already finished).
 extension WarplyProvider {
+    /// A completion handler: receives the operation's value or its `EngageError`, on the configured
+    /// callback queue.
     public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
 
     // MARK: Lifecycle and auth
@@ -17,7 +19,7 @@ extension WarplyProvider {
         context.callback(completion) { try await self.initialize() }
     }
 
-    /// The callback form of ``isLoggedIn()``.
+    /// The callback form of ``isLoggedIn()``. Local: publishes no operation event.
     @discardableResult
     public func isLoggedIn(completion: @escaping Completion<Bool>) -> any Cancellable {
         context.callback(completion) { try await self.isLoggedIn() }
@@ -89,13 +91,13 @@ extension WarplyProvider {
         context.callback(completion) { try await self.supermarketCampaign(language: language) }
     }
 
-    /// The callback form of ``campaignURL(for:)``.
+    /// The callback form of ``campaignURL(for:)``. Local: publishes no operation event.
     @discardableResult
     public func campaignURL(for campaign: WarplyCampaign, completion: @escaping Completion<URL?>) -> any Cancellable {
         context.callback(completion) { try await self.campaignURL(for: campaign) }
     }
 
-    /// The callback form of ``campaignParameters(for:isMap:)``.
+    /// The callback form of ``campaignParameters(for:isMap:)``. Local: publishes no operation event.
     @discardableResult
     public func campaignParameters(
         for campaign: WarplyCampaign, isMap: Bool = false, completion: @escaping Completion<WarplyCampaignParameters>
@@ -103,7 +105,7 @@ extension WarplyProvider {
         context.callback(completion) { try await self.campaignParameters(for: campaign, isMap: isMap) }
     }
 
-    /// The callback form of ``ccmsURL(for:)``.
+    /// The callback form of ``ccmsURL(for:)``. Local: publishes no operation event.
     @discardableResult
     public func ccmsURL(for offer: WarplyContextualOffer, completion: @escaping Completion<URL?>) -> any Cancellable {
         context.callback(completion) { try await self.ccmsURL(for: offer) }

@@ -10,8 +10,10 @@ extension WarplyProvider {
     /// coupon availability are fetched together, each campaign gets its coupon set's availability,
     /// campaigns with none left are dropped, carousel campaigns go to `state.carouselList`, CCMS,
     /// telco and questionnaire campaigns are removed, and the rest is sorted by `sorting`. Without a
-    /// session it is every basic campaign, sorted, unfiltered. Either way the state is updated and
-    /// `campaigns_retrieved` published.
+    /// session it is every basic campaign, sorted, unfiltered. A stored session that turns out to be
+    /// dead (its refresh is rejected, or the personalized request is refused as unauthorized) is
+    /// treated as no session: the basic campaigns are returned instead of an error. Either way the
+    /// state is updated and `campaigns_retrieved` published.
     ///
     /// - Parameters:
     ///   - language: The language of the texts; the provider's language when `nil`.
@@ -20,18 +22,36 @@ extension WarplyProvider {
         try await context.perform("campaigns") {
             let language = language ?? self.language
             guard try await tokens.hasSession() else {
-                let basic = WarplyCampaignProcessing.sorted(try await basicCampaigns(language: language, filters: filters))
-                state.setCampaignList(basic)
-                return basic
+                return storeLoggedOutCampaigns(try await basicCampaigns(language: language, filters: filters))
             }
-            async let basic = basicCampaigns(language: language, filters: filters)
-            async let personalized = personalizedCampaignList(language: language, filters: filters)
-            async let availability = couponAvailability()
-            let result = WarplyCampaignProcessing.process(basic: try await basic, personalized: try await personalized, availability: try await availability)
+            async let basicList = basicCampaigns(language: language, filters: filters)
+            async let personalizedList = personalizedCampaignList(language: language, filters: filters)
+            async let availabilityList = couponAvailability()
+            let personalized: [WarplyCampaign]
+            do {
+                personalized = try await personalizedList
+            } catch let error as EngageError where Self.isDeadSession(error) {
+                context.logger.notice("Warply session is no longer valid; showing the logged-out campaigns", metadata: ["error": "\(error.code)"])
+                return storeLoggedOutCampaigns(try await basicList)
+            }
+            let result = WarplyCampaignProcessing.process(basic: try await basicList, personalized: personalized, availability: try await availabilityList)
             state.setCarouselList(result.carousel)
             state.setCampaignList(result.all.filter { $0.couponAvailability != 0 && !$0.isCarousel })
             return result.campaigns
         }
+    }
+
+    /// The logged-out flow's result: every basic campaign, sorted, stored as the campaign list.
+    private func storeLoggedOutCampaigns(_ basic: [WarplyCampaign]) -> [WarplyCampaign] {
+        let sorted = WarplyCampaignProcessing.sorted(basic)
+        state.setCampaignList(sorted)
+        return sorted
+    }
+
+    /// Whether `error`, from a bearer request, means the stored session cannot be used: no session,
+    /// a rejected refresh, or a request refused as unauthorized after the one renewal.
+    static func isDeadSession(_ error: EngageError) -> Bool {
+        error.code == .sessionExpired || error.code == .unauthorized
     }
 
     /// The user's personalized campaigns alone, sorted by `sorting`. Needs a logged-in user.
@@ -75,26 +95,31 @@ extension WarplyProvider {
     // MARK: Web views
 
     /// The URL a campaign's web view opens: its `index_url` with escaped slashes cleaned and the
-    /// non-secret placeholders `{appUUID}`, `{web_id}`, `{language}` and `{sessionUuid}` filled.
-    /// Tokens are never put in a URL: pass ``campaignParameters(for:isMap:)`` to the page instead.
+    /// non-secret placeholders filled as the seed does: `{appUUID}`, `{web_id}` (the configured
+    /// `merchantID`, not the device registration's `web_id`), `{language}` and `{sessionUuid}`;
+    /// `{api_key}` becomes empty. Tokens are never put in a URL: pass
+    /// ``campaignParameters(for:isMap:)`` to the page instead.
+    ///
+    /// Local: publishes no operation event (it is a computation, not a Warply operation).
     public func campaignURL(for campaign: WarplyCampaign) async throws -> URL? {
         guard let text = campaign.indexURL ?? campaign.campaignURL else { return nil }
-        let webID = try await registrar.currentRegistration()?.webID ?? configuration.merchantID
-        let filled = WarplyPlaceholders.fill(text, values: [
-            "appUUID": configuration.appUUID, "web_id": webID, "language": language.rawValue, "sessionUuid": campaign.sessionUUID,
-            "api_key": "",
+        let filled = WarplyPlaceholders.fill(WarplyWire.cleanEscapedURL(text), values: [
+            "appUUID": configuration.appUUID, "web_id": configuration.merchantID, "language": language.rawValue,
+            "sessionUuid": campaign.sessionUUID, "api_key": "",
         ])
         return URL(string: filled)
     }
 
     /// The parameters a campaign's web page expects (the seed's `constructCampaignParams`): the
-    /// session, the app and the device. They contain the tokens: hand them only to the page.
+    /// session, the app and the device; `web_id` is the configured `merchantID`, as in the seed. They
+    /// contain the tokens: hand them only to the page.
+    ///
+    /// Local: publishes no operation event (it is a computation, not a Warply operation).
     public func campaignParameters(for campaign: WarplyCampaign, isMap: Bool = false) async throws -> WarplyCampaignParameters {
         let current = try await tokens.currentTokens()
         let credentials = try session.clientCredentials()
-        let registration = try await registrar.currentRegistration()
         return WarplyCampaignParameters(values: [
-            "web_id": registration?.webID ?? configuration.merchantID,
+            "web_id": configuration.merchantID,
             "app_uuid": configuration.appUUID,
             "api_key": "",
             "session_uuid": campaign.sessionUUID,
@@ -111,6 +136,8 @@ extension WarplyProvider {
 
     /// The URL of a CCMS contextual offer: the campaign URL of the stored campaign with the offer's
     /// session id, or `nil` when that campaign has not been fetched.
+    ///
+    /// Local: publishes no operation event (it is a computation, not a Warply operation).
     public func ccmsURL(for offer: WarplyContextualOffer) async throws -> URL? {
         guard let sessionID = offer.sessionID, let campaign = state.allCampaignList.first(where: { $0.sessionUUID == sessionID }) else {
             return nil
@@ -149,34 +176,5 @@ extension WarplyProvider {
             WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.availability),
             section: WarplyWire.Section.coupon, credentials: .signed, operation: "available_coupons"
         ) ?? []
-    }
-}
-
-/// The parameters handed to a campaign's web page. They include the session tokens, so
-/// `description` hides every value; use ``jsonString()`` to pass them to the page.
-public struct WarplyCampaignParameters: Sendable, Hashable, CustomStringConvertible {
-    /// The parameters by name.
-    public let values: [String: String]
-
-    /// The parameters as a JSON object (keys sorted).
-    public func jsonString() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(values), as: UTF8.self)
-    }
-
-    /// The parameter names only.
-    public var description: String { "WarplyCampaignParameters(\(values.keys.sorted().joined(separator: ", ")))" }
-}
-
-/// The seed's placeholder substitution: `{name}` replaced by its value.
-public enum WarplyPlaceholders {
-    /// `text` with every `{name}` in `values` replaced; unknown placeholders are left as they are.
-    public static func fill(_ text: String, values: [String: String]) -> String {
-        var result = text
-        for (name, value) in values {
-            result = result.replacingOccurrences(of: "{\(name)}", with: value)
-        }
-        return result
     }
 }

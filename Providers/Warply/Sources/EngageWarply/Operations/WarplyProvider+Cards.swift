@@ -4,13 +4,13 @@ import HTTPTypes
 import Logging
 
 /// A payment card to add. The number is sent once, in the request body, and never logged or stored:
-/// `description` shows only its last four digits.
-public struct WarplyNewCard: Sendable, Hashable, CustomStringConvertible {
-    /// The card number (spaces and dashes allowed).
+/// `description`, `debugDescription` and reflection show only its last four digits and the issuer.
+public struct WarplyNewCard: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The card number (spaces and dashes allowed). Secret: never log it.
     public var number: String
     /// The issuer, e.g. `VISA`.
     public var issuer: String
-    /// The holder's name as printed.
+    /// The holder's name as printed. Personal: never log it.
     public var holder: String
     /// The expiration month, 1...12.
     public var expirationMonth: Int
@@ -28,6 +28,12 @@ public struct WarplyNewCard: Sendable, Hashable, CustomStringConvertible {
 
     /// The masked number and the issuer.
     public var description: String { "WarplyNewCard(\(WarplyCard.mask(number)), \(issuer))" }
+
+    /// The same masked summary as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection (`dump`, debuggers) shows only the same masked summary.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
 extension WarplyProvider {

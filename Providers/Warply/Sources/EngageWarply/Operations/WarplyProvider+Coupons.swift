@@ -24,9 +24,12 @@ extension WarplyProvider {
     public func coupons(language: WarplyLanguage? = nil) async throws -> WarplyCouponLists {
         try await context.perform("coupons") {
             let coupons = try await userCoupons(action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
+            // Return the lists computed here: reading them back from the shared state could return
+            // another call's lists (a concurrent fetch, a logout, the app's own setters).
+            let lists = WarplyCouponLists(active: WarplyCouponProcessing.active(coupons), redeemed: WarplyCouponProcessing.redeemed(coupons))
             state.setOldCouponList(coupons)
             state.setCouponList(coupons)
-            return WarplyCouponLists(active: state.couponList, redeemed: state.oldCouponList)
+            return lists
         }
     }
 

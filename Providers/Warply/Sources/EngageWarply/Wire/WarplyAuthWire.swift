@@ -2,7 +2,7 @@ import Foundation
 
 /// The device registration answer's context: `{"web_id":"...","api_key":"..."}`. Both are secrets of
 /// the installation: stored sealed, never logged.
-public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The installation's id, sent as `loyalty-web-id`.
     public var webID: String
     /// The key that signs requests (`loyalty-signature = hex(sha256(api_key + loyalty-date))`).
@@ -18,6 +18,8 @@ public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConve
         case webID = "web_id", apiKey = "api_key"
     }
 
+    /// Decodes `{"web_id","api_key"}` (numbers are read as text); throws `keyNotFound` when either is
+    /// missing or empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let webID = try container.looseString(forKey: .webID), !webID.isEmpty else {
@@ -32,6 +34,12 @@ public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConve
 
     /// `WarplyRegistration(<redacted>)`.
     public var description: String { "WarplyRegistration(<redacted>)" }
+
+    /// The same redacted summary as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
 /// `GET /api/mobile/v2/{appUUID}/register/` answer: `{"status":"1","context":{"web_id","api_key"}}`.
@@ -49,12 +57,14 @@ public struct WarplyRegistrationResponse: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case status, context }
 
+    /// Decodes the answer; the registration is read only when `status` (string or number) is 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.looseInt(forKey: .status) ?? 0
         context = status == WarplyWire.Status.success ? try container.decodeIfPresent(WarplyRegistration.self, forKey: .context) : nil
     }
 
+    /// Encodes the server's form: `status` as a string, then the registration if any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(String(status), forKey: .status)
@@ -64,7 +74,7 @@ public struct WarplyRegistrationResponse: Codable, Sendable {
 
 /// Tokens issued by a login or a refresh. Read at the top level or inside `result` (both forms are
 /// seen); `client_id`/`client_secret` come with logins only.
-public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The access token (a JWT).
     public var accessToken: String
     /// The refresh token (a JWT; rotates on every refresh).
@@ -92,6 +102,8 @@ public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConver
 
     enum EnvelopeKeys: String, CodingKey { case status, result, msg }
 
+    /// Decodes the tokens at the top level or inside `result`; throws `keyNotFound` (with the server's
+    /// `msg` when there is one) when there is no access token.
     public init(from decoder: any Decoder) throws {
         let envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
         let container: KeyedDecodingContainer<CodingKeys>
@@ -113,77 +125,10 @@ public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConver
 
     /// Tokens redacted.
     public var description: String { "WarplyTokenAnswer(<redacted>)" }
-}
 
-/// Request bodies of the auth and user-management families (shared with the emulator).
-public enum WarplyAuthRequest {
-    /// `POST /oauth/{appUUID}/token`.
-    public struct Refresh: Codable, Sendable, Hashable {
-        public var grant_type: String
-        public var refresh_token: String
-        public var client_id: String
-        public var client_secret: String
-        public init(refreshToken: String, clientID: String, clientSecret: String) {
-            grant_type = "refresh_token"
-            refresh_token = refreshToken
-            client_id = clientID
-            client_secret = clientSecret
-        }
-    }
+    /// The same redacted summary as ``description``.
+    public var debugDescription: String { description }
 
-    /// `POST /partners/dei/app_login`.
-    public struct DEILogin: Codable, Sendable, Hashable {
-        public var email: String
-        public init(email: String) { self.email = email }
-    }
-
-    /// `POST /partners/cosmote/verify`.
-    public struct VerifyTicket: Codable, Sendable, Hashable {
-        public var guid: String
-        public var app_uuid: String
-        public var ticket: String
-        public init(guid: String, appUUID: String, ticket: String) {
-            self.guid = guid
-            app_uuid = appUUID
-            self.ticket = ticket
-        }
-    }
-
-    /// `POST /partners/oauth/{appUUID}/token` (basic auth).
-    public struct CosmoteUser: Codable, Sendable, Hashable {
-        public var user_identifier: String
-        public init(guid: String) { user_identifier = guid }
-    }
-
-    /// `POST /oauth/{appUUID}/logout`.
-    public struct Logout: Codable, Sendable, Hashable {
-        public var access_token: String
-        public var refresh_token: String?
-        public init(accessToken: String, refreshToken: String?) {
-            access_token = accessToken
-            refresh_token = refreshToken
-        }
-    }
-
-    /// `POST /user/{appUUID}/change_password`.
-    public struct ChangePassword: Codable, Sendable, Hashable {
-        public var old_password: String
-        public var new_password: String
-        public init(oldPassword: String, newPassword: String) {
-            old_password = oldPassword
-            new_password = newPassword
-        }
-    }
-
-    /// `POST /user/{appUUID}/password_reset`.
-    public struct ResetPassword: Codable, Sendable, Hashable {
-        public var email: String
-        public init(email: String) { self.email = email }
-    }
-
-    /// `POST /user/{appUUID}/otp/generate`.
-    public struct RequestOTP: Codable, Sendable, Hashable {
-        public var msisdn: String
-        public init(phoneNumber: String) { msisdn = phoneNumber }
-    }
+    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }

@@ -8,9 +8,11 @@ import Foundation
 public struct WarplyContextRequest: Codable, Sendable, Hashable {
     /// The root key (see `WarplyWire.Root`).
     public var root: String
-    /// The action (see `WarplyWire.Action`); empty when the body has none.
+    /// The action (see `WarplyWire.Action`); empty when the body has none, or when its `action` is not
+    /// a non-empty string (that value is then kept in ``fields``).
     public var action: String
-    /// The other fields of the root object.
+    /// The other fields of the root object. A decoded `action` that is not a non-empty string (a
+    /// number, an object, `""`…) stays here under `"action"`, so the body re-encodes unchanged.
     public var fields: [String: JSONValue]
 
     /// A body with `root`, `action` and `fields`.
@@ -20,6 +22,8 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
         self.fields = fields
     }
 
+    /// Decodes `{"<root>": {...}}`: exactly one root key holding an object. A non-empty string
+    /// `action` becomes ``action``; any other `action` value is kept in ``fields``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -29,7 +33,8 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
         }
         root = key.stringValue
         var object = try container.decode([String: JSONValue].self, forKey: key)
-        if case let .string(action)? = object.removeValue(forKey: "action") {
+        if case let .string(action)? = object["action"], !action.isEmpty {
+            object.removeValue(forKey: "action")
             self.action = action
         } else {
             action = ""
@@ -37,6 +42,8 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
         fields = object
     }
 
+    /// Encodes `{"<root>": {"action": ..., ...fields}}`; a non-empty ``action`` wins over an `action`
+    /// entry in ``fields``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
         var object = fields

@@ -29,7 +29,7 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
     }
 
     /// The `userInfo` key holding the section name to decode.
-    public static var sectionKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "warply.section")! }
+    public static var sectionKey: CodingUserInfoKey { warplySectionUserInfoKey }
 
     /// Decodes `data`, reading `section`.
     public static func decode(_ data: Data, section: String) throws -> Self {
@@ -38,6 +38,11 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
         return try decoder.decode(Self.self, from: data)
     }
 
+    /// Decodes either form, reading the section named in `userInfo[sectionKey]`.
+    ///
+    /// A `context` or a section that is not an object (the backend sends `[]` for an empty object) reads
+    /// as empty: no section status and no result. Throws when no section name was given, when the body
+    /// is not an object, or when the section's `result` does not decode as `Payload`.
     public init(from decoder: any Decoder) throws {
         guard let section = decoder.userInfo[Self.sectionKey] as? String else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No Warply section name was given to the decoder."))
@@ -46,16 +51,15 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
         self.section = section
         status = try root.looseInt(forKey: AnyKey("status")) ?? 0
         message = try? root.looseString(forKey: AnyKey("msg"))
-        // The context form nests the section; the flattened form has it at the top.
-        let holder: KeyedDecodingContainer<AnyKey>
+        // The context form nests the section; the flattened form (no or a null `context`) has it at the top.
+        let holder: KeyedDecodingContainer<AnyKey>?
         if root.contains(AnyKey("context")), try !root.decodeNil(forKey: AnyKey("context")) {
-            holder = try root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("context"))
+            holder = try Self.object(AnyKey("context"), in: root)
         } else {
             holder = root
         }
-        sectionStatus = try holder.looseInt(forKey: AnyKey(WarplyWire.Section.statusKey(section)))
-        if holder.contains(AnyKey(section)), try !holder.decodeNil(forKey: AnyKey(section)) {
-            let body = try holder.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(section))
+        sectionStatus = try holder?.looseInt(forKey: AnyKey(WarplyWire.Section.statusKey(section)))
+        if let holder, let body = try Self.object(AnyKey(section), in: holder) {
             result = try body.decodeIfPresent(Payload.self, forKey: AnyKey("result"))
             if message == nil { message = try? body.looseString(forKey: AnyKey("msg")) }
         } else {
@@ -63,6 +67,19 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
         }
     }
 
+    /// The object under `key`; `nil` when the key is absent, `null`, or holds anything but an object
+    /// (`[]` included).
+    private static func object(_ key: AnyKey, in container: KeyedDecodingContainer<AnyKey>) throws -> KeyedDecodingContainer<AnyKey>? {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        do {
+            return try container.nestedContainer(keyedBy: AnyKey.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            return nil
+        }
+    }
+
+    /// Encodes the context form: `status` as a string, the section with its `result`, and the section
+    /// status as a number.
     public func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: AnyKey.self)
         try root.encode(String(status), forKey: AnyKey("status"))
@@ -95,6 +112,7 @@ public struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendab
         case status, message = "msg", result
     }
 
+    /// Decodes the result form: `status` (string or number, 0 when missing), `msg` and `result`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.looseInt(forKey: .status) ?? 0
@@ -120,6 +138,7 @@ public struct WarplyStatusResponse: Codable, Sendable, Hashable {
         case status, message = "msg"
     }
 
+    /// Decodes `status` and `msg` leniently: a missing or unreadable value is `nil`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try? container.looseInt(forKey: .status)
@@ -144,7 +163,8 @@ public enum WarplyContextFlattening {
     /// `{"status":"1","context":{"MAPP_X":{...},"MAPP_X-status":1}}` becomes
     /// `{"status":1,"MAPP_X":{...},"MAPP_X-status":1}`: the context's entries move to the top level
     /// (where they win over top-level keys of the same name) and a numeric-string `status` becomes a
-    /// number. Bodies without a `context` object are returned with only `status` normalised. Throws
+    /// number. Bodies without a `context` object are returned with only `status` normalised (a `context`
+    /// that is not an object, e.g. `[]` or a string, is kept as it is). Throws
     /// `.decoding` when the body is not a JSON object.
     public static func flatten(_ data: Data) throws(EngageError) -> [String: JSONValue] {
         let value: JSONValue
@@ -156,7 +176,8 @@ public enum WarplyContextFlattening {
         guard case var .object(object) = value else {
             throw EngageError(.decoding, "The Warply response is not a JSON object.", providerID: .warply)
         }
-        if case let .object(context)? = object.removeValue(forKey: "context") {
+        if case let .object(context)? = object["context"] {
+            object.removeValue(forKey: "context")
             object.merge(context) { _, contextValue in contextValue }
         }
         if case let .string(text)? = object["status"], let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
@@ -165,3 +186,10 @@ public enum WarplyContextFlattening {
         return object
     }
 }
+
+/// The `userInfo` key naming the section a ``WarplyContextResponse`` decodes.
+let warplySectionUserInfoKey: CodingUserInfoKey = {
+    // `CodingUserInfoKey(rawValue:)` is failable in signature only: it accepts every string.
+    guard let key = CodingUserInfoKey(rawValue: "warply.section") else { preconditionFailure("CodingUserInfoKey refused a raw value") }
+    return key
+}()

@@ -39,31 +39,46 @@ public enum WarplyWire {
         case deviceInfo = "/api/async/info/{appUUID}/"
     }
 
-    /// The path of `template` with its placeholders filled (each value percent-encoded as one segment).
+    /// The path of `template` with its placeholders filled, each value percent-encoded as one segment:
+    /// everything but ASCII letters, digits and `-._~` is encoded, and a value that is `.` or `..` has
+    /// its dots encoded (`%2E`) so it can never become a dot segment that climbs the path.
     public static func path(_ template: PathTemplate, appUUID: String, sessionUUID: String = "") -> String {
-        template.rawValue
-            .replacingOccurrences(of: "{appUUID}", with: segment(appUUID))
-            .replacingOccurrences(of: "{sessionUuid}", with: segment(sessionUUID))
+        WarplyPlaceholders.fill(template.rawValue, values: ["appUUID": segment(appUUID), "sessionUuid": segment(sessionUUID)])
     }
 
-    private static func segment(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
+    private static let segmentCharacters: CharacterSet = {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        return allowed
+    }()
+
+    /// `value` percent-encoded as one path segment.
+    static func segment(_ value: String) -> String {
+        if value == "." || value == ".." { return value.replacingOccurrences(of: ".", with: "%2E") }
+        return value.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
     }
 
     // MARK: Headers
 
     /// Header names.
     public enum Header {
+        /// The registration's `web_id`.
         public static let webID = "loyalty-web-id"
+        /// The Unix timestamp the signature covers, as sent.
         public static let date = "loyalty-date"
+        /// `hex(sha256(api_key + loyalty-date))`.
         public static let signature = "loyalty-signature"
+        /// `<platform>:<bundle id>`, e.g. `ios:gr.dei.loyalty`.
         public static let bundleID = "loyalty-bundle-id"
+        /// Always `mobile`.
         public static let channel = "channel"
+        /// The device id (`WarplyConfiguration.deviceID`).
         public static let uniqueDeviceID = "unique-device-id"
+        /// The device vendor, e.g. `apple`.
         public static let vendor = "vendor"
+        /// The platform, e.g. `ios` or `linux`.
         public static let platform = "platform"
+        /// The operating system version.
         public static let osVersion = "os_version"
         /// Headers whose values are secrets or identify the device, redacted from logs.
         public static let sensitive: Set<String> = [signature, webID, uniqueDeviceID]
@@ -81,36 +96,63 @@ public enum WarplyWire {
 
     /// Root keys of context request bodies (`{"<root>": {"action": ..., ...}}`).
     public enum Root {
+        /// Campaigns (`retrieve`, `retrieve_personalized`, `retrieve_supermarket`).
         public static let campaigns = "campaigns"
+        /// Coupons and coupon sets (user coupons, availability, validate, redeem).
         public static let coupon = "coupon"
+        /// The user's profile, history and market pass.
         public static let consumerData = "consumer_data"
+        /// The user's payment cards.
         public static let cards = "cards"
+        /// Merchants and merchant categories.
         public static let shops = "shops"
+        /// Articles.
         public static let content = "content"
+        /// Device information and the push token.
         public static let deviceInfo = "device_info"
     }
 
     /// Actions, by root.
     public enum Action {
+        /// Basic campaigns (`campaigns`).
         public static let retrieve = "retrieve"
+        /// The user's personalized campaigns (`campaigns`, bearer).
         public static let retrievePersonalized = "retrieve_personalized"
+        /// The supermarket campaign (`campaigns`).
         public static let retrieveSupermarket = "retrieve_supermarket"
+        /// The user's coupons (`coupon`, bearer).
         public static let userCoupons = "user_coupons"
+        /// The user's universal coupons (`coupon`, bearer).
         public static let universalCoupons = "user_coupons_universal"
+        /// Every coupon set (`coupon`).
         public static let couponSets = "retrieve_multilingual"
+        /// Coupons left per coupon set (`coupon`).
         public static let availability = "availability"
+        /// Checks a coupon code (`coupon`, bearer).
         public static let validate = "validate"
+        /// Spends points on a coupon (`coupon`, bearer).
         public static let redeem = "redeem"
+        /// The redeemed supermarket coupons (`coupon`, bearer).
         public static let redeemedSupermarketHistory = "get_redeemed_sm_history"
+        /// Reads or updates the profile (`consumer_data`, bearer).
         public static let userDetails = "handle_user_details"
+        /// The user's transactions (`consumer_data`, bearer).
         public static let transactionHistory = "get_transaction_history"
+        /// The user's points history (`consumer_data`, bearer).
         public static let pointsHistory = "get_points_history"
+        /// The market pass details (`consumer_data`, bearer).
         public static let marketPass = "integration"
+        /// Adds a payment card (`cards`, bearer).
         public static let addCard = "add_card"
+        /// Lists the payment cards (`cards`, bearer).
         public static let getCards = "get_cards"
+        /// Deletes a payment card (`cards`, bearer).
         public static let deleteCard = "delete_card"
+        /// Merchants or articles in a language (`shops`, `content`).
         public static let retrieveMultilingual = "retrieve_multilingual"
+        /// Merchant categories (`shops`).
         public static let merchantCategories = "get_merchant_categories"
+        /// Sends the push token (`device_info`).
         public static let updateToken = "update_token"
     }
 
@@ -118,14 +160,23 @@ public enum WarplyWire {
 
     /// The `context` sections of responses (`{"status":"1","context":{"MAPP_X":{"result":...},"MAPP_X-status":1}}`).
     public enum Section {
+        /// Campaigns.
         public static let campaigning = "MAPP_CAMPAIGNING"
+        /// Coupons, coupon sets, availability, validation and redemption.
         public static let coupon = "MAPP_COUPON"
+        /// The profile.
         public static let user = "MAPP_USER"
+        /// Payment cards.
         public static let cards = "MAPP_CARDS"
+        /// Transactions.
         public static let transactions = "MAPP_TRANSACTIONS"
+        /// Points history.
         public static let points = "MAPP_POINTS"
+        /// Merchants and categories.
         public static let shops = "MAPP_SHOPS"
+        /// Articles.
         public static let content = "MAPP_CONTENT"
+        /// The market pass.
         public static let marketPass = "MAPP_MARKET_PASS"
 
         /// The key of a section's own status, e.g. `MAPP_COUPON-status`.

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The parameters handed to a campaign's web page (the seed's `constructCampaignParams`). They include
+/// the session tokens and client credentials, so `description`, `debugDescription` and reflection
+/// (`dump`, debuggers) show only the parameter names; use ``jsonString()`` to pass them to the page.
+public struct WarplyCampaignParameters: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The parameters by name. Secret: hand them only to the campaign page.
+    public let values: [String: String]
+
+    /// Parameters with these values.
+    init(values: [String: String]) {
+        self.values = values
+    }
+
+    /// The parameters as a JSON object (keys sorted).
+    public func jsonString() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    /// The parameter names only.
+    public var description: String { "WarplyCampaignParameters(\(values.keys.sorted().joined(separator: ", ")))" }
+
+    /// The same names-only summary as ``description``.
+    public var debugDescription: String { description }
+
+    /// Reflection (`dump`, debuggers) shows only the same names-only summary.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+extension WarplyConfiguration {
+    /// Basic-auth credentials of the Cosmote partner endpoints. Never printed: `description`,
+    /// `debugDescription` and reflection (`dump`, debuggers) show only `PartnerCredentials(<redacted>)`.
+    public struct PartnerCredentials: Codable, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        /// The user name.
+        public var username: String
+        /// The password. Secret.
+        public var password: String
+
+        /// Credentials.
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+
+        /// `PartnerCredentials(<redacted>)`.
+        public var description: String { "PartnerCredentials(<redacted>)" }
+
+        /// The same redacted summary as ``description``.
+        public var debugDescription: String { description }
+
+        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
+        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+    }
+}
