@@ -27,6 +27,8 @@ struct ProviderModule {
     var example: String
     /// Extra dependencies of the provider module besides EngageCore.
     var dependencies: [Target.Dependency] = []
+    /// Extra dependencies of the emulator besides EngageSandbox and the provider module.
+    var emulatorDependencies: [Target.Dependency] = []
 }
 
 let providerModules: [ProviderModule] = [
@@ -35,6 +37,11 @@ let providerModules: [ProviderModule] = [
     ProviderModule(
         trait: "Warply", folder: "Warply", example: "warply-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
+    // GRDB in the emulator: its generator writes directory files.
+    ProviderModule(
+        trait: "Explore", folder: "Explore", example: "explore-example",
+        emulatorDependencies: [.product(name: "GRDB", package: "GRDB.swift")]
     ),
 ]
 
@@ -74,7 +81,7 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
     return [
         .target(name: module, dependencies: moduleDependencies, path: "\(root)/Sources/\(module)"),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
-        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)], path: "\(root)/Emulator/\(emulator)"),
+        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
         .testTarget(
             name: "\(module)Tests",
             dependencies: [.target(name: module), .target(name: emulator), "Engage", "EngageSandbox", "EngageTesting"]
