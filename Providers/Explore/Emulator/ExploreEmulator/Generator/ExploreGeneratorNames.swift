@@ -5,7 +5,7 @@ enum ExploreGeneratorNames {
         "Café", "Crème", "Bäckerei", "Άγιος", "Μεγάλη", "Χρυσή", "Old Town", "Harbor", "Metro", "Prime", "Fresh", "Smart",
     ]
     static let second = [
-        "Bean", "Market", "Grill", "Books", "Garden", "Bakery", "Pharmacy", "Hardware", "Pizza", "Sushi", "Tacos", "Noodles",
+        "Bean", "Coffee", "Market", "Grill", "Books", "Garden", "Bakery", "Pharmacy", "Hardware", "Pizza", "Sushi", "Tacos", "Noodles",
         "Electronics", "Fitness", "Florist", "Barber", "Καφενείο", "Φούρνος", "Αγορά", "Boutique", "Outlet", "Deli", "Pets", "Games",
     ]
     static let chains = [
