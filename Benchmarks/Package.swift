@@ -15,6 +15,8 @@ let supportDependencies: [Target.Dependency] = [
     .product(name: "EngageCore", package: "EngageKit"),
     .product(name: "EngageTesting", package: "EngageKit"),
     .product(name: "EngageSandbox", package: "EngageKit"),
+    .product(name: "EngageExplore", package: "EngageKit"),
+    .product(name: "ExploreEmulator", package: "EngageKit"),
     .product(name: "GRDB", package: "GRDB.swift"),
     .product(name: "HTTPTypes", package: "swift-http-types"),
     .product(name: "Logging", package: "swift-log"),
@@ -48,6 +50,7 @@ let benchmarkSuites = [
     "RefreshStormBenchmarks",
     "DurableQueueBenchmarks",
     "RegistryStartBenchmarks",
+    "ExploreBenchmarks",
 ]
 package.targets += benchmarkSuites.map { name in
     .executableTarget(

@@ -32,7 +32,7 @@ extension FakeClock {
 
 /// Yields until `condition` holds, failing the test after about `seconds` of real time.
 func eventually(
-    timeout seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
+    timeout seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async {
     let met = await waitUntil(timeout: .seconds(double: seconds), condition)
     if !met { Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation) }

@@ -5,14 +5,12 @@ import Foundation
 import GRDB
 import Testing
 
-@Suite("Explore directory: schemas, filters, text search, index lifecycle")
+@Suite("Explore directory: schemas, filters, text search, index lifecycle", .serialized)
 struct ExploreDirectoryTests {
     @Test("each schema family is detected from the file itself and answers like the brute-force scan", arguments: ExploreSchema.Version.allCases)
     func schemaFamilies(version: ExploreSchema.Version) throws {
-        let fixture = try ExploreFixture(rows: 4_000, schema: version)
-        defer { fixture.remove() }
+        let (fixture, brute) = try ExploreFixture.shared(rows: 4_000, schema: version)
         #expect(fixture.directory.schema.version == version)
-        let brute = try BruteForceDirectory(path: fixture.path)
         let query = ExploreMerchantQuery.nearby(try ExploreDirectoryGenerator.denseCenter(), radius: .miles(20))
         #expect(try fixture.directory.allPages(query).asResults == brute.nearby(query))
         var giftCards = ExploreMerchantQuery(paymentMethods: [.giftCard], giftCardProviders: [.ctx])
@@ -22,9 +20,7 @@ struct ExploreDirectoryTests {
 
     @Test("filters without a centre select the same merchants as the brute-force scan")
     func filtersWithoutCentre() throws {
-        let fixture = try ExploreFixture(rows: 5_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         let queries: [ExploreMerchantQuery] = [
             ExploreMerchantQuery(),
             ExploreMerchantQuery(tab: .online),
@@ -40,9 +36,7 @@ struct ExploreDirectoryTests {
 
     @Test("PiggyCards-only merchants are hidden when asked (trait off, restricted country) and shown otherwise")
     func piggyCardsOnlyVisibility() throws {
-        let fixture = try ExploreFixture(rows: 5_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         #expect(!brute.piggyOnly.isEmpty)
         let hidden = Set(try fixture.directory.allPages(ExploreMerchantQuery(), hidesPiggyCardsOnly: true).map(\.merchantID))
         let shown = Set(try fixture.directory.allPages(ExploreMerchantQuery(), hidesPiggyCardsOnly: false).map(\.merchantID))
@@ -53,8 +47,7 @@ struct ExploreDirectoryTests {
 
     @Test("sorts: name ignores case and diacritics, discount is largest first, ties by directory order")
     func sorts() throws {
-        let fixture = try ExploreFixture(rows: 3_000)
-        defer { fixture.remove() }
+        let (fixture, _) = try ExploreFixture.shared()
         let byName = try fixture.directory.allPages(ExploreMerchantQuery(sort: .name))
         let keys = byName.map { $0.name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) }
         #expect(keys == keys.sorted())
@@ -65,8 +58,7 @@ struct ExploreDirectoryTests {
 
     @Test("text search is a prefix search over names, diacritics folded, and any input is safe")
     func textSearch() throws {
-        let fixture = try ExploreFixture(rows: 3_000)
-        defer { fixture.remove() }
+        let (fixture, _) = try ExploreFixture.shared()
         let chain = try fixture.directory.merchants(ExploreMerchantQuery(text: "home dep"))
         #expect(chain.items.contains { $0.name == "Home Depot" })
         let accented = try fixture.directory.merchants(ExploreMerchantQuery(text: "cafe"))

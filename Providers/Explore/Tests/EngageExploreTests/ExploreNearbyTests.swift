@@ -4,13 +4,11 @@ import ExploreEmulator
 import Foundation
 import Testing
 
-@Suite("Explore nearby search is exact (against a brute-force scan)")
+@Suite("Explore nearby search is exact (against a brute-force scan)", .serialized)
 struct ExploreNearbyTests {
     @Test("random centres and radii: the R*Tree search equals the brute-force scan, row for row")
     func randomQueries() throws {
-        let fixture = try ExploreFixture(rows: 6_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         var seed: UInt64 = 99
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -33,9 +31,7 @@ struct ExploreNearbyTests {
 
     @Test("a location exactly on the radius is included; a hair inside the radius excludes it")
     func edgeOfRadius() throws {
-        let fixture = try ExploreFixture(rows: 3_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         let center = try GeoPoint(latitude: 40.70, longitude: -74.02)
         let wide = brute.nearby(.nearby(center, radius: .kilometers(30)))
         // The farthest merchant of the wide search, whose closest location is exactly at distance d.
@@ -67,9 +63,7 @@ struct ExploreNearbyTests {
 
     @Test("a radius of zero finds only a location at the very centre; a huge radius finds every located merchant")
     func extremeRadii() throws {
-        let fixture = try ExploreFixture(rows: 2_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         let located = try #require(brute.rows.first { $0.latitude != nil && brute.passes($0, .init(tab: .nearby), hidePiggyOnly: true) })
         let center = try GeoPoint(latitude: try #require(located.latitude), longitude: try #require(located.longitude))
         let zero = try fixture.directory.allPages(.nearby(center, radius: ExploreRadius(meters: 0))).asResults
@@ -81,9 +75,7 @@ struct ExploreNearbyTests {
 
     @Test("filters and tabs combine with nearby exactly as the brute-force scan")
     func filteredNearby() throws {
-        let fixture = try ExploreFixture(rows: 8_000)
-        defer { fixture.remove() }
-        let brute = try BruteForceDirectory(path: fixture.path)
+        let (fixture, brute) = try ExploreFixture.shared()
         let center = try ExploreDirectoryGenerator.denseCenter()
         var queries: [ExploreMerchantQuery] = []
         for tab in ExploreTab.allCases {
@@ -107,8 +99,7 @@ struct ExploreNearbyTests {
 
     @Test("pages of 100 are stable: concatenated pages equal the full list, without repeats")
     func pagingStability() throws {
-        let fixture = try ExploreFixture(rows: 8_000)
-        defer { fixture.remove() }
+        let (fixture, _) = try ExploreFixture.shared()
         let center = try ExploreDirectoryGenerator.denseCenter()
         for sort in ExploreMerchantSort.allCases {
             var query = ExploreMerchantQuery.nearby(center, radius: .miles(50))

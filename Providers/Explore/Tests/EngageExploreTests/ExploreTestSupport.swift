@@ -3,6 +3,7 @@ import EngageExplore
 import ExploreEmulator
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 /// A generated directory in its own temporary folder.
@@ -19,16 +20,28 @@ struct ExploreFixture {
         directory = try ExploreDirectory.open(path: path)
     }
 
-    /// One 30 000-row world directory shared by the tests that need the sparse far-away cities
-    /// (antimeridian, poles), built once per test run and only read.
-    static func world() throws -> (ExploreFixture, BruteForceDirectory) {
-        try sharedWorld.get()
+    /// A generated directory shared by every test that only reads it (built once per test run, with
+    /// its brute-force reading): generating and indexing in a debug build is the slow part of these
+    /// tests, and it runs on the shared concurrency pool.
+    static func shared(rows: Int = 6_000, schema: ExploreSchema.Version = .v4, seed: UInt64 = 7) throws -> (ExploreFixture, BruteForceDirectory) {
+        let key = "\(rows)-\(schema.rawValue)-\(seed)"
+        return try sharedFixtures.withLock { fixtures in
+            if let existing = fixtures[key] { return try existing.get() }
+            let made = Result { () throws -> (ExploreFixture, BruteForceDirectory) in
+                let fixture = try ExploreFixture(rows: rows, schema: schema, seed: seed)
+                return (fixture, try BruteForceDirectory(path: fixture.path))
+            }
+            fixtures[key] = made
+            return try made.get()
+        }
     }
 
-    private static let sharedWorld: Result<(ExploreFixture, BruteForceDirectory), any Error> = Result {
-        let fixture = try ExploreFixture(rows: 30_000, seed: 11)
-        return (fixture, try BruteForceDirectory(path: fixture.path))
+    /// The 20 000-row world directory for the sparse far-away cities (antimeridian, poles).
+    static func world() throws -> (ExploreFixture, BruteForceDirectory) {
+        try shared(rows: 20_000, seed: 11)
     }
+
+    private static let sharedFixtures = Mutex<[String: Result<(ExploreFixture, BruteForceDirectory), any Error>]>([:])
 
     func remove() {
         try? directory.close()

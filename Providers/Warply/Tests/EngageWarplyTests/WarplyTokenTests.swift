@@ -11,18 +11,27 @@ struct WarplyTokenTests {
     @Test("500 concurrent calls on an expired token share exactly one refresh")
     func burstSharesOneRefresh() async throws {
         let harness = try await WarplyHarness()
-        let (engage, warply) = try await harness.loggedIn()
+        // 500 requests queue behind a handful of loopback connections: on a loaded machine the last ones
+        // wait longer than the testing preset's 5 s request timeout, which is not what this test is about.
+        let (engage, warply) = try await harness.loggedIn(harness.warplyConfiguration { $0.requestTimeoutSeconds = 120 })
         let before = try #require(try await warply.tokens.currentTokens())
         harness.clock.advance(by: .seconds(3_700))  // past the 3600 s access token lifetime
-        let results = await withTaskGroup(of: Bool.self) { group in
+        let failures = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<500 {
-                group.addTask { (try? await warply.profile()) != nil }
+                group.addTask {
+                    do {
+                        _ = try await warply.profile()
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
             }
-            var succeeded = 0
-            for await ok in group where ok { succeeded += 1 }
-            return succeeded
+            var failures: [String] = []
+            for await failure in group { if let failure { failures.append(failure) } }
+            return failures
         }
-        #expect(results == 500)
+        #expect(failures.isEmpty, "\(failures.count) of 500 failed, the first with: \(failures.first ?? "")")
         #expect(harness.emulator.refreshCount == 1)
         #expect(await warply.tokens.refreshCount == 1)
         #expect(harness.requests(to: WarplyPaths.token).count == 1)
