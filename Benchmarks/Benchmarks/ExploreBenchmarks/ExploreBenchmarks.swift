@@ -31,8 +31,8 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(answers)
         let (reference, referenced) = try await timed { try scenario.referenceMethod() }
         blackHole(reference)
-        benchmark.measurement(speedup, Int((referenced.seconds / max(indexed.seconds, 1e-9)).rounded()))
-    } setup: {
+        benchmark.measurement(speedup, (permille(referenced, indexed) + 500) / 1000)
+    } setup: { () throws -> ExploreScenario in
         let scenario = try ExploreScenario()
         let indexed = try scenario.indexed()
         let reference = try scenario.referenceMethod()
