@@ -93,22 +93,30 @@ public final class ExploreScenario: Sendable {
                     best[merchantID] = (Answer(merchantID: merchantID, rowID: rowID, distance: distance), 0)
                 }
             }
-            // Ties in distance fall back to the merchant's first listed row, as in the index.
-            let ids = Array(best.keys)
-            for chunk in stride(from: 0, to: ids.count, by: 500) {
-                let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
-                let sql = """
-                    SELECT merchantId, MIN(id) FROM merchant
-                    WHERE merchantId IN (\(slice.map { _ in "?" }.joined(separator: ","))) AND coalesce(active, 1) != 0
-                      AND lower(trim(coalesce(redeemType, ''))) != 'url'
-                    GROUP BY merchantId
-                    """
-                for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(slice)) {
-                    firstRow[row[0]] = row[1]
+        }
+        // Ties in distance fall back to the merchant's first listed row, as in the index; they are rare
+        // (distinct coordinates), so the first rows are looked up only for tied merchants.
+        let answers = best.values.map(\.answer).sorted { ($0.distance, $0.rowID) < ($1.distance, $1.rowID) }
+        var tied = Set<String>()
+        for (left, right) in zip(answers, answers.dropFirst()) where left.distance == right.distance {
+            tied.insert(left.merchantID)
+            tied.insert(right.merchantID)
+        }
+        if !tied.isEmpty {
+            try reference.read { db in
+                for merchantID in tied {
+                    firstRow[merchantID] = try Int64.fetchOne(
+                        db,
+                        sql: """
+                            SELECT MIN(id) FROM merchant WHERE merchantId = ? AND coalesce(active, 1) != 0
+                              AND lower(trim(coalesce(redeemType, ''))) != 'url'
+                            """,
+                        arguments: [merchantID]
+                    )
                 }
             }
         }
-        return best.values.map(\.answer)
+        return answers
             .sorted { lhs, rhs in
                 lhs.distance != rhs.distance ? lhs.distance < rhs.distance : firstRow[lhs.merchantID, default: 0] < firstRow[rhs.merchantID, default: 0]
             }
