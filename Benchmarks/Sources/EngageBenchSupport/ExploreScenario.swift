@@ -64,7 +64,7 @@ public final class ExploreScenario: Sendable {
     /// closest location per merchant, sorted by distance (ties by first listed row), first page.
     public func referenceMethod() throws -> [Answer] {
         let boxes = ExploreGeo.boundingBoxes(around: center, radiusMeters: radius.meters)
-        var best: [String: (answer: Answer, order: Int64)] = [:]
+        var best: [String: Answer] = [:]
         var firstRow: [String: Int64] = [:]
         try reference.read { db in
             for box in boxes {
@@ -89,14 +89,14 @@ public final class ExploreScenario: Sendable {
                     let merchantID = raw.isEmpty ? "row-\(rowID)" : raw
                     let distance = ExploreGeo.distance(latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
                     guard distance <= radius.meters else { continue }
-                    if let current = best[merchantID], (current.answer.distance, current.answer.rowID) <= (distance, rowID) { continue }
-                    best[merchantID] = (Answer(merchantID: merchantID, rowID: rowID, distance: distance), 0)
+                    if let current = best[merchantID], (current.distance, current.rowID) <= (distance, rowID) { continue }
+                    best[merchantID] = Answer(merchantID: merchantID, rowID: rowID, distance: distance)
                 }
             }
         }
         // Ties in distance fall back to the merchant's first listed row, as in the index; they are rare
         // (distinct coordinates), so the first rows are looked up only for tied merchants.
-        let answers = best.values.map(\.answer).sorted { ($0.distance, $0.rowID) < ($1.distance, $1.rowID) }
+        let answers = best.values.sorted { ($0.distance, $0.rowID) < ($1.distance, $1.rowID) }
         var tied = Set<String>()
         for (left, right) in zip(answers, answers.dropFirst()) where left.distance == right.distance {
             tied.insert(left.merchantID)

@@ -26,6 +26,14 @@ struct ExploreColumns: Sendable {
     var merchantKeys: [String: Int32] = [:]
 
     var rowCount: Int { rowKey.count }
+
+    /// The distance of row `row` from `center` in metres, or infinity when the row has no location.
+    @inline(__always)
+    func distance(ofRow row: Int, from center: GeoPoint) -> Double {
+        let rowLatitude = latitude[row]
+        guard !rowLatitude.isNaN else { return .infinity }
+        return ExploreGeo.distance(latitude: center.latitude, longitude: center.longitude, latitude: rowLatitude, longitude: longitude[row])
+    }
     var merchantCount: Int { merchantNameRank.count }
 
     static func load(from db: Database) throws -> ExploreColumns {

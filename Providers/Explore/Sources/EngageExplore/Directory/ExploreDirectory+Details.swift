@@ -50,9 +50,7 @@ extension ExploreDirectory {
         let latitude = columns.latitude[index]
         let longitude = columns.longitude[index]
         let located = !latitude.isNaN
-        let distance = located ? center.map {
-            ExploreGeo.distance(latitude: $0.latitude, longitude: $0.longitude, latitude: latitude, longitude: longitude)
-        } : nil
+        let distance = located ? center.map { columns.distance(ofRow: index, from: $0) } : nil
         let lines = (8...11).compactMap { Self.nonEmpty(ExploreDirectoryContents.text(row, $0)) }
         return ExploreLocation(
             id: columns.directoryRowID[index], latitude: located ? latitude : nil, longitude: located ? longitude : nil,

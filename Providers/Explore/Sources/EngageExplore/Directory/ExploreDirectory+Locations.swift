@@ -10,11 +10,7 @@ extension ExploreDirectory {
         let first = Int(columns.merchantFirstRow[Int(key) - 1]) - 1
         var rows = Array(first..<(first + Int(columns.merchantRowCount[Int(key) - 1])))
         if let center {
-            let distances = Dictionary(uniqueKeysWithValues: rows.map { row in
-                (row, columns.latitude[row].isNaN ? Double.infinity : ExploreGeo.distance(
-                    latitude: center.latitude, longitude: center.longitude, latitude: columns.latitude[row], longitude: columns.longitude[row]
-                ))
-            })
+            let distances = Dictionary(uniqueKeysWithValues: rows.map { ($0, columns.distance(ofRow: $0, from: center)) })
             if let radius { rows.removeAll { !((distances[$0] ?? .infinity) <= radius.meters) } }
             rows.sort { (distances[$0] ?? .infinity, columns.directoryRowID[$0]) < (distances[$1] ?? .infinity, columns.directoryRowID[$1]) }
         }
@@ -45,10 +41,8 @@ extension ExploreDirectory {
         if hidesPiggyCardsOnly, let row = rows.first, columns.flags[row] & ExploreRowFlags.piggyCardsOnly.rawValue != 0 { return nil }
         var best = Match(key: key, row: Int32(first), distance: .infinity, count: rows.count)
         if let center {
-            for row in rows where !columns.latitude[row].isNaN {
-                let distance = ExploreGeo.distance(
-                    latitude: center.latitude, longitude: center.longitude, latitude: columns.latitude[row], longitude: columns.longitude[row]
-                )
+            for row in rows {
+                let distance = columns.distance(ofRow: row, from: center)
                 if distance < best.distance {
                     best.distance = distance
                     best.row = Int32(row)

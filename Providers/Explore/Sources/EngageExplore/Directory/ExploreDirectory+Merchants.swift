@@ -77,12 +77,7 @@ extension ExploreDirectory {
             if let keys, !keys.contains(key) { return }
             var distance = Double.infinity
             if let center {
-                let latitude = columns.latitude[row]
-                if !latitude.isNaN {
-                    distance = ExploreGeo.distance(
-                        latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: columns.longitude[row]
-                    )
-                }
+                distance = columns.distance(ofRow: row, from: center)
                 if let radius, !(distance <= radius) { return }
             }
             if let position = positions[key] {

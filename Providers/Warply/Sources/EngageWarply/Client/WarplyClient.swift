@@ -99,9 +99,9 @@ struct WarplyClient: Sendable {
             headers[.authorization] = "Basic " + Data("\(partner.username):\(partner.password)".utf8).base64EncodedString()
         }
         let options = RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation)
-        return try await sender.send(using: client) {
-            try client.makeRequest(method, path, headers: headers, body: body, options: options)
-        } interpret: { try interpret($0) }
+        return try await sender.send(
+            using: client, { try client.makeRequest(method, path, headers: headers, body: body, options: options) }, interpret: interpret
+        )
     }
 
     func decode<Value: Decodable>(_ data: Data, as type: Value.Type, section: String? = nil) throws -> Value {

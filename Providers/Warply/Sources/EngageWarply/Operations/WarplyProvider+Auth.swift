@@ -111,8 +111,8 @@ extension WarplyProvider {
                     ])
                 }
             }
+            // Clearing the session store also clears `state` (its clear hook).
             try await tokens.clear()
-            state.clear()
         }
     }
 
