@@ -27,6 +27,7 @@ struct ExploreFixture {
         let key = "\(rows)-\(schema.rawValue)-\(seed)"
         return try sharedFixtures.withLock { fixtures in
             if let existing = fixtures[key] { return try existing.get() }
+            if fixtures.isEmpty { removeStaleFolders() }
             let made = Result { () throws -> (ExploreFixture, BruteForceDirectory) in
                 let fixture = try ExploreFixture(rows: rows, schema: schema, seed: seed)
                 return (fixture, try BruteForceDirectory(path: fixture.path))
@@ -39,6 +40,18 @@ struct ExploreFixture {
     /// The 20 000-row world directory for the sparse far-away cities (antimeridian, poles).
     static func world() throws -> (ExploreFixture, BruteForceDirectory) {
         try shared(rows: 20_000, seed: 11)
+    }
+
+    /// Shared fixtures outlive their tests (a static has no teardown), so each run first removes the
+    /// folders earlier runs left behind: any `explore-tests-` folder untouched for an hour.
+    private static func removeStaleFolders() {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix("explore-tests-") {
+            let folder = temporary.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date
+            if let modified, modified < Date(timeIntervalSinceNow: -3_600) { try? FileManager.default.removeItem(at: folder) }
+        }
     }
 
     private static let sharedFixtures = Mutex<[String: Result<(ExploreFixture, BruteForceDirectory), any Error>]>([:])

@@ -7,8 +7,7 @@ extension ExploreDirectory {
     /// when one is given), else in directory order.
     public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) throws -> [ExploreLocation] {
         guard let key = columns.merchantKeys[merchantID] else { return [] }
-        let first = Int(columns.merchantFirstRow[Int(key) - 1]) - 1
-        var rows = Array(first..<(first + Int(columns.merchantRowCount[Int(key) - 1])))
+        var rows = columns.rows(ofMerchant: key).map(Int.init)
         if let center {
             let distances = Dictionary(uniqueKeysWithValues: rows.map { ($0, columns.distance(ofRow: $0, from: center)) })
             if let radius { rows.removeAll { !((distances[$0] ?? .infinity) <= radius.meters) } }
@@ -35,10 +34,9 @@ extension ExploreDirectory {
     /// `center` (or its first listed one); `nil` when the directory does not list it.
     public func merchant(id merchantID: String, center: GeoPoint? = nil, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly) throws -> ExploreMerchant? {
         guard let key = columns.merchantKeys[merchantID] else { return nil }
-        let index = Int(key) - 1
-        let first = Int(columns.merchantFirstRow[index]) - 1
-        let rows = first..<(first + Int(columns.merchantRowCount[index]))
-        if hidesPiggyCardsOnly, let row = rows.first, columns.flags[row] & ExploreRowFlags.piggyCardsOnly.rawValue != 0 { return nil }
+        let rows = columns.rows(ofMerchant: key).map(Int.init)
+        guard let first = rows.first else { return nil }
+        if hidesPiggyCardsOnly, columns.flags[first] & ExploreRowFlags.piggyCardsOnly.rawValue != 0 { return nil }
         var best = Match(key: key, row: Int32(first), distance: .infinity, count: rows.count)
         if let center {
             for row in rows {

@@ -23,7 +23,7 @@ extension ExploreDirectory {
     ///   (builds without the trait, or users in a restricted country).
     /// - Throws: `.invalidInput` for a distance sort without a centre.
     public func merchants(_ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly) throws -> Page<ExploreMerchant> {
-        let matches = try matchingMerchants(query, hidesPiggyCardsOnly: hidesPiggyCardsOnly)
+        let matches = try matchingMerchants(query, hidesPiggyCardsOnly: hidesPiggyCardsOnly, sortedPrefix: min(query.page.offset, .max - query.page.limit) + query.page.limit)
         let page = Self.pageSlice(matches, page: query.page)
         return Page(items: try details(of: page, center: query.center), offset: query.page.offset, totalCount: matches.count)
     }
@@ -37,8 +37,8 @@ extension ExploreDirectory {
         #endif
     }
 
-    /// Every matching merchant, sorted by the query's order (the unpaged result).
-    func matchingMerchants(_ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool) throws -> [Match] {
+    /// Every matching merchant (the unpaged result), the first `limit` of them in the query's order.
+    func matchingMerchants(_ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool, sortedPrefix limit: Int = .max) throws -> [Match] {
         if query.sort == .distance && query.center == nil {
             throw EngageError(.invalidInput, "Sorting by distance needs a centre.", providerID: .explore)
         }
@@ -50,7 +50,7 @@ extension ExploreDirectory {
             if keys?.isEmpty == true { return [] }
         }
         var matches = try collect(query: query, filter: filter, keys: keys)
-        sort(&matches, by: query.sort)
+        sort(&matches, by: query.sort, limit: min(matches.count, limit))
         return matches
     }
 
@@ -66,11 +66,13 @@ extension ExploreDirectory {
 
     private func collect(query: ExploreMerchantQuery, filter: ExploreRowFilter, keys: Set<Int32>?) throws -> [Match] {
         var matches: [Match] = []
-        var positions: [Int32: Int] = [:]
+        // Position of each merchant's match in `matches` plus one (0: none yet), by merchant index.
+        var positions = [Int32](repeating: 0, count: columns.merchantCount)
         let center = query.center
         let radius = query.radius?.meters
         let columns = self.columns
 
+        @inline(__always)
         func consider(_ row: Int) {
             guard filter.matches(flags: columns.flags[row], territory: columns.territory[row]) else { return }
             let key = columns.rowKey[row]
@@ -80,37 +82,40 @@ extension ExploreDirectory {
                 distance = columns.distance(ofRow: row, from: center)
                 if let radius, !(distance <= radius) { return }
             }
-            if let position = positions[key] {
-                var match = matches[position]
-                match.count += 1
-                if distance < match.distance
-                    || (distance == match.distance && columns.directoryRowID[row] < columns.directoryRowID[Int(match.row)]) {
-                    match.distance = distance
-                    match.row = Int32(row)
-                }
-                matches[position] = match
-            } else {
-                positions[key] = matches.count
+            let position = Int(positions[Int(key) - 1])
+            if position == 0 {
                 matches.append(Match(key: key, row: Int32(row), distance: distance, count: 1))
+                positions[Int(key) - 1] = Int32(matches.count)
+                return
+            }
+            matches.withUnsafeMutableBufferPointer { buffer in
+                let shown = Int(buffer[position - 1].row)
+                buffer[position - 1].count += 1
+                if distance < buffer[position - 1].distance
+                    || (distance == buffer[position - 1].distance && columns.directoryRowID[row] < columns.directoryRowID[shown]) {
+                    buffer[position - 1].distance = distance
+                    buffer[position - 1].row = Int32(row)
+                }
             }
         }
 
         if let center, let radius {
-            try database.read { db in
+            let tiles = try database.read { db in
+                var tiles: [Int] = []
                 let statement = try db.cachedStatement(
                     sql: "SELECT id FROM location_rtree WHERE maxLat >= ? AND minLat <= ? AND maxLon >= ? AND minLon <= ?"
                 )
                 for box in ExploreGeo.boundingBoxes(around: center, radiusMeters: radius) {
-                    let cursor = try Int.fetchCursor(
-                        statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
-                    )
-                    while let id = try cursor.next() { consider(id - 1) }
+                    tiles += try Int.fetchAll(statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 }
+                return tiles
+            }
+            for tile in tiles {
+                for row in columns.rows(ofTile: tile) { consider(row) }
             }
         } else if let keys {
             for key in keys.sorted() {
-                let first = Int(columns.merchantFirstRow[Int(key) - 1]) - 1
-                for row in first..<(first + Int(columns.merchantRowCount[Int(key) - 1])) { consider(row) }
+                for row in columns.rows(ofMerchant: key) { consider(Int(row)) }
             }
         } else {
             for row in 0..<columns.rowCount { consider(row) }
@@ -118,20 +123,23 @@ extension ExploreDirectory {
         return matches
     }
 
-    private func sort(_ matches: inout [Match], by order: ExploreMerchantSort) {
+    /// Puts the first `limit` matches in the query's order at the front, sorted (the rest in no order).
+    private func sort(_ matches: inout [Match], by order: ExploreMerchantSort, limit: Int) {
         let columns = self.columns
+        let precedes: (Match, Match) -> Bool
         switch order {
         case .name:
-            matches.sort { columns.merchantNameRank[Int($0.key) - 1] < columns.merchantNameRank[Int($1.key) - 1] }
+            precedes = { columns.merchantNameRank[Int($0.key) - 1] < columns.merchantNameRank[Int($1.key) - 1] }
         case .distance:
-            matches.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.key < $1.key }
+            precedes = { $0.distance != $1.distance ? $0.distance < $1.distance : $0.key < $1.key }
         case .discount:
-            matches.sort { lhs, rhs in
+            precedes = { lhs, rhs in
                 let left = columns.merchantDiscount[Int(lhs.key) - 1]
                 let right = columns.merchantDiscount[Int(rhs.key) - 1]
                 return left != right ? left > right : lhs.key < rhs.key
             }
         }
+        ExploreOrdering.sortPrefix(&matches, count: limit, by: precedes)
     }
 
     static func pageSlice<Item>(_ items: [Item], page: PageRequest) -> ArraySlice<Item> {

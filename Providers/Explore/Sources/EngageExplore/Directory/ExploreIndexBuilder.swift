@@ -8,9 +8,11 @@ import Logging
 ///
 /// The index holds, per directory version:
 /// - `merchants`: one row per merchant (`key` in order of first appearance), its name, name rank,
-///   best discount, gift-card offers and the range of its rows;
-/// - `rows`: every listed `merchant` row (ordered by merchant), resolved flags and coordinates;
-/// - `location_rtree`: an R*Tree over the located rows;
+///   best discount and gift-card offers;
+/// - `rows`: every listed `merchant` row with its resolved flags and coordinates, stored tile by tile
+///   (``ExploreTile``), the unlocated rows last;
+/// - `tiles` and `location_rtree`: each tile's range of rows, and an R*Tree with the smallest box
+///   around each tile's locations;
 /// - `merchant_fts`: an FTS5 index over merchant names (diacritics folded, prefix indexes);
 /// - `atm_rtree` and `atm_fts` (names and manufacturers) when the file has ATMs;
 /// - `territories` and `meta` (format, source fingerprint, schema version).
@@ -19,7 +21,7 @@ import Logging
 /// leaves a half-built index behind.
 struct ExploreIndexBuilder {
     /// Bumped whenever the index layout changes: an index of another format is rebuilt.
-    static let formatVersion = "1"
+    static let formatVersion = "2"
 
     let directoryPath: String
     let indexPath: String

@@ -11,12 +11,13 @@ struct ExploreIndexWriter {
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE merchants(
             key INTEGER PRIMARY KEY, merchantId TEXT NOT NULL, name TEXT NOT NULL, nameRank INTEGER NOT NULL,
-            discount INTEGER NOT NULL, offers TEXT NOT NULL, firstRow INTEGER NOT NULL, rowCount INTEGER NOT NULL);
+            discount INTEGER NOT NULL, offers TEXT NOT NULL);
         CREATE UNIQUE INDEX merchants_merchantId ON merchants(merchantId);
         CREATE TABLE rows(
             id INTEGER PRIMARY KEY, dirRowID INTEGER NOT NULL, key INTEGER NOT NULL, latitude REAL, longitude REAL,
             flags INTEGER NOT NULL, territory INTEGER NOT NULL);
         CREATE TABLE territories(code INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE tiles(id INTEGER PRIMARY KEY, firstRow INTEGER NOT NULL, rowCount INTEGER NOT NULL);
         CREATE VIRTUAL TABLE location_rtree USING rtree(id, minLat, maxLat, minLon, maxLon);
         CREATE VIRTUAL TABLE merchant_fts USING fts5(name, content='', tokenize="unicode61 remove_diacritics 2", prefix='1 2 3');
         CREATE VIRTUAL TABLE atm_rtree USING rtree(id, minLat, maxLat, minLon, maxLon);
@@ -53,16 +54,33 @@ struct ExploreIndexWriter {
         return codes
     }
 
+    /// Writes the rows tile by tile (located rows first, grouped by ``ExploreTile``; then the unlocated
+    /// ones), one `tiles` entry per tile with its range of rows, and one R*Tree box per tile: the
+    /// smallest box around its rows.
     private func writeRows(_ db: Database, territories: [String: Int64]) throws {
+        let tiles = contents.rows.map { row in row.latitude.flatMap { latitude in row.longitude.map { ExploreTile(latitude: latitude, longitude: $0) } } }
         let order = contents.rows.indices.sorted { lhs, rhs in
-            let left = contents.rowKeys[lhs]
-            let right = contents.rowKeys[rhs]
-            return left != right ? left < right : contents.rows[lhs].rowID < contents.rows[rhs].rowID
+            switch (tiles[lhs], tiles[rhs]) {
+            case let (left?, right?) where left != right: return left < right
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default:
+                let left = contents.rowKeys[lhs]
+                let right = contents.rowKeys[rhs]
+                return left != right ? left < right : contents.rows[lhs].rowID < contents.rows[rhs].rowID
+            }
         }
         let insertRow = try db.makeStatement(
             sql: "INSERT INTO rows(id, dirRowID, key, latitude, longitude, flags, territory) VALUES (?, ?, ?, ?, ?, ?, ?)"
         )
-        let insertLocation = try db.makeStatement(sql: "INSERT INTO location_rtree(id, minLat, maxLat, minLon, maxLon) VALUES (?, ?, ?, ?, ?)")
+        let insertTile = try db.makeStatement(sql: "INSERT INTO tiles(id, firstRow, rowCount) VALUES (?, ?, ?)")
+        let insertBox = try db.makeStatement(sql: "INSERT INTO location_rtree(id, minLat, maxLat, minLon, maxLon) VALUES (?, ?, ?, ?, ?)")
+        var open: (tile: ExploreTile, id: Int64, firstRow: Int64, count: Int64, box: ExploreGeo.Box)?
+        func closeTile() throws {
+            guard let tile = open else { return }
+            try insertTile.execute(arguments: [tile.id, tile.firstRow, tile.count])
+            try insertBox.execute(arguments: [tile.id, tile.box.minLatitude, tile.box.maxLatitude, tile.box.minLongitude, tile.box.maxLongitude])
+        }
         for (position, index) in order.enumerated() {
             let row = contents.rows[index]
             let merchant = contents.merchants[Int(contents.rowKeys[index]) - 1]
@@ -72,33 +90,34 @@ struct ExploreIndexWriter {
             try insertRow.execute(arguments: [
                 id, row.rowID, Int64(merchant.key), row.latitude, row.longitude, Int64(flags.rawValue), territory,
             ])
-            if let latitude = row.latitude, let longitude = row.longitude {
-                try insertLocation.execute(arguments: [id, latitude, latitude, longitude, longitude])
+            guard let tile = tiles[index], let latitude = row.latitude, let longitude = row.longitude else { continue }
+            if var current = open, current.tile == tile {
+                current.count += 1
+                current.box.minLatitude = min(current.box.minLatitude, latitude)
+                current.box.maxLatitude = max(current.box.maxLatitude, latitude)
+                current.box.minLongitude = min(current.box.minLongitude, longitude)
+                current.box.maxLongitude = max(current.box.maxLongitude, longitude)
+                open = current
+            } else {
+                try closeTile()
+                let box = ExploreGeo.Box(minLatitude: latitude, maxLatitude: latitude, minLongitude: longitude, maxLongitude: longitude)
+                open = (tile, (open?.id ?? 0) + 1, id, 1, box)
             }
         }
+        try closeTile()
     }
 
     private func writeMerchants(_ db: Database) throws {
-        // Rows are written grouped by merchant, in key order: each merchant's rows are one range.
-        var firstRow = [Int64](repeating: 0, count: contents.merchants.count)
-        var rowCount = [Int64](repeating: 0, count: contents.merchants.count)
-        for key in contents.rowKeys { rowCount[Int(key) - 1] += 1 }
-        var next: Int64 = 1
-        for index in firstRow.indices {
-            firstRow[index] = next
-            next += rowCount[index]
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let insert = try db.makeStatement(
-            sql: "INSERT INTO merchants(key, merchantId, name, nameRank, discount, offers, firstRow, rowCount) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO merchants(key, merchantId, name, nameRank, discount, offers) VALUES (?, ?, ?, ?, ?, ?)"
         )
         let insertName = try db.makeStatement(sql: "INSERT INTO merchant_fts(rowid, name) VALUES (?, ?)")
-        for (index, merchant) in contents.merchants.enumerated() {
+        for merchant in contents.merchants {
             let offers = String(decoding: try encoder.encode(merchant.offers), as: UTF8.self)
             try insert.execute(arguments: [
-                Int64(merchant.key), merchant.merchantID, merchant.name, Int64(merchant.nameRank), Int64(merchant.discountBasisPoints),
-                offers, firstRow[index], rowCount[index],
+                Int64(merchant.key), merchant.merchantID, merchant.name, Int64(merchant.nameRank), Int64(merchant.discountBasisPoints), offers,
             ])
             try insertName.execute(arguments: [Int64(merchant.key), merchant.name])
         }
