@@ -204,6 +204,67 @@ public struct APIClient: Sendable {
         return response.body
     }
 
+    /// Downloads a 2xx response body into the file at `destination`, reporting progress as bytes
+    /// arrive, and returns the response (its `body` empty) and the number of bytes written.
+    ///
+    /// The body never sits in memory with a streaming transport (the default `URLSessionTransport`);
+    /// other transports hand it back whole and it is written here, with one final progress report.
+    /// `options.maxResponseBytes` (else the client's limit) bounds the file. Any other status throws
+    /// `EngageError` with the server's message, and the file is removed.
+    ///
+    /// ```swift
+    /// let (_, bytes) = try await client.download(.get, "mainnet/explore.zip", to: partialFile) { progress in
+    ///     logger.debug("received \(progress.receivedBytes) bytes")
+    /// }
+    /// ```
+    public func download(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        query: [(String, String?)] = [],
+        headers: HTTPFields = [:],
+        to destination: URL,
+        options: RequestOptions = RequestOptions(),
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> (response: HTTPResponseMessage, bytes: Int64) {
+        var options = options
+        options.bodyFile = ResponseBodyFile(url: destination, progress: progress)
+        let request = try makeRequest(method, path, query: query, headers: headers, options: options)
+        try? FileManager.default.removeItem(at: destination)
+        var response: HTTPResponseMessage
+        do {
+            response = try await send(request)
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        }
+        do {
+            if !response.body.isEmpty || !FileManager.default.fileExists(atPath: destination.path) {
+                // A transport that does not stream: the body came back in memory.
+                try response.body.write(to: destination)
+                let bytes = Int64(response.body.count)
+                progress?(TransferProgress(receivedBytes: bytes, expectedBytes: bytes))
+            }
+        } catch {
+            throw EngageError(.storage, "The download could not be written to \(destination.lastPathComponent).", providerID: providerID, underlyingError: error)
+        }
+        guard response.isSuccess else {
+            // The error body is in the file: read it (it is small, or not a message) for the error.
+            if response.body.isEmpty, let size = Self.fileSize(destination), size <= 65_536 {
+                response.body = (try? Data(contentsOf: destination)) ?? Data()
+            }
+            try? FileManager.default.removeItem(at: destination)
+            try validate(response)
+            return (response, 0)
+        }
+        let bytes = Self.fileSize(destination) ?? 0
+        response.body = Data()
+        return (response, bytes)
+    }
+
+    static func fileSize(_ url: URL) -> Int64? {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value
+    }
+
     /// Sends the request and decodes a 2xx JSON response as `type`.
     public func json<Value: Decodable>(
         _ type: Value.Type,

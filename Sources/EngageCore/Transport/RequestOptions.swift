@@ -26,6 +26,9 @@ public struct RequestOptions: Sendable {
     public var maxResponseBytes: Int?
     /// A name for logs and metrics, e.g. `"redeem_coupon"`.
     public var operationName: String?
+    /// A file that receives the response body instead of memory (large downloads); `nil` keeps the
+    /// body in the response. `maxResponseBytes` still applies to what is written.
+    public var bodyFile: ResponseBodyFile?
 
     /// The limit applied when neither the request nor its client sets one: 16 MiB.
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024
@@ -38,7 +41,8 @@ public struct RequestOptions: Sendable {
         allowsRetry: Bool = true,
         authorization: Authorization = .ifAvailable,
         maxResponseBytes: Int? = nil,
-        operationName: String? = nil
+        operationName: String? = nil,
+        bodyFile: ResponseBodyFile? = nil
     ) {
         self.timeout = timeout
         self.isRepeatable = isRepeatable
@@ -46,5 +50,6 @@ public struct RequestOptions: Sendable {
         self.authorization = authorization
         self.maxResponseBytes = maxResponseBytes
         self.operationName = operationName
+        self.bodyFile = bodyFile
     }
 }

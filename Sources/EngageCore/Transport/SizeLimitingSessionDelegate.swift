@@ -13,6 +13,9 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>
         var limit: Int
         var body = Data()
+        /// Where the body goes instead of `body`, when the request streams to a file.
+        var sink: FileSink?
+        var received: Int64 = 0
         var response: URLResponse?
         var failure: EngageError?
         /// Set when this delegate declined an authentication challenge for the task (Linux only).
@@ -22,12 +25,28 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
     private let transfers = Mutex<[Int: Transfer]>([:])
 
     /// Sends `request` through `session` (whose delegate must be this object) and collects its body.
-    func data(for request: URLRequest, in session: URLSession, limit: Int) async throws -> (Data, URLResponse) {
+    /// A body file being written: its handle and who hears of progress.
+    struct FileSink: @unchecked Sendable {  // FileHandle is used by one task's serial delegate calls only.
+        let handle: FileHandle
+        let progress: (@Sendable (TransferProgress) -> Void)?
+    }
+
+    func data(for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil) async throws -> (Data, URLResponse) {
+        var sink: FileSink?
+        if let bodyFile {
+            guard FileManager.default.createFile(atPath: bodyFile.url.path, contents: nil),
+                let handle = try? FileHandle(forWritingTo: bodyFile.url)
+            else {
+                throw EngageError(.storage, "The download file \(bodyFile.url.lastPathComponent) cannot be created.")
+            }
+            sink = FileSink(handle: handle, progress: bodyFile.progress)
+        }
+        defer { try? sink?.handle.close() }
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                transfers.withLock { $0[id] = Transfer(continuation: continuation, limit: limit) }
+                transfers.withLock { $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink) }
                 task.resume()
             }
         } onCancel: {
@@ -60,21 +79,43 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
-        let overLimit = transfers.withLock { transfers -> Bool in
-            guard let transfer = transfers[id], transfer.failure == nil else { return false }
-            if transfer.body.count + data.count > transfer.limit {
+        // Under the lock: the limit and the count (and the in-memory body). The file write and the
+        // progress report happen outside it; one task's delegate calls never overlap.
+        let (overLimit, sink, progress) = transfers.withLock { transfers -> (Bool, FileSink?, TransferProgress?) in
+            guard let transfer = transfers[id], transfer.failure == nil else { return (false, nil, nil) }
+            if transfer.received + Int64(data.count) > Int64(transfer.limit) {
                 let status = (transfer.response as? HTTPURLResponse)?.statusCode
                 transfers[id]?.failure = EngageError.responseTooLarge(
-                    bytes: transfer.body.count + data.count, limit: transfer.limit, httpStatus: status
+                    bytes: Int(clamping: transfer.received + Int64(data.count)), limit: transfer.limit, httpStatus: status
                 )
                 transfers[id]?.body = Data()
-                return true
+                return (true, nil, nil)
             }
-            // Appended in place: copying the transfer out and back would copy the body on every chunk.
-            transfers[id]?.body.append(data)
-            return false
+            transfers[id]?.received += Int64(data.count)
+            guard let sink = transfer.sink else {
+                // Appended in place: copying the transfer out and back would copy the body on every chunk.
+                transfers[id]?.body.append(data)
+                return (false, nil, nil)
+            }
+            let declared = transfer.response?.expectedContentLength ?? -1
+            let progress = TransferProgress(receivedBytes: transfer.received + Int64(data.count), expectedBytes: declared >= 0 ? declared : nil)
+            return (false, sink, progress)
         }
-        if overLimit { dataTask.cancel() }
+        if overLimit {
+            dataTask.cancel()
+            return
+        }
+        guard let sink else { return }
+        do {
+            try sink.handle.write(contentsOf: data)
+        } catch {
+            transfers.withLock {
+                $0[id]?.failure = EngageError(.storage, "The download could not be written: \(error.localizedDescription)", underlyingError: error)
+            }
+            dataTask.cancel()
+            return
+        }
+        if let progress { sink.progress?(progress) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -12,6 +12,9 @@ import HTTPTypesFoundation
 /// `Content-Length` is over the request's limit (`options.maxResponseBytes`, else 16 MiB) before reading
 /// the body, and stops reading a body that grows past it, so a hostile server cannot exhaust memory.
 /// With a session passed in, the body is read first and checked afterwards.
+///
+/// Downloads: with its own session and a request whose `options.bodyFile` is set, the body is written
+/// to that file as it arrives (with progress reports) and the response's `body` is empty.
 public struct URLSessionTransport: HTTPTransport {
     /// URLSession enforces `options.timeout` itself (as `URLRequest.timeoutInterval`: the attempt fails
     /// with `.timeout` when no data arrives for that long), so the stack does not race it.
@@ -51,7 +54,7 @@ public struct URLSessionTransport: HTTPTransport {
         let urlResponse: URLResponse
         do {
             if let limiter {
-                (data, urlResponse) = try await limiter.data(for: urlRequest, in: session, limit: limit)
+                (data, urlResponse) = try await limiter.data(for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile)
             } else {
                 (data, urlResponse) = try await session.data(for: urlRequest)
             }
