@@ -38,10 +38,19 @@ let providerModules: [ProviderModule] = [
         trait: "Warply", folder: "Warply", example: "warply-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
-    // GRDB in the emulator: its generator writes directory files.
+    // Crypto: downloaded directories are verified by SHA-256. ZIPFoundation: the feed publishes zip
+    // archives (Foundation has no unzip on Linux). GRDB in the emulator: its generator writes directories.
     ProviderModule(
         trait: "Explore", folder: "Explore", example: "explore-example",
-        emulatorDependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ],
+        emulatorDependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]
     ),
 ]
 
@@ -133,6 +142,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         // Already in the graph through hummingbird; declared because EngageSandbox imports them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),

@@ -1,0 +1,131 @@
+import EngageExplore
+import EngageSandbox
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// A local directory feed: per network, a manifest (timestamp, SHA-256, size, archive name) and the zip
+/// archive holding `explore.db`, the way the reference apps' feed publishes them.
+///
+/// Routes, relative to `http://127.0.0.1:<port>/explore-feed`:
+///
+/// | route | behaviour |
+/// |---|---|
+/// | `GET /<network>/manifest.json` | the network's ``ExploreFeedManifest``; 404 before anything is published |
+/// | `GET /<network>/<archive>` | the archive's bytes, or a damaged copy while a ``DownloadFault`` is armed |
+///
+/// ```swift
+/// let feed = try ExploreFeedEmulator(folder: temporaryFolder)
+/// try feed.publishGenerated(.init(seed: 7, rows: 5_000), network: .mainnet, timestamp: 1_763_700_000_000)
+/// let host = SandboxHost(emulators: [feed])
+/// ```
+public final class ExploreFeedEmulator: Emulator {
+    /// How the next archive downloads are damaged.
+    public enum DownloadFault: Sendable, Hashable {
+        /// Only the first half of the bytes is served (a complete response, shorter than the manifest says).
+        case truncated
+        /// The size is right but bytes in the middle are flipped (the checksum no longer matches).
+        case corrupted
+    }
+
+    /// The path prefix, `explore-feed` unless another id was given.
+    public let id: String
+    /// Where published archives are kept.
+    public let folder: URL
+
+    private struct Publication {
+        var manifest: ExploreFeedManifest
+        var archiveURL: URL
+    }
+
+    private struct State {
+        var publications: [ExploreNetwork: Publication] = [:]
+        var faults: [ExploreNetwork: [DownloadFault]] = [:]
+        var downloads: [ExploreNetwork: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// A feed keeping its archives in `folder` (created if needed).
+    public init(id: String = "explore-feed", folder: URL) throws {
+        self.id = id
+        self.folder = folder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The manifest published for `network`, if any.
+    public func manifest(for network: ExploreNetwork) -> ExploreFeedManifest? {
+        state.withLock { $0.publications[network]?.manifest }
+    }
+
+    /// How many archive downloads `network` has served.
+    public func downloadCount(for network: ExploreNetwork) -> Int {
+        state.withLock { $0.downloads[network] ?? 0 }
+    }
+
+    /// Damages the next `times` archive downloads of `network` with `fault`.
+    public func inject(_ fault: DownloadFault, network: ExploreNetwork, times: Int = 1) {
+        state.withLock { $0.faults[network, default: []] += Array(repeating: fault, count: max(0, times)) }
+    }
+
+    /// Publishes an archive as it is (a zip, or anything else to test a bad archive) for `network`.
+    @discardableResult
+    public func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+        let name = "explore-\(network.rawValue)-\(timestamp).zip"
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        let manifest = ExploreFeedManifest(timestamp: timestamp, checksum: ExploreFeedArchiver.sha256(data), size: Int64(data.count), archive: name)
+        state.withLock { $0.publications[network] = Publication(manifest: manifest, archiveURL: url) }
+        return manifest
+    }
+
+    /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`.
+    @discardableResult
+    public func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+        try publish(archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
+    }
+
+    /// Generates a directory with `options` and publishes it for `network`.
+    @discardableResult
+    public func publishGenerated(_ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+        let databaseURL = folder.appendingPathComponent("generated-\(UUID().uuidString.prefix(8)).db")
+        defer { try? FileManager.default.removeItem(at: databaseURL) }
+        try ExploreDirectoryGenerator(options: options).write(to: databaseURL.path)
+        return try publish(databaseAt: databaseURL, network: network, timestamp: timestamp)
+    }
+
+    /// Adds the routes listed in the type's documentation.
+    public func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.get(":network/manifest.json") { _, context in
+            guard let publication = self.publication(context) else {
+                return SandboxResponse.error(.notFound, code: "not_published")
+            }
+            return try SandboxResponse.json(publication.manifest)
+        }
+        group.get(":network/:archive") { _, context in
+            guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)),
+                let publication = self.publication(context), context.parameters.get("archive") == publication.manifest.archive
+            else {
+                return SandboxResponse.error(.notFound, code: "no_such_archive")
+            }
+            var bytes = try Data(contentsOf: publication.archiveURL)
+            let fault = self.state.withLock { state -> DownloadFault? in
+                state.downloads[network, default: 0] += 1
+                return state.faults[network]?.isEmpty == false ? state.faults[network]?.removeFirst() : nil
+            }
+            switch fault {
+            case .truncated: bytes = bytes.prefix(bytes.count / 2)
+            case .corrupted:
+                let middle = bytes.count / 2
+                for index in middle..<min(bytes.count, middle + 64) { bytes[index] ^= 0xFF }
+            case nil: break
+            }
+            return SandboxResponse.raw(bytes, headers: [.contentType: "application/zip"])
+        }
+    }
+
+    private func publication(_ context: SandboxRequestContext) -> Publication? {
+        guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)) else { return nil }
+        return state.withLock { $0.publications[network] }
+    }
+}

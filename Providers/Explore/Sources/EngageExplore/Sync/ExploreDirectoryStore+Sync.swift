@@ -1,0 +1,115 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+import Logging
+
+extension ExploreDirectoryStore {
+    /// The sync itself: manifest, download, verification, unpacking, indexing, then the swap.
+    func performSync() async throws -> ExploreSyncOutcome {
+        guard let feed else {
+            throw EngageError(.notConfigured, "Explore has no feed URL to sync from.", providerID: .explore)
+        }
+        report(ExploreSyncProgress(phase: .checking))
+        let manifest = try await feed.json(
+            ExploreFeedManifest.self, .get, "\(network.rawValue)/manifest.json",
+            options: RequestOptions(authorization: .none, operationName: "explore_manifest")
+        )
+        try manifest.validate(maxBytes: limits.maxArchiveBytes)
+        let installed = try state()
+        if var installed, FileManager.default.fileExists(atPath: databaseURL.path), manifest.timestamp <= installed.timestamp {
+            installed.checkedAt = clock.now
+            try saveState(installed)
+            report(ExploreSyncProgress(phase: .finished, expectedBytes: manifest.size))
+            logger.debug("Explore directory up to date", metadata: ["network": "\(network.rawValue)", "timestamp": "\(installed.timestamp)"])
+            return .upToDate(timestamp: installed.timestamp)
+        }
+
+        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: incoming) }
+        let archiveURL = incoming.appendingPathComponent("archive.zip")
+        let databaseURL = incoming.appendingPathComponent(ExploreArchive.databaseName)
+        let indexURL = incoming.appendingPathComponent(ExploreArchive.databaseName + ".index")
+
+        report(ExploreSyncProgress(phase: .downloading, expectedBytes: manifest.size))
+        let bytes = try await download(manifest, to: archiveURL, from: feed)
+        report(ExploreSyncProgress(phase: .verifying, receivedBytes: bytes, expectedBytes: manifest.size))
+        try await verifyAndUnpack(manifest, archive: archiveURL, database: databaseURL, index: indexURL)
+
+        report(ExploreSyncProgress(phase: .installing, receivedBytes: bytes, expectedBytes: manifest.size))
+        let (installedDatabase, installedIndex) = (self.databaseURL.path, self.indexURL.path)
+        // The index first: if the process dies between the renames, the index's fingerprint no longer
+        // matches the stored state and it is rebuilt from whatever file is in place.
+        try await ExploreBlockingWork.run {
+            try ExploreDatabaseFiles.replace(installedIndex, with: indexURL.path)
+            try ExploreDatabaseFiles.replace(installedDatabase, with: databaseURL.path)
+        }
+        let now = clock.now
+        let state = ExploreSyncState(timestamp: manifest.timestamp, checksum: manifest.checksum, installedAt: now, checkedAt: now)
+        try saveState(state)
+        let directory = try await ExploreBlockingWork.run {
+            try ExploreDirectory.open(path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: self.logger)
+        }
+        adopt(directory)
+        report(ExploreSyncProgress(phase: .finished, receivedBytes: bytes, expectedBytes: manifest.size))
+        logger.info("Explore directory installed", metadata: [
+            "network": "\(network.rawValue)", "timestamp": "\(manifest.timestamp)", "bytes": "\(bytes)",
+            "merchants": "\(directory.counts.merchants)", "rows": "\(directory.counts.rows)",
+        ])
+        return .installed(timestamp: manifest.timestamp, previousTimestamp: installed?.timestamp, archiveBytes: bytes)
+    }
+
+    /// Downloads the archive, reporting progress; a body of another size than the manifest's fails.
+    private func download(_ manifest: ExploreFeedManifest, to archiveURL: URL, from feed: APIClient) async throws -> Int64 {
+        let options = RequestOptions(
+            timeout: limits.downloadTimeout, authorization: .none, maxResponseBytes: Int(clamping: manifest.size),
+            operationName: "explore_download"
+        )
+        let bytes: Int64
+        do {
+            (_, bytes) = try await feed.download(.get, "\(network.rawValue)/\(manifest.archive)", to: archiveURL, options: options) { transfer in
+                self.report(ExploreSyncProgress(phase: .downloading, receivedBytes: transfer.receivedBytes, expectedBytes: manifest.size))
+            }
+        } catch let error as EngageError where error.code == .decoding {
+            throw EngageError(
+                .exploreDownloadInvalid, "The downloaded archive is larger than the manifest's \(manifest.size) bytes.", providerID: .explore,
+                underlyingError: error
+            )
+        }
+        guard bytes == manifest.size else {
+            throw EngageError(
+                .exploreDownloadInvalid, "The download is truncated: \(bytes) of \(manifest.size) bytes arrived.", providerID: .explore,
+                isRetryable: true
+            )
+        }
+        return bytes
+    }
+
+    /// Checks the checksum, unpacks the database and builds its index, all inside `incoming`.
+    private func verifyAndUnpack(_ manifest: ExploreFeedManifest, archive: URL, database: URL, index: URL) async throws {
+        let (maxDatabaseBytes, logger) = (limits.maxDatabaseBytes, self.logger)
+        try await ExploreBlockingWork.run {
+            let checksum = try ExploreArchive.sha256(of: archive)
+            guard checksum == manifest.checksum else {
+                throw EngageError(
+                    .exploreDownloadInvalid, "The archive's checksum \(checksum.prefix(12))… is not the published \(manifest.checksum.prefix(12))….",
+                    providerID: .explore, isRetryable: true
+                )
+            }
+            try ExploreArchive.extractDatabase(from: archive, to: database, maxBytes: maxDatabaseBytes)
+            try? FileManager.default.removeItem(at: archive)
+            do {
+                _ = try ExploreIndexBuilder(
+                    directoryPath: database.path, indexPath: index.path, fingerprint: "sha256:\(manifest.checksum)", logger: logger
+                ).build()
+            } catch let error as EngageError {
+                throw EngageError(
+                    .exploreDownloadInvalid, "The downloaded database is not a readable directory: \(error.message)", providerID: .explore,
+                    underlyingError: error
+                )
+            } catch {
+                throw EngageError(.exploreDownloadInvalid, "The downloaded database is not a readable directory.", providerID: .explore, underlyingError: error)
+            }
+        }
+    }
+}
