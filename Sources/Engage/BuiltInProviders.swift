@@ -4,6 +4,9 @@
 #if Warply
     @_exported import EngageWarply
 #endif
+#if Explore
+    @_exported import EngageExplore
+#endif
 
 extension Engage {
     /// The providers compiled into this build by package traits, in a fixed order.
@@ -25,6 +28,9 @@ extension Engage {
         #endif
         #if Warply
             factories.append(ProviderFactory(WarplyProvider.self))
+        #endif
+        #if Explore
+            factories.append(ProviderFactory(ExploreProvider.self))
         #endif
         return factories
     }()

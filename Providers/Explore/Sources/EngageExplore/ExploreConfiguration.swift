@@ -1,0 +1,111 @@
+import EngageCore
+import Foundation
+
+/// How the Explore provider finds, keeps and syncs its directory, and who its user is.
+///
+/// ```swift
+/// var explore = ExploreConfiguration(feedURL: URL(string: "https://feed.example.com/explore/"))
+/// explore.userCountry = "GR"
+/// ```
+///
+/// In an `EngageConfiguration`'s `providers["explore"]` every key is optional:
+/// `{"network": "testnet", "feedURL": "https://…", "userCountry": "GR", "syncIntervalSeconds": 86400}`.
+public struct ExploreConfiguration: ProviderConfiguration, Equatable {
+    /// The network whose directory is served; each network has its own files.
+    public var network: ExploreNetwork
+    /// The feed publishing `<network>/manifest.json` and the archives; `nil` never syncs (a
+    /// `databasePath` or an already installed directory is used).
+    public var feedURL: URL?
+    /// Where directories are kept: by default an `explore` folder beside the SDK's database (a
+    /// temporary folder with in-memory storage).
+    public var directoryFolder: String?
+    /// A directory file to query as it is, instead of synced ones (for example one bundled with the
+    /// app); it is never written to, and syncing is off while it is set.
+    public var databasePath: String?
+    /// The user's country (ISO 3166-1 alpha-2). In restricted countries (``restrictedCountries``)
+    /// merchants only PiggyCards offers are hidden.
+    public var userCountry: String?
+    /// Sync at start and then every `syncIntervalSeconds` (the reference apps: launch and every 24 h).
+    public var syncsAutomatically: Bool
+    /// The time between automatic syncs, in seconds (at least 60).
+    public var syncIntervalSeconds: Double
+    /// After a failed automatic sync, the wait before trying again, in seconds (at least 1).
+    public var syncRetrySeconds: Double
+    /// The largest archive a sync downloads, in megabytes.
+    public var maxArchiveMegabytes: Int
+    /// The largest unpacked directory a sync installs, in megabytes.
+    public var maxDatabaseMegabytes: Int
+
+    /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
+    public static let restrictedCountries: Set<String> = ["RU", "CU"]
+
+    /// A configuration; by default mainnet, no feed, automatic syncs every 24 h.
+    public init(
+        network: ExploreNetwork = .mainnet, feedURL: URL? = nil, directoryFolder: String? = nil, databasePath: String? = nil,
+        userCountry: String? = nil, syncsAutomatically: Bool = true, syncIntervalSeconds: Double = 86_400, syncRetrySeconds: Double = 3_600,
+        maxArchiveMegabytes: Int = 256, maxDatabaseMegabytes: Int = 1_024
+    ) {
+        self.network = network
+        self.feedURL = feedURL
+        self.directoryFolder = directoryFolder
+        self.databasePath = databasePath
+        self.userCountry = userCountry
+        self.syncsAutomatically = syncsAutomatically
+        self.syncIntervalSeconds = syncIntervalSeconds
+        self.syncRetrySeconds = syncRetrySeconds
+        self.maxArchiveMegabytes = maxArchiveMegabytes
+        self.maxDatabaseMegabytes = maxDatabaseMegabytes
+    }
+
+    /// Whether PiggyCards-only merchants are hidden: always in builds without the `PiggyCards` trait,
+    /// and for users in a restricted country.
+    public var hidesPiggyCardsOnly: Bool {
+        ExploreDirectory.defaultHidesPiggyCardsOnly || isRestrictedCountry
+    }
+
+    /// Whether ``userCountry`` is restricted.
+    public var isRestrictedCountry: Bool {
+        userCountry.map { Self.restrictedCountries.contains($0.trimmingCharacters(in: .whitespaces).uppercased()) } ?? false
+    }
+
+    /// What is wrong with the configuration, if anything.
+    public func validationIssues() -> [String] {
+        var issues: [String] = []
+        if let feedURL, !["http", "https"].contains(feedURL.scheme?.lowercased() ?? "") {
+            issues.append("feedURL must be an http or https URL")
+        }
+        if !(syncIntervalSeconds >= 60) { issues.append("syncIntervalSeconds must be at least 60") }
+        if !(syncRetrySeconds >= 1) { issues.append("syncRetrySeconds must be at least 1") }
+        if maxArchiveMegabytes < 1 { issues.append("maxArchiveMegabytes must be at least 1") }
+        if maxDatabaseMegabytes < 1 { issues.append("maxDatabaseMegabytes must be at least 1") }
+        if let userCountry, userCountry.trimmingCharacters(in: .whitespaces).count != 2 {
+            issues.append("userCountry must be a two-letter ISO 3166-1 code")
+        }
+        if let path = databasePath, path.isEmpty || path.contains("\0") { issues.append("databasePath is empty or contains a NUL byte") }
+        if let path = directoryFolder, path.isEmpty || path.contains("\0") { issues.append("directoryFolder is empty or contains a NUL byte") }
+        return issues
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case network, feedURL, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds, syncRetrySeconds
+        case maxArchiveMegabytes, maxDatabaseMegabytes
+    }
+
+    /// Decodes a configuration in which every key is optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ExploreConfiguration()
+        self.init(
+            network: try container.decodeIfPresent(ExploreNetwork.self, forKey: .network) ?? defaults.network,
+            feedURL: try container.decodeIfPresent(URL.self, forKey: .feedURL),
+            directoryFolder: try container.decodeIfPresent(String.self, forKey: .directoryFolder),
+            databasePath: try container.decodeIfPresent(String.self, forKey: .databasePath),
+            userCountry: try container.decodeIfPresent(String.self, forKey: .userCountry),
+            syncsAutomatically: try container.decodeIfPresent(Bool.self, forKey: .syncsAutomatically) ?? defaults.syncsAutomatically,
+            syncIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .syncIntervalSeconds) ?? defaults.syncIntervalSeconds,
+            syncRetrySeconds: try container.decodeIfPresent(Double.self, forKey: .syncRetrySeconds) ?? defaults.syncRetrySeconds,
+            maxArchiveMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxArchiveMegabytes) ?? defaults.maxArchiveMegabytes,
+            maxDatabaseMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxDatabaseMegabytes) ?? defaults.maxDatabaseMegabytes
+        )
+    }
+}

@@ -1,0 +1,64 @@
+import EngageCore
+import Foundation
+import Logging
+
+extension ExploreProvider {
+    /// Checks the feed for the selected network and installs a newer directory: download (progress
+    /// reported to `progress`), size and SHA-256 check, unpacking, indexing, then an atomic swap.
+    /// Anything failing leaves the installed directory as it was. Concurrent calls share one sync.
+    ///
+    /// - Throws: `.notConfigured` without a feed URL or with a fixed `databasePath`;
+    ///   `.exploreDownloadInvalid` for a truncated, corrupt or unreadable download; network errors.
+    @discardableResult
+    public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws -> ExploreSyncOutcome {
+        try await context.perform("explore_sync") {
+            guard configuration.databasePath == nil else {
+                throw EngageError(.notConfigured, "Explore queries a fixed databasePath; it does not sync.", providerID: .explore)
+            }
+            return try await store(for: network).sync(progress: progress)
+        }
+    }
+
+    /// Syncs when a sync is due (nothing installed, or the feed last checked `syncIntervalSeconds`
+    /// ago); `nil` when none was due. Apps driving their own schedule (a background task) call this.
+    @discardableResult
+    public func syncIfDue() async throws -> ExploreSyncOutcome? {
+        guard try await isSyncDue() else { return nil }
+        return try await sync()
+    }
+
+    /// Whether a sync of the selected network is due now.
+    public func isSyncDue() async throws -> Bool {
+        guard configuration.databasePath == nil, configuration.feedURL != nil else { return false }
+        return try await store(for: network).isSyncDue(now: context.clock.now, interval: .seconds(double: configuration.syncIntervalSeconds))
+    }
+
+    /// What the selected network's installed directory is, if one is installed.
+    public func syncState() async throws -> ExploreSyncState? {
+        try await store(for: network).state()
+    }
+
+    /// The automatic schedule: a sync at start, then whenever one is due; a failure is retried after
+    /// `syncRetrySeconds`. Runs on the context's clock until `shutdown()`.
+    func runSchedule() async {
+        let interval = Duration.seconds(double: configuration.syncIntervalSeconds)
+        let retry = Duration.seconds(double: configuration.syncRetrySeconds)
+        while !Task.isCancelled {
+            var wait = interval
+            do {
+                try await syncIfDue()
+                if let state = try await syncState() {
+                    let due = state.checkedAt.adding(interval).timeIntervalSince(context.clock.now)
+                    wait = .seconds(double: max(1, due))
+                }
+            } catch {
+                let failure = EngageError.wrapping(error, providerID: .explore)
+                context.logger.notice("Explore sync failed; retrying later", metadata: [
+                    "code": "\(failure.code)", "retryInSeconds": "\(configuration.syncRetrySeconds)",
+                ])
+                wait = retry
+            }
+            do { try await context.clock.sleep(for: wait) } catch { return }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import EngageCore
+import Foundation
+import Logging
+import Synchronization
+
+/// The Explore provider: an offline merchant and ATM directory the app syncs from a feed, keeps per
+/// network and queries locally, plus gift cards bought through CTX (and PiggyCards with the
+/// `PiggyCards` trait).
+///
+/// ```swift
+/// let explore = try engage.provider(ExploreProvider.self)
+/// try await explore.sync { progress in print(progress.phase, progress.fractionCompleted ?? 0) }
+/// let nearby = try await explore.merchants(.nearby(here, radius: .miles(20)))
+/// ```
+///
+/// Every operation has an `async throws` form and a completion-handler twin (see
+/// `ExploreProvider+Callbacks.swift`), and publishes an operation event. Queries run on a dispatch
+/// queue, off the cooperative pool.
+public final class ExploreProvider: EngageProvider, MerchantDirectory {
+    /// The provider's configuration type.
+    public typealias Configuration = ExploreConfiguration
+
+    /// Identity, capabilities and event suffix.
+    public static let descriptor = ProviderDescriptor(
+        id: .explore, displayName: "Explore merchant directory", version: "1.0.0", capabilities: [.merchantDirectory], eventSuffix: "explore"
+    )
+
+    let context: ProviderContext
+    /// The configuration the provider started with.
+    public let configuration: ExploreConfiguration
+    /// Where the per-network directories live.
+    public let directoryFolder: URL
+    private let feed: APIClient?
+    private let stores = Mutex<[ExploreNetwork: ExploreDirectoryStore]>([:])
+    private let selectedNetwork: Mutex<ExploreNetwork>
+    /// The fixed directory of `configuration.databasePath`, once opened.
+    private let fixedDirectory = Mutex<ExploreDirectory?>(nil)
+    private let scheduler = Mutex<Task<Void, Never>?>(nil)
+
+    /// Creates the provider from its configuration and the SDK's context.
+    public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
+        try configuration.validate(for: .explore)
+        self.context = context
+        self.configuration = configuration
+        selectedNetwork = Mutex(configuration.network)
+        if let folder = configuration.directoryFolder {
+            directoryFolder = URL(fileURLWithPath: folder, isDirectory: true)
+        } else if let databaseDirectory = context.database.directory {
+            directoryFolder = URL(fileURLWithPath: databaseDirectory, isDirectory: true).appendingPathComponent("explore", isDirectory: true)
+        } else {
+            directoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("engage-explore-\(UUID().uuidString)", isDirectory: true)
+        }
+        feed = try configuration.feedURL.map { url in
+            // The feed's paths are relative to it: make sure it ends with a slash.
+            let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+            return try context.makeAPIClient(baseURL: base)
+        }
+    }
+
+    /// Starts the automatic syncs (at start, then every `syncIntervalSeconds`) when there is a feed.
+    public func start() async throws {
+        guard configuration.syncsAutomatically, feed != nil, configuration.databasePath == nil else { return }
+        let task = Task { [weak self] in
+            guard let self else { return }
+            await self.runSchedule()
+        }
+        scheduler.withLock { $0 = task }
+    }
+
+    /// Stops the automatic syncs.
+    public func shutdown() async {
+        scheduler.withLock { $0 }?.cancel()
+    }
+
+    /// The network whose directory is served now.
+    public var network: ExploreNetwork { selectedNetwork.withLock { $0 } }
+
+    /// Serves `network`'s directory from now on (its own files: the other network's data is never
+    /// served). Its directory may need a sync first.
+    public func selectNetwork(_ network: ExploreNetwork) {
+        selectedNetwork.withLock { $0 = network }
+    }
+
+    /// Whether PiggyCards-only merchants are hidden for this user and build.
+    public var hidesPiggyCardsOnly: Bool { configuration.hidesPiggyCardsOnly }
+
+    /// The store of `network`, made on first use.
+    func store(for network: ExploreNetwork) -> ExploreDirectoryStore {
+        stores.withLock { stores in
+            if let store = stores[network] { return store }
+            let megabyte: Int64 = 1 << 20
+            let store = ExploreDirectoryStore(
+                network: network, root: directoryFolder, feed: feed, storage: context.storage, clock: context.clock, logger: context.logger,
+                limits: .init(
+                    maxArchiveBytes: Int64(configuration.maxArchiveMegabytes) * megabyte,
+                    maxDatabaseBytes: Int64(configuration.maxDatabaseMegabytes) * megabyte,
+                    downloadTimeout: context.configuration.network.timeout
+                )
+            )
+            stores[network] = store
+            return store
+        }
+    }
+
+    /// The directory to query: the configured file, or the selected network's installed directory.
+    func directory() async throws -> ExploreDirectory {
+        if let path = configuration.databasePath {
+            if let opened = fixedDirectory.withLock({ $0 }) { return opened }
+            let logger = context.logger
+            let opened = try await ExploreBlockingWork.run { try ExploreDirectory.open(path: path, logger: logger) }
+            fixedDirectory.withLock { $0 = $0 ?? opened }
+            return opened
+        }
+        return try await store(for: network).directory()
+    }
+}

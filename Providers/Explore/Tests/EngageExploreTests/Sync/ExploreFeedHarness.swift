@@ -1,0 +1,69 @@
+import Engage
+import EngageExplore
+import EngageSandbox
+import EngageTesting
+import ExploreEmulator
+import Foundation
+import Logging
+import Testing
+
+/// A directory feed on 127.0.0.1 and an Engage instance whose Explore provider syncs from it into its
+/// own temporary folder. Feed and provider share one `FakeClock`.
+struct ExploreFeedHarness {
+    let clock = FakeClock(now: Date(timeIntervalSince1970: 1_763_700_000))
+    let folder: URL
+    let feed: ExploreFeedEmulator
+    let host: SandboxHost
+    let feedURL: URL
+
+    init() async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-sync-\(UUID().uuidString)")
+        feed = try ExploreFeedEmulator(folder: folder.appendingPathComponent("feed"))
+        let clock = clock
+        host = SandboxHost(emulators: [feed], configuration: SandboxConfiguration(now: { clock.now }))
+        feedURL = try #require(try await host.start().baseURL(for: "explore-feed"))
+    }
+
+    /// The client's directory folder.
+    var clientFolder: URL { folder.appendingPathComponent("client") }
+
+    /// Publishes a shared generated directory (`rows`, `seed`) for `network`.
+    @discardableResult
+    func publish(rows: Int = 2_000, seed: UInt64 = 21, network: ExploreNetwork = .mainnet, timestamp: Int64) throws -> ExploreFeedManifest {
+        let (fixture, _) = try ExploreFixture.shared(rows: rows, seed: seed)
+        return try feed.publish(databaseAt: URL(fileURLWithPath: fixture.path), network: network, timestamp: timestamp)
+    }
+
+    func exploreConfiguration(_ adjust: (inout ExploreConfiguration) -> Void = { _ in }) -> ExploreConfiguration {
+        var explore = ExploreConfiguration(feedURL: feedURL, directoryFolder: clientFolder.path, syncsAutomatically: false)
+        adjust(&explore)
+        return explore
+    }
+
+    func start(
+        _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests")
+    ) async throws -> (Engage, ExploreProvider) {
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
+        configuration.storage = storage
+        try configuration.setProvider(.explore, explore ?? exploreConfiguration())
+        let engage = try await Engage.start(
+            configuration: configuration,
+            environment: RegistryEnvironment(
+                clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(),
+                callbackQueue: .queue(DispatchQueue(label: "explore-tests")), logger: logger
+            )
+        )
+        return (engage, try await engage.provider(ExploreProvider.self))
+    }
+
+    /// Leftover `incoming-…` folders of a network (a sync must always clean up).
+    func leftovers(_ network: ExploreNetwork = .mainnet) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: clientFolder.appendingPathComponent(network.rawValue).path)) ?? []
+        return names.filter { $0.hasPrefix("incoming-") }
+    }
+
+    func stop() async {
+        await host.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

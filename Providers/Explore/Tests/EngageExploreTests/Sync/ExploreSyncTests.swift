@@ -1,0 +1,233 @@
+import Engage
+import EngageExplore
+import EngageSandbox
+import EngageTesting
+import ExploreEmulator
+import Foundation
+import Synchronization
+import Testing
+
+/// Syncing the directory from the feed emulator over a real socket: install, up to date, updates,
+/// every failure mode (the good directory always survives), networks kept apart, single flight.
+@Suite("Explore sync", .serialized)
+struct ExploreSyncTests {
+    private func merchantCount(_ provider: ExploreProvider) async throws -> Int? {
+        try await provider.merchants(ExploreMerchantQuery()).totalCount
+    }
+
+    @Test("a first sync downloads, verifies and installs with progress; the next one finds it up to date")
+    func installThenUpToDate() async throws {
+        let harness = try await ExploreFeedHarness()
+        let manifest = try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        let missing = await #expect(throws: EngageError.self) { try await provider.merchants(ExploreMerchantQuery()) }
+        #expect(missing?.code == .exploreDirectoryMissing)
+
+        let reports = Mutex<[ExploreSyncProgress]>([])
+        let outcome = try await provider.sync { progress in reports.withLock { $0.append(progress) } }
+        #expect(outcome == .installed(timestamp: 1_000, previousTimestamp: nil, archiveBytes: manifest.size))
+        let progress = reports.withLock { $0 }
+        let phases = progress.map(\.phase).reduce(into: [ExploreSyncProgress.Phase]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(phases == [.checking, .downloading, .verifying, .installing, .finished])
+        let received = progress.filter { $0.phase == .downloading }.map(\.receivedBytes)
+        #expect(received == received.sorted() && received.last == manifest.size)
+        #expect(progress.last?.fractionCompleted == 1)
+
+        let (fixture, _) = try ExploreFixture.shared(rows: 2_000, seed: 21)
+        #expect(try await merchantCount(provider) == fixture.directory.merchants(ExploreMerchantQuery()).totalCount)
+        let state = try #require(try await provider.syncState())
+        #expect(state.timestamp == 1_000 && state.checksum == manifest.checksum && state.installedAt == harness.clock.now)
+
+        harness.clock.advance(by: .seconds(60))
+        #expect(try await provider.sync() == .upToDate(timestamp: 1_000))
+        #expect(harness.feed.downloadCount(for: .mainnet) == 1)
+        #expect(try await provider.syncState()?.checkedAt == harness.clock.now)
+        #expect(harness.leftovers().isEmpty)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a newer timestamp installs the new directory; an older one is never installed")
+    func newerReplacesOlder() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        try await provider.sync()
+        let manifest = try harness.publish(rows: 1_000, seed: 22, timestamp: 2_000)
+        #expect(try await provider.sync() == .installed(timestamp: 2_000, previousTimestamp: 1_000, archiveBytes: manifest.size))
+        let (newer, _) = try ExploreFixture.shared(rows: 1_000, seed: 22)
+        let newerCount = try newer.directory.merchants(ExploreMerchantQuery()).totalCount
+        #expect(try await merchantCount(provider) == newerCount)
+        try harness.publish(timestamp: 1_500)
+        #expect(try await provider.sync() == .upToDate(timestamp: 2_000))
+        #expect(try await merchantCount(provider) == newerCount)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("truncated, corrupt, non-zip, empty and unreadable downloads and server errors never replace the good directory")
+    func failuresKeepTheGoodDirectory() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        try await provider.sync()
+        let good = try await merchantCount(provider)
+        let goodState = try await provider.syncState()
+
+        func expectFailure(_ code: EngageError.Code, _ label: String) async throws {
+            let error = await #expect(throws: EngageError.self, "\(label)") { try await provider.sync() }
+            #expect(error?.code == code, "\(label): \(String(describing: error))")
+            #expect(try await merchantCount(provider) == good, "\(label)")
+            #expect(try await provider.syncState() == goodState, "\(label)")
+            #expect(harness.leftovers().isEmpty, "\(label)")
+        }
+
+        try harness.publish(rows: 1_000, seed: 22, timestamp: 2_000)
+        harness.feed.inject(.truncated, network: .mainnet)
+        try await expectFailure(.exploreDownloadInvalid, "truncated")
+        harness.feed.inject(.corrupted, network: .mainnet)
+        try await expectFailure(.exploreDownloadInvalid, "corrupted")
+        _ = harness.host.faults.inject(FaultRule(.status(503), emulatorID: "explore-feed", method: "GET", path: "/mainnet/explore-mainnet-2000.zip", trigger: .times(5)))
+        try await expectFailure(.httpStatus, "server error")
+        harness.host.faults.removeAll()
+
+        try harness.feed.publish(archive: Data("not a zip at all".utf8), network: .mainnet, timestamp: 3_000)
+        try await expectFailure(.exploreDownloadInvalid, "not a zip")
+        let notSQLite = harness.folder.appendingPathComponent("garbage.db")
+        try Data(repeating: 0x5A, count: 50_000).write(to: notSQLite)
+        try harness.feed.publish(databaseAt: notSQLite, network: .mainnet, timestamp: 4_000)
+        try await expectFailure(.exploreDownloadInvalid, "not SQLite")
+        let readme = harness.folder.appendingPathComponent("README.txt")
+        try Data("hello".utf8).write(to: readme)
+        try harness.feed.publish(
+            archive: try ExploreFeedArchiver.zip(databaseAt: readme, in: harness.folder, entryName: "README.txt"), network: .mainnet, timestamp: 5_000
+        )
+        try await expectFailure(.exploreDownloadInvalid, "no database in the zip")
+
+        // A good archive after all that installs normally.
+        try harness.publish(rows: 1_000, seed: 22, timestamp: 6_000)
+        #expect(try await provider.sync() == .installed(
+            timestamp: 6_000, previousTimestamp: 1_000, archiveBytes: try #require(harness.feed.manifest(for: .mainnet)).size
+        ))
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("each network has its own directory: switching never serves the other network's data")
+    func networksKeptApart() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        try harness.publish(rows: 1_000, seed: 22, network: .testnet, timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        try await provider.sync()
+        let mainnet = try await merchantCount(provider)
+
+        provider.selectNetwork(.testnet)
+        let missing = await #expect(throws: EngageError.self) { try await provider.merchants(ExploreMerchantQuery()) }
+        #expect(missing?.code == .exploreDirectoryMissing)
+        try await provider.sync()
+        let testnet = try await merchantCount(provider)
+        #expect(testnet != mainnet)
+
+        provider.selectNetwork(.mainnet)
+        #expect(try await merchantCount(provider) == mainnet)
+        #expect(harness.feed.downloadCount(for: .mainnet) == 1 && harness.feed.downloadCount(for: .testnet) == 1)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("concurrent syncs share one download and one outcome")
+    func singleFlight() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        let outcomes = try await withThrowingTaskGroup(of: ExploreSyncOutcome.self) { group in
+            for _ in 0..<6 { group.addTask { try await provider.sync() } }
+            return try await group.reduce(into: [ExploreSyncOutcome]()) { $0.append($1) }
+        }
+        #expect(harness.feed.downloadCount(for: .mainnet) == 1)
+        #expect(Set(outcomes.map { if case .installed = $0 { "installed" } else { "upToDate" } }).contains("installed"))
+        #expect(outcomes.count == 6)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("an installed directory is served after a restart without the feed, its index not rebuilt")
+    func survivesRestart() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let storage = StorageLocation.directory(harness.folder.appendingPathComponent("engage").path)
+        let (engage, provider) = try await harness.start(storage: storage)
+        try await provider.sync()
+        let count = try await merchantCount(provider)
+        await engage.shutdown()
+        let index = harness.clientFolder.appendingPathComponent("mainnet/explore.db.index").path
+        let built = try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date
+
+        var offline = harness.exploreConfiguration()
+        offline.feedURL = nil
+        let (again, reopened) = try await harness.start(offline, storage: storage)
+        #expect(try await merchantCount(reopened) == count)
+        #expect(try await reopened.syncState()?.timestamp == 1_000)
+        #expect(try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date == built)
+        let noFeed = await #expect(throws: EngageError.self) { try await reopened.sync() }
+        #expect(noFeed?.code == .notConfigured)
+        await again.shutdown()
+        await harness.stop()
+    }
+
+    @Test("automatic syncs run at start and every interval on the injected clock; a failure is retried sooner")
+    func schedule() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start(harness.exploreConfiguration {
+            $0.syncsAutomatically = true
+            $0.syncRetrySeconds = 600
+        })
+        #expect(await eventually { (try? await provider.syncState())?.timestamp == 1_000 })
+        let installed = harness.clock.now
+        try harness.publish(rows: 1_000, seed: 22, timestamp: 2_000)
+        harness.feed.inject(.corrupted, network: .mainnet)
+        // The clock moves an hour per poll: the next check comes 24 h after the last one.
+        #expect(await eventually {
+            harness.clock.advance(by: .seconds(3_600))
+            return harness.feed.downloadCount(for: .mainnet) == 2
+        })
+        let failed = harness.clock.now
+        #expect(failed.timeIntervalSince(installed) >= 86_400)
+        #expect(try await provider.syncState()?.timestamp == 1_000, "the corrupt download was not installed")
+        // The retry comes after syncRetrySeconds (600 s), not after another day.
+        #expect(await eventually {
+            harness.clock.advance(by: .seconds(60))
+            return (try? await provider.syncState())?.timestamp == 2_000
+        })
+        let retried = harness.clock.now.timeIntervalSince(failed)
+        #expect(retried >= 600 && retried < 86_400, "retried after \(retried) s")
+        #expect(harness.feed.downloadCount(for: .mainnet) == 3)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a manifest that is not usable is refused before any download")
+    func badManifest() async throws {
+        let harness = try await ExploreFeedHarness()
+        let (engage, provider) = try await harness.start()
+        let unpublished = await #expect(throws: EngageError.self) { try await provider.sync() }
+        #expect(unpublished?.httpStatus == 404)
+        for manifest in [
+            ExploreFeedManifest(timestamp: 1, checksum: "xyz", size: 10, archive: "a.zip"),
+            ExploreFeedManifest(timestamp: 1, checksum: String(repeating: "a", count: 64), size: 10, archive: "../../etc/passwd"),
+            ExploreFeedManifest(timestamp: 1, checksum: String(repeating: "a", count: 64), size: 1 << 40, archive: "a.zip"),
+            ExploreFeedManifest(timestamp: 0, checksum: String(repeating: "a", count: 64), size: 10, archive: "a.zip"),
+        ] {
+            #expect(throws: EngageError.self, "\(manifest)") { try manifest.validate(maxBytes: 1 << 30) }
+        }
+        await engage.shutdown()
+        await harness.stop()
+    }
+}
+
+/// Polls `condition` until it holds (up to 30 s, an upper bound only).
+func eventually(_ condition: () async -> Bool) async -> Bool {
+    await waitUntil(timeout: .seconds(30), condition)
+}
