@@ -11,7 +11,7 @@ extension ExploreProvider {
     ///   `.exploreDownloadInvalid` for a truncated, corrupt or unreadable download; network errors.
     @discardableResult
     public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws -> ExploreSyncOutcome {
-        try await context.perform("explore_sync") {
+        try await context.perform("sync") {
             guard configuration.databasePath == nil else {
                 throw EngageError(.notConfigured, "Explore queries a fixed databasePath; it does not sync.", providerID: .explore)
             }

@@ -1,0 +1,98 @@
+import Engage
+import EngageExplore
+import EngageSandbox
+import EngageTesting
+import ExploreEmulator
+import Foundation
+import Synchronization
+import Testing
+
+/// The provider over a fixed directory file: the PiggyCards country rule, the facade's merged
+/// merchants, the callback twins and operation events.
+@Suite("Explore provider", .serialized)
+struct ExploreProviderTests {
+    private func start(country: String? = nil) async throws -> (ExploreFeedHarness, Engage, ExploreProvider, ExploreFixture, BruteForceDirectory) {
+        let harness = try await ExploreFeedHarness()
+        let (fixture, brute) = try ExploreFixture.shared()
+        let (engage, provider) = try await harness.start(harness.exploreConfiguration {
+            $0.feedURL = nil
+            $0.databasePath = fixture.path
+            $0.userCountry = country
+        })
+        return (harness, engage, provider, fixture, brute)
+    }
+
+    @Test("PiggyCards-only merchants: shown with the trait outside RU and CU, hidden in restricted countries and without the trait")
+    func piggyCardsCountryRule() async throws {
+        for country in ["GR", "ru", "CU", nil] as [String?] {
+            let (harness, engage, provider, fixture, brute) = try await start(country: country)
+            let restricted = ["RU", "CU"].contains(country?.uppercased() ?? "")
+            #expect(provider.configuration.isRestrictedCountry == restricted)
+            var ids = Set<String>()
+            var query = ExploreMerchantQuery(page: PageRequest(limit: 1_000))
+            while true {
+                let page = try await provider.merchants(query)
+                ids.formUnion(page.items.map(\.merchantID))
+                guard page.hasMore else { break }
+                query.page = PageRequest(offset: query.page.offset + 1_000, limit: 1_000)
+            }
+            #if PiggyCards
+                let hidden = restricted
+            #else
+                let hidden = true
+            #endif
+            #expect(ids.isDisjoint(with: brute.piggyOnly) == hidden, "\(country ?? "no country")")
+            #expect(ids == brute.matchingMerchants(ExploreMerchantQuery(), hidePiggyOnly: hidden), "\(country ?? "no country")")
+            let piggyOnly = try #require(brute.piggyOnly.sorted().first)
+            #expect((try await provider.merchant(id: piggyOnly) == nil) == hidden)
+            _ = fixture
+            await engage.shutdown()
+            await harness.stop()
+        }
+    }
+
+    @Test("engage.merchants(near:) lists the directory's merchants nearest first, one per merchant")
+    func facadeMerchantsNear() async throws {
+        let (harness, engage, provider, fixture, _) = try await start()
+        let center = try ExploreDirectoryGenerator.denseCenter()
+        let result = try await engage.merchants(near: center, radiusMeters: 5_000, page: PageRequest(limit: 50))
+        #expect(result.isComplete)
+        let direct = try fixture.directory.merchants(
+            ExploreMerchantQuery(center: center, radius: ExploreRadius(meters: 5_000), sort: .distance, page: PageRequest(limit: 50))
+        )
+        #expect(result.items.map(\.id) == direct.items.map(\.merchantID))
+        #expect(result.items.allSatisfy { $0.providerID == .explore && ($0.distanceMeters ?? .infinity) <= 5_000 })
+        #expect(!result.items.isEmpty)
+        _ = provider
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("callback twins deliver the async results and errors; every operation publishes its event")
+    func callbacksAndEvents() async throws {
+        let (harness, engage, provider, _, _) = try await start()
+        let names = Mutex<[String]>([])
+        let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
+        let query = ExploreMerchantQuery(text: "coffee")
+        let expected = try await provider.merchants(query)
+        let viaCallback: Page<ExploreMerchant> = try await withCheckedThrowingContinuation { continuation in
+            provider.merchants(query) { continuation.resume(with: $0.mapError { $0 as any Error }) }
+        }
+        #expect(viaCallback == expected)
+        let territories: [String] = try await withCheckedThrowingContinuation { continuation in
+            provider.territories { continuation.resume(with: $0.mapError { $0 as any Error }) }
+        }
+        #expect(!territories.isEmpty)
+        let syncResult: Result<ExploreSyncOutcome, EngageError> = await withCheckedContinuation { continuation in
+            provider.sync { continuation.resume(returning: $0) }
+        }
+        #expect(throws: EngageError.self) { try syncResult.get() }
+        #expect(await eventually {
+            let seen = names.withLock { $0 }
+            return ["custom_success_merchants_explore", "custom_success_territories_explore", "custom_error_sync_explore"].allSatisfy(seen.contains)
+        })
+        subscription.cancel()
+        await engage.shutdown()
+        await harness.stop()
+    }
+}
