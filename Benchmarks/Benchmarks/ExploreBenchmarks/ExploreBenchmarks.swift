@@ -10,7 +10,8 @@
 // The subject's benchmark also times one reference query per iteration outside its window and records
 // the ratio reference ÷ index (×, goal ≥ 10).
 //
-// Also: text search (first page of a prefix search).
+// Also: text search (first page of a prefix search), and the install half of a sync on the benchmark
+// directory's ~100 MB archive: verify (size + SHA-256) and swap; and verify, unpack and swap.
 
 import Benchmark
 import EngageBenchSupport
@@ -51,6 +52,26 @@ let benchmarks: @Sendable () -> Void = {
         baseline.set(try ExploreScenario())
     } teardown: {
         _ = baseline.take()
+    }
+
+    let install = Slot<ExploreSyncScenario>()
+    Benchmark("explore sync: verify + swap, 1M-row archive", configuration: configuration(metrics, iterations: 40)) { benchmark, scenario in
+        try scenario.verifyAndSwap()
+    } setup: {
+        let scenario = try ExploreSyncScenario()
+        print("explore sync archive: \(String(format: "%.1f", scenario.archiveMegabytes)) MB")
+        return install.set(scenario)
+    } teardown: {
+        _ = install.take()
+    }
+
+    let unpack = Slot<ExploreSyncScenario>()
+    Benchmark("explore sync: verify + unpack + swap, 1M-row archive", configuration: configuration(metrics, iterations: 10)) { benchmark, scenario in
+        try scenario.verifyUnpackAndSwap()
+    } setup: {
+        unpack.set(try ExploreSyncScenario())
+    } teardown: {
+        _ = unpack.take()
     }
 
     let search = Slot<ExploreScenario>()

@@ -23,14 +23,7 @@ public final class ExploreScenario: Sendable {
 
     /// Generates (or reuses) the directory and opens it. `rows` is 1 000 000 for the goal.
     public init(rows: Int = 1_000_000, radius: ExploreRadius = ExploreRadius(meters: ExploreGeo.twentyMilesMeters)) throws {
-        let folder = NSTemporaryDirectory().appending("engage-bench-explore")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        path = folder + "/explore-\(rows)-seed42-v4.db"
-        if !FileManager.default.fileExists(atPath: path) {
-            let partial = path + ".partial"
-            try ExploreDirectoryGenerator(options: .init(seed: 42, rows: rows, schema: .v4)).write(to: partial)
-            try FileManager.default.moveItem(atPath: partial, toPath: path)
-        }
+        path = try Self.directoryFile(rows: rows)
         directory = try ExploreDirectory.open(path: path)
         var configuration = Configuration()
         configuration.readonly = true
@@ -40,6 +33,20 @@ public final class ExploreScenario: Sendable {
     }
 
     /// The query both methods answer: nearby tab, within the radius, first page of 100 by distance.
+    /// The generated benchmark directory of `rows` rows (seed 42, v4), made once and cached in the
+    /// temporary folder.
+    public static func directoryFile(rows: Int) throws -> String {
+        let folder = NSTemporaryDirectory().appending("engage-bench-explore")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/explore-\(rows)-seed42-v4.db"
+        if !FileManager.default.fileExists(atPath: path) {
+            let partial = path + ".partial"
+            try ExploreDirectoryGenerator(options: .init(seed: 42, rows: rows, schema: .v4)).write(to: partial)
+            try FileManager.default.moveItem(atPath: partial, toPath: path)
+        }
+        return path
+    }
+
     public var query: ExploreMerchantQuery { .nearby(center, radius: radius, page: PageRequest(limit: 100)) }
 
     /// The index: R*Tree candidates, exact distance, closest per merchant, sorted, first page.

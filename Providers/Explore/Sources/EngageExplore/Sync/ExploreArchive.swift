@@ -3,13 +3,19 @@ import EngageCore
 import Foundation
 import ZIPFoundation
 
-/// Verifying and unpacking a downloaded directory archive.
-enum ExploreArchive {
+/// Verifying and unpacking a directory archive, the steps a sync runs between download and swap.
+/// Public for apps that ship an archive with the app and for the benchmarks.
+///
+/// ```swift
+/// try ExploreArchive.verify(archiveURL, against: manifest)
+/// try ExploreArchive.extractDatabase(from: archiveURL, to: databaseURL, maxBytes: 1 << 30)
+/// ```
+public enum ExploreArchive {
     /// The database's name inside the archive.
-    static let databaseName = "explore.db"
+    public static let databaseName = "explore.db"
 
     /// The SHA-256 of the file at `url` in lowercase hex, read in 1 MiB chunks.
-    static func sha256(of url: URL) throws -> String {
+    public static func sha256(of url: URL) throws -> String {
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             throw EngageError(.storage, "The downloaded archive cannot be read.", providerID: .explore)
         }
@@ -21,12 +27,30 @@ enum ExploreArchive {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Throws `.exploreDownloadInvalid` unless the file at `url` has the manifest's size and SHA-256.
+    public static func verify(_ url: URL, against manifest: ExploreFeedManifest) throws {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? -1
+        guard size == manifest.size else {
+            throw EngageError(
+                .exploreDownloadInvalid, "The download is truncated: \(max(0, size)) of \(manifest.size) bytes arrived.", providerID: .explore,
+                isRetryable: true
+            )
+        }
+        let checksum = try sha256(of: url)
+        guard checksum == manifest.checksum else {
+            throw EngageError(
+                .exploreDownloadInvalid, "The archive's checksum \(checksum.prefix(12))… is not the published \(manifest.checksum.prefix(12))….",
+                providerID: .explore, isRetryable: true
+            )
+        }
+    }
+
     /// Writes the archive's `explore.db` (or its only `.db` file) to `destination`, checking its CRC-32
     /// and stopping past `maxBytes` (a zip bomb never fills the disk).
     ///
     /// - Throws: `.exploreDownloadInvalid` for a file that is not a zip, a zip without a database, a
     ///   damaged entry or one over the limit.
-    static func extractDatabase(from archiveURL: URL, to destination: URL, maxBytes: Int64) throws {
+    public static func extractDatabase(from archiveURL: URL, to destination: URL, maxBytes: Int64) throws {
         func invalid(_ reason: String, _ error: (any Error)? = nil) -> EngageError {
             EngageError(.exploreDownloadInvalid, "The downloaded archive is not usable: \(reason).", providerID: .explore, underlyingError: error)
         }

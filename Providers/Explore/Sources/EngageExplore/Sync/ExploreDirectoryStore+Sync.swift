@@ -89,13 +89,7 @@ extension ExploreDirectoryStore {
     private func verifyAndUnpack(_ manifest: ExploreFeedManifest, archive: URL, database: URL, index: URL) async throws {
         let (maxDatabaseBytes, logger) = (limits.maxDatabaseBytes, self.logger)
         try await ExploreBlockingWork.run {
-            let checksum = try ExploreArchive.sha256(of: archive)
-            guard checksum == manifest.checksum else {
-                throw EngageError(
-                    .exploreDownloadInvalid, "The archive's checksum \(checksum.prefix(12))… is not the published \(manifest.checksum.prefix(12))….",
-                    providerID: .explore, isRetryable: true
-                )
-            }
+            try ExploreArchive.verify(archive, against: manifest)
             try ExploreArchive.extractDatabase(from: archive, to: database, maxBytes: maxDatabaseBytes)
             try? FileManager.default.removeItem(at: archive)
             do {
