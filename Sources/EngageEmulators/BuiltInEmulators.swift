@@ -6,6 +6,9 @@ import EngageSandbox
 #if Warply
     import WarplyEmulator
 #endif
+#if Explore
+    import ExploreEmulator
+#endif
 
 /// The emulators compiled into this build: the reference backend plus every provider emulator whose
 /// trait is enabled. `engage-sandbox` serves them and `engage-demo` runs its scenarios against them.
@@ -36,6 +39,10 @@ public enum BuiltInEmulators {
         #endif
         #if Warply
             emulators.append(WarplyEmulator(configuration: .init(accessTokenLifetime: tokenLifetime)))
+        #endif
+        #if Explore
+            // Generating the published directories only fails when the temporary folder is not writable.
+            if let feed = try? ExploreFeedEmulator.withGeneratedDirectories() { emulators.append(feed) }
         #endif
         return emulators
     }

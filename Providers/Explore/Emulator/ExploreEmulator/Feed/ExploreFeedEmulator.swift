@@ -53,6 +53,17 @@ public final class ExploreFeedEmulator: Emulator {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    /// A feed in a fresh temporary folder with generated directories published for both networks
+    /// (mainnet: `mainnetRows` rows, seed 42; testnet: a quarter of that, seed 43), as `engage-sandbox`
+    /// and `engage-demo` serve it.
+    public static func withGeneratedDirectories(mainnetRows: Int = 3_000, timestamp: Int64 = 1_763_700_000_000) throws -> ExploreFeedEmulator {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-feed-\(UUID().uuidString.prefix(8))")
+        let feed = try ExploreFeedEmulator(folder: folder)
+        try feed.publishGenerated(.init(seed: 42, rows: mainnetRows), network: .mainnet, timestamp: timestamp)
+        try feed.publishGenerated(.init(seed: 43, rows: max(1, mainnetRows / 4)), network: .testnet, timestamp: timestamp)
+        return feed
+    }
+
     /// The manifest published for `network`, if any.
     public func manifest(for network: ExploreNetwork) -> ExploreFeedManifest? {
         state.withLock { $0.publications[network]?.manifest }
