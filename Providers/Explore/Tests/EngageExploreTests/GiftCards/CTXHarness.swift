@@ -19,14 +19,17 @@ struct CTXHarness {
 
     let gate = TestGate()
 
-    init(merchants: [CTXEmulatorMerchant]? = nil, configuration: CTXEmulator.Configuration = .init(clientID: CTXHarness.clientID)) async throws {
+    init(
+        merchants: [CTXEmulatorMerchant]? = nil, configuration: CTXEmulator.Configuration = .init(clientID: CTXHarness.clientID),
+        timeoutSeconds: Double = 30
+    ) async throws {
         emulator = CTXEmulator(merchants: merchants, configuration: configuration)
         let clock = clock
         let gate = gate
         // `.delay` faults wait at the gate instead of sleeping.
         host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }, sleep: { _ in await gate.pass() }))
         baseURL = try #require(try await host.start().baseURL(for: "ctx"))
-        test = try GiftCardTestContext(clock: clock)
+        test = try GiftCardTestContext(clock: clock, timeoutSeconds: timeoutSeconds)
         client = try CTXClient(configuration: CTXConfiguration(baseURL: baseURL, clientID: Self.clientID), context: test.context)
     }
 

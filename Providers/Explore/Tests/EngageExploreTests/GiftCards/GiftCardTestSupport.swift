@@ -14,14 +14,14 @@ struct GiftCardTestContext {
     let logs = LogCapture()
     let context: ProviderContext
 
-    init(clock: FakeClock) throws {
+    init(clock: FakeClock, timeoutSeconds: Double = 30) throws {
         self.clock = clock
         let database = try EngageDatabase(location: .inMemory, clock: clock)
         let secretStore = InMemorySecretStore()
         let sealer = try Sealer(store: secretStore, keyName: "explore")
         let storage = try database.namespace(ProviderID.explore.rawValue, sealer: sealer)
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-gift-card-tests")
-        configuration.network.timeoutSeconds = 60  // loaded 2-core machines; timing is not what these tests check
+        configuration.network.timeoutSeconds = timeoutSeconds  // generous: loaded 2-core machines
         let logger = logs.logger(label: "explore-gift-cards", level: .trace)
         let callbackQueue = CallbackQueue.queue(DispatchQueue(label: "explore-gift-card-tests"))
         let random = SeededRandomSource(seed: 5)

@@ -70,30 +70,12 @@ extension CTXClient {
     /// `polling.maxPolls` requests without a final status it throws `.exploreGiftCardPending`
     /// (retryable). Other failures end polling at once.
     public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
-        var lastError: EngageError?
-        var lastStatus: CTXGiftCardStatus?
-        for poll in 1...polling.maxPolls {
-            do {
-                let card = try await giftCard(id: id)
-                lastStatus = card.status
-                if card.status == .fulfilled { return card }
-                if card.status == .rejected {
-                    throw EngageError(
-                        .exploreGiftCardRejected, "CTX rejected the gift card \(card.id).", providerID: .explore,
-                        recoverySuggestion: "The payment is refunded by CTX; choose another merchant or amount."
-                    )
-                }
-            } catch let error as EngageError where error.isRetryable && error.code != .exploreGiftCardRejected {
-                lastError = error
-                logger.debug("CTX gift card poll failed; polling on", metadata: ["card": "\(id)", "error": "\(error.code)"])
-            }
-            if poll < polling.maxPolls { try await clock.sleep(for: polling.interval) }
+        try await polling.run(clock: clock, subject: "gift card \(id)") { () async throws -> GiftCardPollStep<CTXGiftCard> in
+            let card = try await giftCard(id: id)
+            if card.status == .fulfilled { return .delivered(card) }
+            if card.status == .rejected { return .rejected("CTX rejected the gift card \(card.id).") }
+            return .pending(card.status.rawValue)
         }
-        throw EngageError(
-            .exploreGiftCardPending,
-            "The gift card \(id) was not delivered after \(polling.maxPolls) checks (last status: \(lastStatus?.rawValue ?? "unknown")).",
-            providerID: .explore, isRetryable: true, recoverySuggestion: "Check the card again later.", underlyingError: lastError
-        )
     }
 
     private func storeIfDelivered(_ card: CTXGiftCard) throws {
