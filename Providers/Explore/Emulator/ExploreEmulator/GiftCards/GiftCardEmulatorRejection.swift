@@ -1,0 +1,76 @@
+import EngageExplore
+import EngageSandbox
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A refusal of a gift-card emulator: a status and the exact JSON body the backend sends. Route bodies
+/// throw it; ``GiftCardEmulatorRoutes/respond(_:)`` turns it into the response.
+struct GiftCardEmulatorRejection: Error, Sendable {
+    var status: HTTPResponse.Status
+    var body: Data
+
+    var response: Response { SandboxResponse.raw(body, status: status) }
+
+    /// A CTX error body: `{"errors":[{"message"}]}` plus `fields` when given.
+    static func ctx(_ status: HTTPResponse.Status, _ message: String, fields: [String: [String]]? = nil) -> Self {
+        let body = CTXWire.ErrorBody(errors: [.init(message: message)], fields: fields)
+        return Self(status: status, body: (try? SandboxResponse.makeEncoder().encode(body)) ?? Data())
+    }
+}
+
+/// The bits every gift-card emulator route needs: answering rejections, bounded bodies, strict JSON.
+enum GiftCardEmulatorRoutes {
+    /// The largest request body read (64 KiB).
+    static let maxBodySize = 64 * 1024
+
+    static func respond(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let rejection as GiftCardEmulatorRejection {
+            return rejection.response
+        }
+    }
+
+    /// The body decoded as `type`, or `invalid` (thrown) when it is missing, too large or not that JSON.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, context: SandboxRequestContext, invalid: GiftCardEmulatorRejection
+    ) async throws -> T {
+        var request = request
+        let buffer = try await request.collectBody(upTo: max(context.maxUploadSize, maxBodySize))
+        guard buffer.readableBytes <= maxBodySize, let value = try? JSONDecoder().decode(type, from: Data(buffer.readableBytesView)) else {
+            throw invalid
+        }
+        return value
+    }
+
+    /// The verified claims of `Authorization: Bearer <jwt>` when it is an access token of kind `kind`.
+    static func bearerClaims(_ request: Request, environment: EmulatorEnvironment, kind: String) -> VerifiedClaims? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
+        guard let claims = try? environment.jwt.verify(String(header.dropFirst("Bearer ".count))),
+            claims.extraClaims[tokenKindClaim] == kind
+        else { return nil }
+        return claims
+    }
+
+    /// The JWT claim naming what a token is for.
+    static let tokenKindClaim = "typ"
+}
+
+extension SeededGenerator {
+    /// A version-4 UUID string drawn from this generator.
+    mutating func nextUUID() -> String {
+        let hex = Array(nextHex(byteCount: 16))
+        var characters = hex
+        characters[12] = "4"
+        characters[16] = ["8", "9", "a", "b"][Int(next() % 4)]
+        let text = String(characters)
+        func slice(_ from: Int, _ to: Int) -> Substring { text.dropFirst(from).prefix(to - from) }
+        return [slice(0, 8), slice(8, 12), slice(12, 16), slice(16, 20), slice(20, 32)].joined(separator: "-")
+    }
+
+    /// `count` random decimal digits.
+    mutating func nextDigits(_ count: Int) -> String {
+        String((0..<count).map { _ in Character(String(next() % 10)) })
+    }
+}

@@ -1,0 +1,15 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+
+extension CTXClient {
+    /// `GET merchants/{id}`: the merchant with its discount and denominations, read from either
+    /// spelling the API uses (see ``CTXMerchant``). Sent with the session when there is one.
+    public func merchant(id: String) async throws -> CTXMerchant {
+        let id = try Self.requireID(id, "merchant")
+        return try await sender.send(
+            CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id), operation: .merchant,
+            options: RequestOptions(authorization: .ifAvailable, operationName: "ctx_merchant")
+        )
+    }
+}

@@ -1,0 +1,88 @@
+import EngageCore
+import EngageExplore
+import EngageSandbox
+import EngageTesting
+import Foundation
+import Logging
+import Testing
+
+/// A `ProviderContext` for the Explore provider as the registry would build it, in memory: its own
+/// database, sealer, fake clock and a log capture at trace level (so every request and answer body is
+/// logged and redaction is exercised).
+struct GiftCardTestContext {
+    let clock: FakeClock
+    let logs = LogCapture()
+    let context: ProviderContext
+
+    init(clock: FakeClock, timeoutSeconds: Double = 30) throws {
+        self.clock = clock
+        let database = try EngageDatabase(location: .inMemory, clock: clock)
+        let secretStore = InMemorySecretStore()
+        let sealer = try Sealer(store: secretStore, keyName: "explore")
+        let storage = try database.namespace(ProviderID.explore.rawValue, sealer: sealer)
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-gift-card-tests")
+        configuration.network.timeoutSeconds = timeoutSeconds  // generous: loaded 2-core machines
+        let logger = logs.logger(label: "explore-gift-cards", level: .trace)
+        let callbackQueue = CallbackQueue.queue(DispatchQueue(label: "explore-gift-card-tests"))
+        let random = SeededRandomSource(seed: 5)
+        context = ProviderContext(
+            descriptor: ProviderDescriptor(id: .explore, displayName: "Explore", version: "1.0.0", capabilities: []),
+            configuration: configuration, logger: logger, clock: clock, random: random, transport: URLSessionTransport(),
+            storage: storage, database: database, secretStore: secretStore, sealer: sealer,
+            events: EventBus(callbackQueue: callbackQueue), callbackQueue: callbackQueue,
+            analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
+        )
+    }
+}
+
+/// Waits (on real time, bounded) until `condition` holds: for handing control between a polling task
+/// and the test that moves the fake clock.
+func eventuallyTrue(_ what: String, _ condition: () async -> Bool) async throws {
+    for _ in 0..<3_000 {
+        if await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("Timed out waiting for: \(what)")
+}
+
+/// Every printed form of a value: `description`, `debugDescription`, inside a collection, and `dump`.
+func printedForms(_ value: some Any) -> [String] {
+    var dumped = ""
+    dump(value, to: &dumped)
+    return [String(describing: value), String(reflecting: value), "\([value])", dumped]
+}
+
+/// The `EngageError` a call threw, if it threw one.
+func engageError(_ body: () async throws -> Void) async -> EngageError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? EngageError
+    }
+}
+
+/// A gate the sandbox's injected `sleep` passes through: a `.delay` fault then holds a request at
+/// the server until the test opens the gate, so the test knows the request is in flight.
+actor TestGate {
+    private var arrived = 0
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Counts the arrival and waits until the gate is open.
+    func pass() async {
+        arrived += 1
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Lets every waiting and later arrival through.
+    func open() {
+        isOpen = true
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+
+    /// How many requests arrived at the gate.
+    var arrivals: Int { arrived }
+}
