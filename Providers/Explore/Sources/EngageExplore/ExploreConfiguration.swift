@@ -35,6 +35,8 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     public var maxArchiveMegabytes: Int
     /// The largest unpacked directory a sync installs, in megabytes.
     public var maxDatabaseMegabytes: Int
+    /// The CTX gift-card API; `nil` leaves CTX purchases off.
+    public var ctx: CTXConfiguration?
 
     /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
     public static let restrictedCountries: Set<String> = ["RU", "CU"]
@@ -83,12 +85,15 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         }
         if let path = databasePath, path.isEmpty || path.contains("\0") { issues.append("databasePath is empty or contains a NUL byte") }
         if let path = directoryFolder, path.isEmpty || path.contains("\0") { issues.append("directoryFolder is empty or contains a NUL byte") }
+        if let ctx {
+            do { try ctx.validate() } catch { issues.append("ctx: \(error.message)") }
+        }
         return issues
     }
 
     enum CodingKeys: String, CodingKey {
         case network, feedURL, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds, syncRetrySeconds
-        case maxArchiveMegabytes, maxDatabaseMegabytes
+        case maxArchiveMegabytes, maxDatabaseMegabytes, ctx
     }
 
     /// Decodes a configuration in which every key is optional.
@@ -107,5 +112,6 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
             maxArchiveMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxArchiveMegabytes) ?? defaults.maxArchiveMegabytes,
             maxDatabaseMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxDatabaseMegabytes) ?? defaults.maxDatabaseMegabytes
         )
+        ctx = try container.decodeIfPresent(CTXConfiguration.self, forKey: .ctx)
     }
 }

@@ -36,6 +36,10 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     /// The fixed directory of `configuration.databasePath`, once opened.
     private let fixedDirectory = Mutex<ExploreDirectory?>(nil)
     private let scheduler = Mutex<Task<Void, Never>?>(nil)
+    /// The CTX gift-card client, when `configuration.ctx` is set.
+    public let ctx: CTXClient?
+    /// The user's purchased gift cards, sealed in the provider's storage.
+    public let giftCards: GiftCardVault
 
     /// Creates the provider from its configuration and the SDK's context.
     public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
@@ -50,6 +54,8 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         } else {
             directoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("engage-explore-\(UUID().uuidString)", isDirectory: true)
         }
+        ctx = try configuration.ctx.map { try CTXClient(configuration: $0, context: context) }
+        giftCards = GiftCardVault(storage: context.storage, clock: context.clock)
         feed = try configuration.feedURL.map { url in
             // The feed's paths are relative to it: make sure it ends with a slash.
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")

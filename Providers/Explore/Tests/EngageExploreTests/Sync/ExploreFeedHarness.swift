@@ -13,15 +13,20 @@ struct ExploreFeedHarness {
     let clock = FakeClock(now: Date(timeIntervalSince1970: 1_763_700_000))
     let folder: URL
     let feed: ExploreFeedEmulator
+    let ctx: CTXEmulator
     let host: SandboxHost
     let feedURL: URL
+    let ctxURL: URL
 
     init() async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-sync-\(UUID().uuidString)")
         feed = try ExploreFeedEmulator(folder: folder.appendingPathComponent("feed"))
+        ctx = CTXEmulator()
         let clock = clock
-        host = SandboxHost(emulators: [feed], configuration: SandboxConfiguration(now: { clock.now }))
-        feedURL = try #require(try await host.start().baseURL(for: "explore-feed"))
+        host = SandboxHost(emulators: [feed, ctx], configuration: SandboxConfiguration(now: { clock.now }))
+        let endpoints = try await host.start()
+        feedURL = try #require(endpoints.baseURL(for: "explore-feed"))
+        ctxURL = try #require(endpoints.baseURL(for: "ctx"))
     }
 
     /// The client's directory folder.
@@ -36,6 +41,7 @@ struct ExploreFeedHarness {
 
     func exploreConfiguration(_ adjust: (inout ExploreConfiguration) -> Void = { _ in }) -> ExploreConfiguration {
         var explore = ExploreConfiguration(feedURL: feedURL, directoryFolder: clientFolder.path, syncsAutomatically: false)
+        explore.ctx = CTXConfiguration(baseURL: ctxURL, clientID: "engagekit-tests")
         adjust(&explore)
         return explore
     }

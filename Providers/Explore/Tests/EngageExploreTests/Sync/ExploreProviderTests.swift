@@ -95,4 +95,48 @@ struct ExploreProviderTests {
         await engage.shutdown()
         await harness.stop()
     }
+
+    @Test("a CTX gift card bought through the provider: sign-in, amount checked, paid, fulfilled, sealed; events published")
+    func ctxPurchaseThroughTheProvider() async throws {
+        let (harness, engage, provider, _, _) = try await start()
+        let names = Mutex<[String]>([])
+        let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
+        try await provider.ctxRequestCode(email: "ana@example.com")
+        let code = try #require(harness.ctx.loginCode(for: "ana@example.com"))
+        try await provider.ctxVerify(email: "ana@example.com", code: code)
+        #expect(try await provider.ctxIsSignedIn())
+
+        let merchant = try #require(harness.ctx.merchants.first { $0.merchant.isEnabled && $0.merchant.denominationsType == .fixed })
+        let invalid = await #expect(throws: EngageError.self) {
+            try await provider.buyCTXGiftCard(merchantID: merchant.merchant.id, fiatAmount: 26)
+        }
+        #expect(invalid?.code == .exploreGiftCardAmountInvalid)
+        #expect(harness.ctx.purchaseCount == 0, "nothing invalid is sent")
+        let amount = try #require(merchant.merchant.denominationValues.first)
+        let card = try await provider.buyCTXGiftCard(merchantID: merchant.merchant.id, fiatAmount: amount)
+        #expect(card.status == .unpaid)
+        harness.ctx.markPaid(cardID: card.id)
+        harness.clock.advance(by: .seconds(60))
+        let delivered = try await provider.waitForCTXGiftCard(id: card.id)
+        #expect(delivered.status == .fulfilled)
+        #expect(try await provider.storedGiftCards().map(\.id) == [card.id])
+        #expect(await eventually {
+            let seen = names.withLock { $0 }
+            return ["custom_success_ctx_verify_explore", "custom_error_ctx_buy_gift_card_explore", "custom_success_ctx_buy_gift_card_explore",
+                    "custom_success_ctx_wait_for_gift_card_explore"].allSatisfy(seen.contains)
+        })
+        subscription.cancel()
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("without a CTX configuration the gift-card operations are .notConfigured")
+    func ctxNotConfigured() async throws {
+        let harness = try await ExploreFeedHarness()
+        let (engage, provider) = try await harness.start(harness.exploreConfiguration { $0.ctx = nil })
+        let error = await #expect(throws: EngageError.self) { try await provider.buyCTXGiftCard(merchantID: "m", fiatAmount: 10) }
+        #expect(error?.code == .notConfigured)
+        await engage.shutdown()
+        await harness.stop()
+    }
 }
