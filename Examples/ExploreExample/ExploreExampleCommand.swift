@@ -4,25 +4,25 @@ import EngageExampleSupport
 import EngageExplore
 import ExploreEmulator
 import Foundation
+import Logging
 
-/// `explore-example`: queries a Dash-style merchant directory.
+/// `explore-example`: syncs a Dash-style merchant directory and buys a gift card, all offline.
 ///
-/// With `--database PATH` it queries that file (any schema family: v1, v2 or v4); without it, it
-/// generates a realistic directory first. It searches by text, lists merchants near a point sorted by
-/// distance (one row per merchant: its closest location), and shows one merchant's locations and
-/// gift-card providers.
+/// Without `--database` it serves a generated directory (`--rows`) and a CTX backend from embedded
+/// emulators on 127.0.0.1, syncs the directory through the Explore provider (download with progress,
+/// checksum, atomic install), searches it by text, lists merchants near a point sorted by distance
+/// (one row per merchant: its closest location), shows one merchant's locations and gift-card
+/// providers, and buys a CTX gift card end to end. With `--database PATH` it queries that file (any
+/// schema family: v1, v2 or v4) instead of syncing, and buys nothing.
 @main
 struct ExploreExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore-example",
-        abstract: "Search a merchant directory by text and distance, and show a merchant's locations and providers."
+        abstract: "Sync a merchant directory, search it by text and distance, show a merchant, and buy a CTX gift card."
     )
 
-    @Option(name: .customLong("database"), help: "A directory file to query (default: a generated one).")
+    @Option(name: .customLong("database"), help: "A directory file to query instead of syncing (never written to).")
     var database: String?
-
-    @Option(name: .customLong("index"), help: "Where to keep the index of --database (default: a temporary file).")
-    var index: String?
 
     @Option(name: .customLong("near"), help: "The centre, as LAT,LON (default: New York).")
     var near: String?
@@ -36,7 +36,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("limit"), help: "How many merchants to list (1 to 1000).")
     var limit = 10
 
-    @Option(name: .customLong("rows"), help: "Rows of the generated directory (without --database).")
+    @Option(name: .customLong("rows"), help: "Rows of the generated directory the embedded feed publishes (without --database).")
     var rows = 20_000
 
     @Flag(help: "Print the nearby merchants as a JSON array on standard output (narration goes to standard error).")
@@ -46,6 +46,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         if let near, Self.parse(near) == nil { throw ValidationError("--near must be LAT,LON with -90...90 and -180...180.") }
         guard radiusMeters.isFinite, radiusMeters >= 0 else { throw ValidationError("--radius-m must be a non-negative number.") }
         guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+        guard (1...2_000_000).contains(rows) else { throw ValidationError("--rows must be between 1 and 2000000.") }
         if let database, !FileManager.default.fileExists(atPath: database) { throw ValidationError("No file at \(database).") }
     }
 
@@ -54,25 +55,29 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explore-example-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let path: String
-        if let database {
-            path = database
-        } else {
-            path = scratch.appendingPathComponent("explore.db").path
-            let summary = try ExploreDirectoryGenerator(options: .init(seed: 42, rows: rows)).write(to: path)
-            output.line("Generated a directory: \(summary.rows) rows, \(summary.merchants) merchants, \(summary.atms) ATMs")
-        }
         let center = try near.flatMap(Self.parse) ?? ExploreDirectoryGenerator.denseCenter()
+        var backend: ExploreExampleBackend?
         do {
-            let directory = try ExploreDirectory.open(
-                path: path, indexPath: index ?? scratch.appendingPathComponent("explore.index").path,
-                logger: ExampleBackend.quietLogger(label: "explore-example")
-            )
-            try ExploreExampleScenario(directory: directory, output: output).run(
-                center: center, radius: ExploreRadius(meters: radiusMeters), text: query, limit: limit
-            )
-            try directory.close()
+            var explore = ExploreConfiguration(directoryFolder: scratch.appendingPathComponent("client").path, syncsAutomatically: false)
+            if let database {
+                explore.databasePath = database
+            } else {
+                let started = try await ExploreExampleBackend.start(rows: rows, center: center, folder: scratch, output: output)
+                backend = started
+                explore.feedURL = started.feedURL
+                explore.ctx = CTXConfiguration(baseURL: started.ctxURL, clientID: "explore-example")
+            }
+            let session = try await ExploreExampleSession.start(explore)
+            let scenario = ExploreExampleScenario(explore: session.explore, output: output)
+            if backend != nil { try await scenario.sync() }
+            let shown = try await scenario.run(center: center, radius: ExploreRadius(meters: radiusMeters), text: query, limit: limit)
+            if let backend {
+                try await ExploreExamplePurchase(explore: session.explore, backend: backend, output: output).run(center: center, preferred: shown)
+            }
+            await session.stop()
+            await backend?.stop()
         } catch let error as EngageError {
+            await backend?.stop()
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
             throw ExitCode.failure

@@ -2,8 +2,9 @@ import EngageCore
 import EngageExampleSupport
 import EngageExplore
 import Foundation
+import Synchronization
 
-/// The example's walk through one directory.
+/// The example's walk through the directory, through the provider.
 struct ExploreExampleScenario {
     /// One line of `--json` output.
     struct NearbyMerchant: Encodable {
@@ -18,16 +19,35 @@ struct ExploreExampleScenario {
         var giftCardProviders: [String]
     }
 
-    let directory: ExploreDirectory
+    let explore: ExploreProvider
     let output: ExampleOutput
 
-    func run(center: GeoPoint, radius: ExploreRadius, text: String?, limit: Int) throws {
-        output.section("Directory")
-        output.line("\(directory.schema), \(directory.counts.merchants) merchants in \(directory.counts.rows) rows")
+    /// Syncs from the feed, narrating the download's progress by quarters.
+    func sync() async throws {
+        output.section("Sync")
+        let quarter = Mutex(-1)
+        let output = output
+        let outcome = try await explore.sync { progress in
+            guard progress.phase == .downloading, let fraction = progress.fractionCompleted else { return }
+            let reached = Int(fraction * 4)
+            let changed = quarter.withLock { last -> Bool in
+                guard reached > last else { return false }
+                last = reached
+                return true
+            }
+            if changed { output.line("  downloading: \(reached * 25)% of \(progress.expectedBytes ?? 0) bytes") }
+        }
+        switch outcome {
+        case let .installed(timestamp, _, bytes): output.line("Installed the directory of \(timestamp) (\(bytes) bytes, checksum verified)")
+        case let .upToDate(timestamp): output.line("Up to date (\(timestamp))")
+        }
+    }
 
+    /// Text search, the nearby list and one merchant's details; returns the nearby merchants.
+    func run(center: GeoPoint, radius: ExploreRadius, text: String?, limit: Int) async throws -> [ExploreMerchant] {
         if let text {
             output.section("Search \"\(text)\"")
-            let found = try directory.merchants(ExploreMerchantQuery(text: text, page: PageRequest(limit: limit)))
+            let found = try await explore.merchants(ExploreMerchantQuery(text: text, page: PageRequest(limit: limit)))
             output.line("\(found.totalCount ?? 0) merchants")
             for merchant in found.items { output.line("  \(merchant.name) (\(merchant.type.rawValue))") }
         }
@@ -36,7 +56,7 @@ struct ExploreExampleScenario {
         var query = ExploreMerchantQuery.nearby(center, radius: radius, page: PageRequest(limit: limit))
         query.text = text
         query.tab = .all
-        let nearby = try directory.merchants(query)
+        let nearby = try await explore.merchants(query)
         output.line("\(nearby.totalCount ?? 0) merchants, closest first")
         for merchant in nearby.items {
             let distance = merchant.distanceMeters.map { String(format: "%.0f m", $0) } ?? "?"
@@ -53,9 +73,9 @@ struct ExploreExampleScenario {
             })
         }
 
-        guard let first = nearby.items.first else { return }
+        guard let first = nearby.items.first else { return nearby.items }
         output.section("\(first.name): locations and providers")
-        let locations = try directory.locations(ofMerchant: first.merchantID, center: center, radius: radius)
+        let locations = try await explore.locations(ofMerchant: first.merchantID, center: center, radius: radius)
         for location in locations.prefix(5) {
             let distance = location.distanceMeters.map { String(format: "%.0f m", $0) } ?? "?"
             output.line("  \(distance)  \(([location.addressLines.first, location.city].compactMap { $0 }).joined(separator: ", "))")
@@ -64,5 +84,6 @@ struct ExploreExampleScenario {
         let offers = first.giftCardOffers
         output.line(offers.isEmpty ? "  No gift cards." : "  Gift cards: " + offers.map { "\($0.provider.rawValue) \($0.savingsPercent)%" }.joined(separator: ", "))
         output.line("  Best discount: \(first.discountPercent)%")
+        return nearby.items
     }
 }

@@ -20,7 +20,8 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     /// temporary folder with in-memory storage).
     public var directoryFolder: String?
     /// A directory file to query as it is, instead of synced ones (for example one bundled with the
-    /// app); it is never written to, and syncing is off while it is set.
+    /// app); it is never written to (its index goes in `directoryFolder`), and syncing is off while
+    /// it is set.
     public var databasePath: String?
     /// The user's country (ISO 3166-1 alpha-2). In restricted countries (``restrictedCountries``)
     /// merchants only PiggyCards offers are hidden.

@@ -1,3 +1,4 @@
+import Crypto
 import EngageCore
 import Foundation
 import Logging
@@ -113,7 +114,14 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         if let path = configuration.databasePath {
             if let opened = fixedDirectory.withLock({ $0 }) { return opened }
             let logger = context.logger
-            let opened = try await ExploreBlockingWork.run { try ExploreDirectory.open(path: path, logger: logger) }
+            // The index lives in the provider's folder, never beside a file that may be read-only.
+            let name = SHA256.hash(data: Data(path.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+            let indexPath = directoryFolder.appendingPathComponent("fixed-\(name).index").path
+            let folder = directoryFolder
+            let opened = try await ExploreBlockingWork.run {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                return try ExploreDirectory.open(path: path, indexPath: indexPath, logger: logger)
+            }
             fixedDirectory.withLock { $0 = $0 ?? opened }
             return opened
         }

@@ -1,0 +1,28 @@
+import EngageCore
+import EngageExampleSupport
+import EngageExplore
+import Foundation
+import Logging
+
+/// The SDK side: a registry with the Explore provider, in-memory storage, development preset.
+struct ExploreExampleSession {
+    let registry: ProviderRegistry
+    let explore: ExploreProvider
+
+    static func start(_ explore: ExploreConfiguration) async throws -> ExploreExampleSession {
+        var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.explore-example")
+        configuration.storage = .inMemory
+        configuration.logLevel = .error
+        try configuration.setProvider(.explore, explore)
+        let registry = try ProviderRegistry(
+            configuration: configuration,
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "explore-example"))
+        )
+        try await registry.register(.provider(ExploreProvider.self, from: configuration))
+        let report = await registry.start()
+        if let failure = report.failures[.explore] { throw failure }
+        return ExploreExampleSession(registry: registry, explore: try await registry.provider(ExploreProvider.self))
+    }
+
+    func stop() async { await registry.shutdown() }
+}
