@@ -35,6 +35,11 @@ struct DemoSetup {
             warply.language = .english
             try configuration.setProvider(.warply, warply)
         #endif
+        #if Explore
+            var explore = ExploreConfiguration(feedURL: try baseURL(for: "explore-feed"), syncsAutomatically: false)
+            explore.ctx = CTXConfiguration(baseURL: try baseURL(for: "ctx"), clientID: "engage-demo")
+            try configuration.setProvider(.explore, explore)
+        #endif
         var logger = Logger(label: "engage-demo")
         logger.logLevel = logLevel
         return try await Engage.start(

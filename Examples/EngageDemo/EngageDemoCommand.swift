@@ -78,6 +78,9 @@ struct EngageDemoCommand: AsyncParsableCommand {
             #if Warply
                 try await WarplyScenario(engage: engage, sandbox: warplyURL == nil ? sandbox : nil).run(into: &report)
             #endif
+            #if Explore
+                try await ExploreScenario(engage: engage, sandbox: sandbox).run(into: &report)
+            #endif
             await engage.shutdown()
             await withCheckedContinuation { continuation in setup.callbackQueue.async { continuation.resume() } }
             subscription.cancel()

@@ -43,6 +43,10 @@ public enum BuiltInEmulators {
         #if Explore
             // Generating the published directories only fails when the temporary folder is not writable.
             if let feed = try? ExploreFeedEmulator.withGeneratedDirectories() { emulators.append(feed) }
+            // No wallet pays in the sandbox: cards count as paid after 2 s and are delivered 2 s later.
+            emulators.append(CTXEmulator(configuration: .init(
+                accessTokenLifetime: tokenLifetime, fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2)
+            )))
         #endif
         return emulators
     }
