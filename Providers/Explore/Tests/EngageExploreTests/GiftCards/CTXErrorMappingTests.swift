@@ -6,6 +6,7 @@ import ExploreEmulator
 import Foundation
 import Testing
 
+extension GiftCardSuites {
 @Suite("CTX error mapping (end to end)")
 struct CTXErrorMappingTests {
     @Test("400 from the server on a purchase is an invalid amount carrying the field message")
@@ -74,4 +75,5 @@ struct CTXErrorMappingTests {
         #expect(harness.requests(to: "/gift-cards").count == 1)
         await harness.stop()
     }
+}
 }

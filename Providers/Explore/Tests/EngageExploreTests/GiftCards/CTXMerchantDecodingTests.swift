@@ -3,6 +3,7 @@ import EngageExplore
 import Foundation
 import Testing
 
+extension GiftCardSuites {
 @Suite("CTX merchant decoding (unit)")
 struct CTXMerchantDecodingTests {
     private func merchant(_ json: String) throws -> CTXMerchant {
@@ -58,4 +59,5 @@ struct CTXMerchantDecodingTests {
         #expect(text.contains("savingsPercentage") && text.contains("denominationsType") && text.contains("cachedLocationCount"))
         #expect(try JSONDecoder().decode(CTXMerchant.self, from: data) == original)
     }
+}
 }

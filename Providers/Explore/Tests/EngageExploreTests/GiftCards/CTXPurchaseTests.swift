@@ -6,6 +6,7 @@ import ExploreEmulator
 import Foundation
 import Testing
 
+extension GiftCardSuites {
 @Suite("CTX merchants and purchases (end to end)")
 struct CTXPurchaseTests {
     @Test("merchants read the same from the current and the legacy spelling")
@@ -140,4 +141,5 @@ struct CTXPurchaseTests {
         #expect(try harness.client.vault.card(provider: .ctx, id: card.id) != nil)
         await harness.stop()
     }
+}
 }

@@ -7,6 +7,7 @@ import Foundation
 import GRDB
 import Testing
 
+extension GiftCardSuites {
 @Suite("CTX secrets: never logged, stored only sealed")
 struct CTXSecretsTests {
     @Test("a whole purchase logs bodies at trace level without card number, PIN, links, tokens, code or e-mail")
@@ -78,4 +79,5 @@ struct CTXSecretsTests {
         let answer = CTXWire.TokenAnswer(accessToken: "at-s3cret", refreshToken: "rt-s3cret")
         #expect(!String(describing: answer).contains("s3cret"))
     }
+}
 }

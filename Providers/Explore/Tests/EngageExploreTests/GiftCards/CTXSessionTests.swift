@@ -6,6 +6,7 @@ import ExploreEmulator
 import Foundation
 import Testing
 
+extension GiftCardSuites {
 @Suite("CTX sign-in and session tokens (end to end)")
 struct CTXSessionTests {
     @Test("login e-mails a code; verify-email signs in with headers, body and sealed tokens; sign-out forgets the session")
@@ -171,4 +172,5 @@ struct CTXSessionTests {
         #expect(harness.emulator.refreshCount == 2)
         await harness.stop()
     }
+}
 }

@@ -3,6 +3,7 @@ import EngageExplore
 import Foundation
 import Testing
 
+extension GiftCardSuites {
 @Suite("Gift-card amounts and money arithmetic (unit)")
 struct GiftCardAmountTests {
     private func decimal(_ text: String) throws -> Decimal { try #require(GiftCardMoney.parse(text)) }
@@ -64,4 +65,5 @@ struct GiftCardAmountTests {
         #expect(GiftCardMoney.percentage(of: 100, basisPoints: 1_500) == 15)
         #expect(GiftCardMoney.percentage(of: 1_000, basisPoints: -150) == -15)
     }
+}
 }

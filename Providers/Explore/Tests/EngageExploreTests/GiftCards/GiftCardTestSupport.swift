@@ -6,6 +6,11 @@ import Foundation
 import Logging
 import Testing
 
+/// Every gift-card suite, run one test at a time: the end-to-end tests each start a sandbox and a
+/// URLSession, and on a loaded 2-core machine many of them at once starved one another.
+@Suite("Explore gift cards", .serialized)
+struct GiftCardSuites {}
+
 /// A `ProviderContext` for the Explore provider as the registry would build it, in memory: its own
 /// database, sealer, fake clock and a log capture at trace level (so every request and answer body is
 /// logged and redaction is exercised).

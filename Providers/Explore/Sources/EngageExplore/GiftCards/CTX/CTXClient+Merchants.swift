@@ -6,7 +6,7 @@ extension CTXClient {
     /// `GET merchants/{id}`: the merchant with its discount and denominations, read from either
     /// spelling the API uses (see ``CTXMerchant``). Sent with the session when there is one.
     public func merchant(id: String) async throws -> CTXMerchant {
-        let id = try Self.requireID(id, "merchant")
+        let id = try GiftCardInput.identifier(id, "merchant id")
         return try await sender.send(
             CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id), operation: .merchant,
             options: RequestOptions(authorization: .ifAvailable, operationName: "ctx_merchant")

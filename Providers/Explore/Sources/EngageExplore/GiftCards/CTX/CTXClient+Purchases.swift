@@ -43,7 +43,7 @@ extension CTXClient {
 
     /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
     public func giftCard(id: String) async throws -> CTXGiftCard {
-        let id = try Self.requireID(id, "gift card")
+        let id = try GiftCardInput.identifier(id, "gift card id")
         let card = try await sender.send(
             CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), operation: .giftCard,
             options: RequestOptions(authorization: .required, operationName: "ctx_gift_card")
@@ -54,7 +54,7 @@ extension CTXClient {
 
     /// `GET gift-cards?txid=`: the cards paid by the Dash transaction `txid`.
     public func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
-        let txid = try Self.requireID(txid, "transaction")
+        let txid = try GiftCardInput.identifier(txid, "transaction id")
         let cards = try await sender.send(
             [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)], operation: .giftCard,
             options: RequestOptions(authorization: .required, operationName: "ctx_gift_cards_by_txid")

@@ -74,7 +74,7 @@ public struct CTXClient: Sendable {
     ///
     /// - Throws: `.invalidInput` for an empty address; mapped HTTP failures.
     public func requestCode(email: String) async throws {
-        let email = try Self.normalized(email: email)
+        let email = try GiftCardInput.email(email)
         _ = try await publicSender.sendExpectingSuccess(
             .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)), operation: .requestCode,
             options: RequestOptions(authorization: .none, operationName: "ctx_login")
@@ -87,7 +87,7 @@ public struct CTXClient: Sendable {
     /// - Throws: `.exploreGiftCardCodeInvalid` for a refused code (HTTP 400/401);
     ///   `.exploreGiftCardUnexpectedAnswer` for a 2xx without both tokens (nothing is stored).
     public func verify(email: String, code: String) async throws {
-        let email = try Self.normalized(email: email)
+        let email = try GiftCardInput.email(email)
         let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !code.isEmpty else {
             throw EngageError(.exploreGiftCardCodeInvalid, "The verification code is empty.", providerID: .explore)
@@ -109,20 +109,5 @@ public struct CTXClient: Sendable {
     /// Whether a CTX session is stored.
     public func isSignedIn() async throws -> Bool {
         try await tokens.hasSession()
-    }
-
-    static func normalized(email: String) throws(EngageError) -> String {
-        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count >= 3, trimmed.count <= 254, trimmed.contains("@"), !trimmed.contains(where: \.isWhitespace) else {
-            throw EngageError(.invalidInput, "The e-mail address is not valid.", providerID: .explore)
-        }
-        return trimmed
-    }
-
-    static func requireID(_ id: String, _ what: String) throws(EngageError) -> String {
-        guard !id.isEmpty, id.count <= 200 else {
-            throw EngageError(.invalidInput, "The \(what) id must have 1 to 200 characters.", providerID: .explore)
-        }
-        return id
     }
 }

@@ -1,0 +1,123 @@
+#if PiggyCards
+    import EngageCore
+    import Foundation
+    import HTTPTypes
+    import Logging
+
+    /// The PiggyCards gift-card API (compiled only with the `PiggyCards` trait): sign-up with a
+    /// one-time password, catalogue, exchange rate, orders with a 1.5 % service fee, and delivery.
+    ///
+    /// ```swift
+    /// let piggy = try PiggyCardsClient(configuration: PiggyCardsConfiguration(baseURL: url), context: context)
+    /// try await piggy.signUp(firstName: "Ana", lastName: "Silva", email: "ana@example.com", country: "US")
+    /// try await piggy.verify(otp: "123456")           // stores the generated password sealed, logs in
+    /// let cards = try await piggy.giftCards(country: "US", brandID: brand.id)
+    /// let order = try await piggy.createOrder(product: cards[0], denomination: 50, recipientEmail: "ana@example.com")
+    /// // … the wallet pays order.payMessage …
+    /// let delivered = try await piggy.waitForOrder(id: order.id)   // secrets sealed in piggy.vault
+    /// ```
+    ///
+    /// **Session.** PiggyCards has no refresh token: the access token (`expires_in` 3600 s) lives in a
+    /// core `TokenManager` whose refresher logs in again with the sealed user id and generated password
+    /// when the token expires on the injected clock. Concurrent callers share one login.
+    ///
+    /// The client does not publish operation events: wrap its calls in `ProviderContext.perform`.
+    public struct PiggyCardsClient: Sendable {
+        /// The key under which the access token is sealed.
+        public static let tokenStorageKey = "piggycards_tokens"
+        /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
+        public static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
+            "generatedPassword", "access_token", "userId", "recipientEmail", "payTo", "payMessage", "firstName", "lastName",
+        ])
+
+        /// Where the client talks to.
+        public let configuration: PiggyCardsConfiguration
+        /// The session (access token only).
+        public let tokens: TokenManager
+        /// The sealed store of delivered cards.
+        public let vault: GiftCardVault
+        let sender: PiggyCardsSender
+        let publicSender: PiggyCardsSender
+        let reLogin: PiggyCardsReLogin
+        let storage: StorageNamespace
+        let clock: any EngageClock
+        let logger: Logger
+
+        /// A client for `configuration` over `context`'s transport stack, storage and clock.
+        public init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
+            try configuration.validate(for: context.providerID)
+            let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, sensitiveKeys: Self.sensitiveKeys)
+            let publicSender = PiggyCardsSender(client: publicClient)
+            let reLogin = PiggyCardsReLogin(sender: publicSender, storage: context.storage, clock: context.clock)
+            let tokens = context.makeTokenManager(refresher: reLogin, key: Self.tokenStorageKey)
+            let client = try context.makeAPIClient(
+                baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), sensitiveKeys: Self.sensitiveKeys
+            )
+            self.configuration = configuration
+            self.tokens = tokens
+            self.vault = GiftCardVault(storage: context.storage, clock: context.clock)
+            self.sender = PiggyCardsSender(client: client)
+            self.publicSender = publicSender
+            self.reLogin = reLogin
+            self.storage = context.storage
+            self.clock = context.clock
+            self.logger = context.logger
+        }
+
+        // MARK: Account
+
+        /// `POST signup`: creates the account (PiggyCards e-mails a one-time password) and keeps its
+        /// user id sealed. Returns the user id.
+        @discardableResult
+        public func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
+            let email = try GiftCardInput.email(email)
+            let answer = try await publicSender.send(
+                PiggyCardsWire.SignupAnswer.self, .post, "signup",
+                body: .json(PiggyCardsWire.SignupRequest(firstName: firstName, lastName: lastName, email: email, country: country, state: state)),
+                operation: .signUp, options: RequestOptions(authorization: .none, operationName: "piggycards_signup")
+            )
+            try PiggyCardsAccount(userID: answer.userId, email: email).save(to: storage)
+            logger.info("PiggyCards account created")
+            return answer.userId
+        }
+
+        /// `POST verify-otp`: stores the generated password sealed, then logs in.
+        ///
+        /// - Throws: `.exploreGiftCardCodeInvalid` for a refused code; `.unauthorized` without a sign-up.
+        public func verify(otp: String) async throws {
+            guard var account = try PiggyCardsAccount.load(from: storage) else {
+                throw EngageError(.unauthorized, "Sign up to PiggyCards before verifying.", providerID: .explore)
+            }
+            let answer = try await publicSender.send(
+                PiggyCardsWire.VerifyOTPAnswer.self, .post, "verify-otp",
+                body: .json(PiggyCardsWire.VerifyOTPRequest(email: account.email, otp: otp.trimmingCharacters(in: .whitespaces))),
+                operation: .verifyOTP, options: RequestOptions(allowsRetry: false, authorization: .none, operationName: "piggycards_verify_otp")
+            )
+            account.password = answer.generatedPassword
+            try account.save(to: storage)
+            try await logIn()
+        }
+
+        /// `POST login` with the sealed account; the token expires after `expires_in` on the clock.
+        public func logIn() async throws {
+            try await tokens.setTokens(reLogin.logIn())
+            logger.info("Logged in to PiggyCards")
+        }
+
+        /// Whether an account with a password is stored (a token is obtained when needed).
+        public func isSignedIn() async throws -> Bool {
+            try PiggyCardsAccount.load(from: storage)?.password != nil
+        }
+
+        /// Forgets the token and the account. Delivered cards stay in the vault.
+        public func signOut() async throws {
+            try await tokens.clear()
+            try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
+        }
+
+        /// Logs in first when an account exists but no token does.
+        func ensureSession() async throws {
+            if try await tokens.hasSession() == false { try await logIn() }
+        }
+    }
+#endif

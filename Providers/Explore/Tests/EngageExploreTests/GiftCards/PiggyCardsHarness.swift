@@ -1,0 +1,46 @@
+#if PiggyCards
+    import EngageCore
+    import EngageExplore
+    import EngageSandbox
+    import EngageTesting
+    import ExploreEmulator
+    import Foundation
+    import Testing
+
+    /// A sandbox serving the PiggyCards emulator and a `PiggyCardsClient` pointed at it, sharing one
+    /// `FakeClock`.
+    struct PiggyCardsHarness {
+        let clock = FakeClock()
+        let emulator: PiggyCardsEmulator
+        let host: SandboxHost
+        let test: GiftCardTestContext
+        let client: PiggyCardsClient
+
+        init(configuration: PiggyCardsEmulator.Configuration = .init()) async throws {
+            emulator = PiggyCardsEmulator(configuration: configuration)
+            let clock = clock
+            host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
+            let baseURL = try #require(try await host.start().baseURL(for: "piggycards"))
+            test = try GiftCardTestContext(clock: clock)
+            client = try PiggyCardsClient(configuration: PiggyCardsConfiguration(baseURL: baseURL), context: test.context)
+        }
+
+        /// Signs up, reads the OTP from the emulator's "inbox" and verifies it (which logs in).
+        func signIn(email: String = "rui@example.com") async throws {
+            try await client.signUp(firstName: "Rui", lastName: "Costa", email: email, country: "US")
+            try await client.verify(otp: try #require(emulator.otp(for: email)))
+        }
+
+        /// A product of the standard catalogue, as the client reads it.
+        func product(_ id: String) async throws -> PiggyCardsProduct {
+            let brandID = try #require(emulator.catalogue.products.first { $0.id == id }?.brandID)
+            return try #require(try await client.giftCards(country: "US", brandID: brandID).first { $0.id == id })
+        }
+
+        func requests(to path: String) -> [JournalEntry] {
+            host.journal.entries(for: "piggycards").filter { $0.path == path }
+        }
+
+        func stop() async { await host.stop() }
+    }
+#endif
