@@ -108,7 +108,7 @@ struct ExploreNearbyTests {
             let whole = try fixture.directory.allPages(query, pageSize: 1_000)
             #expect(paged.map(\.merchantID) == whole.map(\.merchantID))
             #expect(Set(paged.map(\.merchantID)).count == paged.count)
-            let first = try fixture.directory.merchants(query)
+            let first = try fixture.directory.merchants(query, hidesPiggyCardsOnly: true)
             #expect(first.items.count == min(100, paged.count))
             #expect(first.totalCount == paged.count)
         }
