@@ -48,6 +48,9 @@ public enum BuiltInEmulators {
                 accessTokenLifetime: tokenLifetime, fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2)
             )))
         #endif
+        #if PiggyCards
+            emulators.append(PiggyCardsEmulator())
+        #endif
         return emulators
     }
 }

@@ -38,6 +38,10 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     public var maxDatabaseMegabytes: Int
     /// The CTX gift-card API; `nil` leaves CTX purchases off.
     public var ctx: CTXConfiguration?
+    #if PiggyCards
+        /// The PiggyCards gift-card API (builds with the `PiggyCards` trait only); `nil` leaves it off.
+        public var piggyCards: PiggyCardsConfiguration?
+    #endif
 
     /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
     public static let restrictedCountries: Set<String> = ["RU", "CU"]
@@ -89,12 +93,20 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         if let ctx {
             do { try ctx.validate() } catch { issues.append("ctx: \(error.message)") }
         }
+        #if PiggyCards
+            if let piggyCards {
+                do { try piggyCards.validate() } catch { issues.append("piggyCards: \(error.message)") }
+            }
+        #endif
         return issues
     }
 
     enum CodingKeys: String, CodingKey {
         case network, feedURL, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds, syncRetrySeconds
         case maxArchiveMegabytes, maxDatabaseMegabytes, ctx
+        #if PiggyCards
+            case piggyCards
+        #endif
     }
 
     /// Decodes a configuration in which every key is optional.
@@ -114,5 +126,8 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
             maxDatabaseMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxDatabaseMegabytes) ?? defaults.maxDatabaseMegabytes
         )
         ctx = try container.decodeIfPresent(CTXConfiguration.self, forKey: .ctx)
+        #if PiggyCards
+            piggyCards = try container.decodeIfPresent(PiggyCardsConfiguration.self, forKey: .piggyCards)
+        #endif
     }
 }

@@ -41,6 +41,10 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     public let ctx: CTXClient?
     /// The user's purchased gift cards, sealed in the provider's storage.
     public let giftCards: GiftCardVault
+    #if PiggyCards
+        /// The PiggyCards gift-card client, when `configuration.piggyCards` is set.
+        public let piggyCards: PiggyCardsClient?
+    #endif
 
     /// Creates the provider from its configuration and the SDK's context.
     public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
@@ -57,6 +61,9 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         }
         ctx = try configuration.ctx.map { try CTXClient(configuration: $0, context: context) }
         giftCards = GiftCardVault(storage: context.storage, clock: context.clock)
+        #if PiggyCards
+            piggyCards = try configuration.piggyCards.map { try PiggyCardsClient(configuration: $0, context: context) }
+        #endif
         feed = try configuration.feedURL.map { url in
             // The feed's paths are relative to it: make sure it ends with a slash.
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")

@@ -14,19 +14,32 @@ struct ExploreFeedHarness {
     let folder: URL
     let feed: ExploreFeedEmulator
     let ctx: CTXEmulator
+    #if PiggyCards
+        let piggyCards = PiggyCardsEmulator()
+    #endif
     let host: SandboxHost
     let feedURL: URL
     let ctxURL: URL
+    #if PiggyCards
+        let piggyCardsURL: URL
+    #endif
 
     init() async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-sync-\(UUID().uuidString)")
         feed = try ExploreFeedEmulator(folder: folder.appendingPathComponent("feed"))
         ctx = CTXEmulator()
         let clock = clock
-        host = SandboxHost(emulators: [feed, ctx], configuration: SandboxConfiguration(now: { clock.now }))
+        var emulators: [any Emulator] = [feed, ctx]
+        #if PiggyCards
+            emulators.append(piggyCards)
+        #endif
+        host = SandboxHost(emulators: emulators, configuration: SandboxConfiguration(now: { clock.now }))
         let endpoints = try await host.start()
         feedURL = try #require(endpoints.baseURL(for: "explore-feed"))
         ctxURL = try #require(endpoints.baseURL(for: "ctx"))
+        #if PiggyCards
+            piggyCardsURL = try #require(endpoints.baseURL(for: "piggycards"))
+        #endif
     }
 
     /// The client's directory folder.
@@ -42,6 +55,9 @@ struct ExploreFeedHarness {
     func exploreConfiguration(_ adjust: (inout ExploreConfiguration) -> Void = { _ in }) -> ExploreConfiguration {
         var explore = ExploreConfiguration(feedURL: feedURL, directoryFolder: clientFolder.path, syncsAutomatically: false)
         explore.ctx = CTXConfiguration(baseURL: ctxURL, clientID: "engagekit-tests")
+        #if PiggyCards
+            explore.piggyCards = PiggyCardsConfiguration(baseURL: piggyCardsURL)
+        #endif
         adjust(&explore)
         return explore
     }

@@ -139,4 +139,27 @@ struct ExploreProviderTests {
         await engage.shutdown()
         await harness.stop()
     }
+
+    #if PiggyCards
+        @Test("a PiggyCards order through the provider: sign-up, OTP, catalogue, order with the 1.5 % fee, delivery, sealed cards")
+        func piggyCardsOrderThroughTheProvider() async throws {
+            let (harness, engage, provider, _, _) = try await start()
+            try await provider.piggyCardsSignUp(firstName: "Rui", lastName: "Costa", email: "rui@example.com", country: "US")
+            try await provider.piggyCardsVerify(otp: try #require(harness.piggyCards.otp(for: "rui@example.com")))
+            let brand = try #require(try await provider.piggyCardsBrands(country: "US").first)
+            let product = try #require(try await provider.piggyCardsGiftCards(country: "US", brandID: brand.id).first)
+            let denomination = try #require(product.denominationValues.first ?? product.minDenomination)
+            let order = try await provider.buyPiggyCardsGiftCard(product: product, denomination: denomination, recipientEmail: "rui@example.com")
+            let quote = order.quote
+            #expect(quote.serviceFeeMinorUnits > 0)
+            #expect(quote.totalMinorUnits == quote.faceValueMinorUnits - quote.discountMinorUnits + quote.serviceFeeMinorUnits)
+            harness.piggyCards.markPaid(orderID: order.id)
+            harness.clock.advance(by: .seconds(60))
+            let details = try await provider.waitForPiggyCardsOrder(id: order.id)
+            #expect(details.status == .complete)
+            #expect(try await provider.storedGiftCards().contains { $0.provider == .piggyCards })
+            await engage.shutdown()
+            await harness.stop()
+        }
+    #endif
 }
