@@ -48,7 +48,6 @@ let providerModules: [ProviderModule] = [
         ],
         emulatorDependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]
     ),

@@ -237,18 +237,8 @@ public struct APIClient: Sendable {
             try? FileManager.default.removeItem(at: destination)
             throw error
         }
-        do {
-            if !response.body.isEmpty || !FileManager.default.fileExists(atPath: destination.path) {
-                // A transport that does not stream: the body came back in memory.
-                try response.body.write(to: destination)
-                let bytes = Int64(response.body.count)
-                progress?(TransferProgress(receivedBytes: bytes, expectedBytes: bytes))
-            }
-        } catch {
-            throw EngageError(.storage, "The download could not be written to \(destination.lastPathComponent).", providerID: providerID, underlyingError: error)
-        }
         guard response.isSuccess else {
-            // The error body is in the file: read it (it is small, or not a message) for the error.
+            // A streamed error body is in the file: read it (when small enough to be a message).
             if response.body.isEmpty, let size = Self.fileSize(destination), size <= 65_536 {
                 response.body = (try? Data(contentsOf: destination)) ?? Data()
             }
@@ -256,9 +246,19 @@ public struct APIClient: Sendable {
             try validate(response)
             return (response, 0)
         }
-        let bytes = Self.fileSize(destination) ?? 0
-        response.body = Data()
-        return (response, bytes)
+        if !response.body.isEmpty || !FileManager.default.fileExists(atPath: destination.path) {
+            // A transport that does not stream: the body came back in memory.
+            do {
+                try response.body.write(to: destination)
+            } catch {
+                throw EngageError(.storage, "The download could not be written to \(destination.lastPathComponent).", providerID: providerID, underlyingError: error)
+            }
+            let bytes = Int64(response.body.count)
+            progress?(TransferProgress(receivedBytes: bytes, expectedBytes: bytes))
+            response.body = Data()
+            return (response, bytes)
+        }
+        return (response, Self.fileSize(destination) ?? 0)
     }
 
     static func fileSize(_ url: URL) -> Int64? {

@@ -24,13 +24,14 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
-    /// Sends `request` through `session` (whose delegate must be this object) and collects its body.
     /// A body file being written: its handle and who hears of progress.
     struct FileSink: @unchecked Sendable {  // FileHandle is used by one task's serial delegate calls only.
         let handle: FileHandle
         let progress: (@Sendable (TransferProgress) -> Void)?
     }
 
+    /// Sends `request` through `session` (whose delegate must be this object) and collects its body
+    /// (or writes it to `bodyFile`).
     func data(for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil) async throws -> (Data, URLResponse) {
         var sink: FileSink?
         if let bodyFile {

@@ -1,14 +1,8 @@
-import Crypto
 import Foundation
 import ZIPFoundation
 
-/// Zip archives and checksums as the feed publishes them.
+/// Zip archives as the feed publishes them (checksums: ``ExploreArchive/sha256(of:)``).
 public enum ExploreFeedArchiver {
-    /// The SHA-256 of `data` in lowercase hex.
-    public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-    }
-
     /// A deflated zip holding the file at `databaseURL` as `explore.db` (built in `folder`).
     public static func zip(databaseAt databaseURL: URL, in folder: URL, entryName: String = "explore.db") throws -> Data {
         let archiveURL = folder.appendingPathComponent("archive-\(UUID().uuidString.prefix(8)).zip")

@@ -85,7 +85,7 @@ public final class ExploreFeedEmulator: Emulator {
         let name = "explore-\(network.rawValue)-\(timestamp).zip"
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
-        let manifest = ExploreFeedManifest(timestamp: timestamp, checksum: ExploreFeedArchiver.sha256(data), size: Int64(data.count), archive: name)
+        let manifest = ExploreFeedManifest(timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
         state.withLock { $0.publications[network] = Publication(manifest: manifest, archiveURL: url) }
         return manifest
     }

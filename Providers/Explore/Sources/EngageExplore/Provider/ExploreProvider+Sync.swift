@@ -30,8 +30,11 @@ extension ExploreProvider {
     /// Whether a sync of the selected network is due now.
     public func isSyncDue() async throws -> Bool {
         guard configuration.databasePath == nil, configuration.feedURL != nil else { return false }
-        return try await store(for: network).isSyncDue(now: context.clock.now, interval: .seconds(double: configuration.syncIntervalSeconds))
+        guard let next = try await store(for: network).nextSyncDate(interval: syncInterval) else { return true }
+        return context.clock.now >= next
     }
+
+    private var syncInterval: Duration { .seconds(double: configuration.syncIntervalSeconds) }
 
     /// What the selected network's installed directory is, if one is installed.
     public func syncState() async throws -> ExploreSyncState? {
@@ -41,15 +44,13 @@ extension ExploreProvider {
     /// The automatic schedule: a sync at start, then whenever one is due; a failure is retried after
     /// `syncRetrySeconds`. Runs on the context's clock until `shutdown()`.
     func runSchedule() async {
-        let interval = Duration.seconds(double: configuration.syncIntervalSeconds)
         let retry = Duration.seconds(double: configuration.syncRetrySeconds)
         while !Task.isCancelled {
-            var wait = interval
+            var wait = syncInterval
             do {
                 try await syncIfDue()
-                if let state = try await syncState() {
-                    let due = state.checkedAt.adding(interval).timeIntervalSince(context.clock.now)
-                    wait = .seconds(double: max(1, due))
+                if let next = try await store(for: network).nextSyncDate(interval: syncInterval) {
+                    wait = .seconds(double: max(1, next.timeIntervalSince(context.clock.now)))
                 }
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .explore)

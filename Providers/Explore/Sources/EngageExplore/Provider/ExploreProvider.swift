@@ -34,8 +34,8 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     private let feed: APIClient?
     private let stores = Mutex<[ExploreNetwork: ExploreDirectoryStore]>([:])
     private let selectedNetwork: Mutex<ExploreNetwork>
-    /// The fixed directory of `configuration.databasePath`, once opened.
-    private let fixedDirectory = Mutex<ExploreDirectory?>(nil)
+    /// The opening of `configuration.databasePath`'s directory, once started.
+    private let fixedDirectory = Mutex<Task<ExploreDirectory, any Error>?>(nil)
     private let scheduler = Mutex<Task<Void, Never>?>(nil)
     /// The CTX gift-card client, when `configuration.ctx` is set.
     public let ctx: CTXClient?
@@ -118,20 +118,28 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
 
     /// The directory to query: the configured file, or the selected network's installed directory.
     func directory() async throws -> ExploreDirectory {
-        if let path = configuration.databasePath {
-            if let opened = fixedDirectory.withLock({ $0 }) { return opened }
-            let logger = context.logger
-            // The index lives in the provider's folder, never beside a file that may be read-only.
-            let name = SHA256.hash(data: Data(path.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
-            let indexPath = directoryFolder.appendingPathComponent("fixed-\(name).index").path
-            let folder = directoryFolder
-            let opened = try await ExploreBlockingWork.run {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                return try ExploreDirectory.open(path: path, indexPath: indexPath, logger: logger)
-            }
-            fixedDirectory.withLock { $0 = $0 ?? opened }
-            return opened
+        guard let path = configuration.databasePath else { return try await store(for: network).directory() }
+        // Concurrent first queries share one opening (and one index build); a failed one is retried later.
+        let opening = fixedDirectory.withLock { opening in
+            if let opening { return opening }
+            let (folder, logger) = (directoryFolder, context.logger)
+            let started = Task { try await ExploreBlockingWork.run { try Self.openFixed(path: path, folder: folder, logger: logger) } }
+            opening = started
+            return started
         }
-        return try await store(for: network).directory()
+        do {
+            return try await opening.value
+        } catch {
+            fixedDirectory.withLock { if $0 == opening { $0 = nil } }
+            throw error
+        }
+    }
+
+    /// Opens a directory file given by path; its index lives in the provider's folder, never beside
+    /// a file that may be read-only.
+    private static func openFixed(path: String, folder: URL, logger: Logger) throws -> ExploreDirectory {
+        let name = SHA256.hash(data: Data(path.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try ExploreDirectory.open(path: path, indexPath: folder.appendingPathComponent("fixed-\(name).index").path, logger: logger)
     }
 }

@@ -59,7 +59,8 @@ extension ExploreDirectoryStore {
         return .installed(timestamp: manifest.timestamp, previousTimestamp: installed?.timestamp, archiveBytes: bytes)
     }
 
-    /// Downloads the archive, reporting progress; a body of another size than the manifest's fails.
+    /// Downloads the archive, reporting progress (its size and checksum are checked by
+    /// ``ExploreArchive/verify(_:against:)`` next).
     private func download(_ manifest: ExploreFeedManifest, to archiveURL: URL, from feed: APIClient) async throws -> Int64 {
         let options = RequestOptions(
             timeout: limits.downloadTimeout, authorization: .none, maxResponseBytes: Int(clamping: manifest.size),
@@ -76,12 +77,6 @@ extension ExploreDirectoryStore {
                 underlyingError: error
             )
         }
-        guard bytes == manifest.size else {
-            throw EngageError(
-                .exploreDownloadInvalid, "The download is truncated: \(bytes) of \(manifest.size) bytes arrived.", providerID: .explore,
-                isRetryable: true
-            )
-        }
         return bytes
     }
 
@@ -94,7 +89,7 @@ extension ExploreDirectoryStore {
             try? FileManager.default.removeItem(at: archive)
             do {
                 _ = try ExploreIndexBuilder(
-                    directoryPath: database.path, indexPath: index.path, fingerprint: "sha256:\(manifest.checksum)", logger: logger
+                    directoryPath: database.path, indexPath: index.path, fingerprint: ExploreSyncState.fingerprint(checksum: manifest.checksum), logger: logger
                 ).build()
             } catch let error as EngageError {
                 throw EngageError(

@@ -54,10 +54,11 @@ actor ExploreDirectoryStore {
         try storage.value(ExploreSyncState.self, forKey: stateKey)
     }
 
-    /// Whether a sync is due at `now`: nothing installed, or the feed last checked `interval` ago or more.
-    func isSyncDue(now: Date, interval: Duration) throws -> Bool {
-        guard let state = try state(), FileManager.default.fileExists(atPath: databaseURL.path) else { return true }
-        return now >= state.checkedAt.adding(interval)
+    /// When the next sync is due: `interval` after the feed was last checked, or `nil` (now) when
+    /// nothing is installed.
+    func nextSyncDate(interval: Duration) throws -> Date? {
+        guard let state = try state(), FileManager.default.fileExists(atPath: databaseURL.path) else { return nil }
+        return state.checkedAt.adding(interval)
     }
 
     /// The installed directory, opened (and indexed, the first time) off the cooperative pool.

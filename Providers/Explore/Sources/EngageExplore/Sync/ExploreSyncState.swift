@@ -21,7 +21,10 @@ public struct ExploreSyncState: Codable, Sendable, Hashable {
     }
 
     /// The fingerprint the directory's index is built for.
-    var fingerprint: String { "sha256:\(checksum)" }
+    var fingerprint: String { Self.fingerprint(checksum: checksum) }
+
+    /// The index fingerprint of a directory installed from an archive with this SHA-256.
+    static func fingerprint(checksum: String) -> String { "sha256:\(checksum)" }
 }
 
 /// What a sync did.

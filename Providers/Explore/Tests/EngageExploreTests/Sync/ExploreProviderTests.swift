@@ -25,7 +25,7 @@ struct ExploreProviderTests {
     @Test("PiggyCards-only merchants: shown with the trait outside RU and CU, hidden in restricted countries and without the trait")
     func piggyCardsCountryRule() async throws {
         for country in ["GR", "ru", "CU", nil] as [String?] {
-            let (harness, engage, provider, fixture, brute) = try await start(country: country)
+            let (harness, engage, provider, _, brute) = try await start(country: country)
             let restricted = ["RU", "CU"].contains(country?.uppercased() ?? "")
             #expect(provider.configuration.isRestrictedCountry == restricted)
             var ids = Set<String>()
@@ -45,7 +45,6 @@ struct ExploreProviderTests {
             #expect(ids == brute.matchingMerchants(ExploreMerchantQuery(), hidePiggyOnly: hidden), "\(country ?? "no country")")
             let piggyOnly = try #require(brute.piggyOnly.sorted().first)
             #expect((try await provider.merchant(id: piggyOnly) == nil) == hidden)
-            _ = fixture
             await engage.shutdown()
             await harness.stop()
         }
@@ -53,7 +52,7 @@ struct ExploreProviderTests {
 
     @Test("engage.merchants(near:) lists the directory's merchants nearest first, one per merchant")
     func facadeMerchantsNear() async throws {
-        let (harness, engage, provider, fixture, _) = try await start()
+        let (harness, engage, _, fixture, _) = try await start()
         let center = try ExploreDirectoryGenerator.denseCenter()
         let result = try await engage.merchants(near: center, radiusMeters: 5_000, page: PageRequest(limit: 50))
         #expect(result.isComplete)
@@ -63,7 +62,6 @@ struct ExploreProviderTests {
         #expect(result.items.map(\.id) == direct.items.map(\.merchantID))
         #expect(result.items.allSatisfy { $0.providerID == .explore && ($0.distanceMeters ?? .infinity) <= 5_000 })
         #expect(!result.items.isEmpty)
-        _ = provider
         await engage.shutdown()
         await harness.stop()
     }
