@@ -1,6 +1,5 @@
 import EngageCore
 import Foundation
-import GRDB
 import Logging
 import Testing
 
@@ -61,46 +60,5 @@ struct DurableQueuePolicyTests {
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxPendingEvents: -1, batchSize: 7))
         #expect(queue.policy.maxPendingEvents == 10_000)
         #expect(queue.policy.batchSize == 7)
-    }
-
-    /// The batched enqueue must reach at least half the throughput of a raw GRDB batched insert.
-    @Test func batchedEnqueueKeepsUpWithARawInsert() async throws {
-        let rows = (0..<4_000).map { Data(#"{"event":"view","product":"\#($0)","ts":1700000000}"#.utf8) }
-        let raw = try DatabaseQueue()
-        try await raw.write { db in
-            try db.execute(sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, destination TEXT NOT NULL,
-                  idempotency_key TEXT NOT NULL UNIQUE, payload BLOB NOT NULL, created_at REAL NOT NULL,
-                  attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at REAL NOT NULL);
-                CREATE INDEX t_due ON t (destination, next_attempt_at, id);
-                """)
-        }
-        let database = try EngageDatabase(location: .inMemory)
-        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxPendingEvents: 1_000_000))
-
-        var rawBest = Double.infinity
-        var queueBest = Double.infinity
-        let clock = ContinuousClock()
-        for round in 0..<4 {
-            let rawTime = try await clock.measure {
-                try await raw.write { db in
-                    let statement = try db.makeStatement(sql: """
-                        INSERT INTO t (destination, idempotency_key, payload, created_at, attempts, next_attempt_at)
-                        VALUES (?, ?, ?, ?, 0, ?)
-                        """)
-                    let now = Date().timeIntervalSince1970
-                    for (index, row) in rows.enumerated() {
-                        try statement.execute(arguments: ["crobox", "\(round)-\(index)", row, now, now])
-                    }
-                }
-            }
-            let queueTime = try await clock.measure {
-                _ = try await queue.enqueue(contentsOf: rows, destination: "crobox")
-            }
-            rawBest = min(rawBest, rawTime.seconds)
-            queueBest = min(queueBest, queueTime.seconds)
-        }
-        #expect(try await queue.pendingCount() == 16_000)
-        #expect(queueBest <= rawBest * 2, "enqueue(contentsOf:) \(queueBest) s vs raw insert \(rawBest) s")
     }
 }

@@ -270,8 +270,12 @@ struct TransportEnforcedTimeoutTests {
         #expect(transport.seen.value == [.seconds(7)])
         #expect(clock.totalSleepCount == 0)
 
-        // A transport that does not enforce timeouts is raced against the clock.
-        let plain = InMemoryTransport { _ in .json([:]) }
+        // A transport that does not enforce timeouts is raced against the clock: it answers only once
+        // the middleware's timer sleeps, so the count does not depend on which task runs first.
+        let plain = InMemoryTransport { _ in
+            await clock.waitForSleepers(1)
+            return .json([:])
+        }
         _ = try await TransportStack.make(transport: plain, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t")).send(.get("/x"))
         #expect(clock.totalSleepCount == 1)
         #expect(URLSessionTransport().enforcesTimeouts)

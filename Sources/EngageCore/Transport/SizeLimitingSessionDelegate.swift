@@ -8,51 +8,77 @@ import Synchronization
 /// Runs data tasks of `URLSessionTransport`'s own session and enforces each one's response size limit
 /// while the response arrives: a `Content-Length` over the limit cancels the task before the body is
 /// read, and a body growing past it cancels the task at once.
+///
+/// It never leaves a caller waiting on URLSession alone: a cancelled caller is answered at once (the
+/// task is cancelled behind it), and a transfer that shows no sign of life for longer than its timeout
+/// plus a grace (``stallLimit``) is abandoned with `.timeout` (see ``watch(_:id:after:)``), whether or not
+/// URLSession's own timer fires.
 final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct Transfer {
+    struct Transfer {
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>
         var limit: Int
         var body = Data()
         /// Where the body goes instead of `body`, when the request streams to a file.
-        var sink: FileSink?
+        var sink: BodyFileSink?
         var received: Int64 = 0
         var response: URLResponse?
         var failure: EngageError?
         /// Set when this delegate declined an authentication challenge for the task (Linux only).
         var declinedChallenge = false
+        /// How long the transfer may stay silent before the watchdog abandons it.
+        var stallLimit: Duration
+        /// When the task last showed a sign of life (its start, its response head, a chunk of body).
+        var lastActivity: ContinuousClock.Instant
     }
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    let transfers = Mutex<[Int: Transfer]>([:])
+    /// How long a transfer with a given timeout may stay silent before this delegate abandons it:
+    /// longer than the timeout, since URLSession's own timer normally ends it first.
+    let stallLimit: @Sendable (_ timeout: Duration) -> Duration
+    let watchdogQueue = DispatchQueue(label: "org.engagekit.transport.watchdog")
 
-    /// A body file being written: its handle and who hears of progress.
-    struct FileSink: @unchecked Sendable {  // FileHandle is used by one task's serial delegate calls only.
-        let handle: FileHandle
-        let progress: (@Sendable (TransferProgress) -> Void)?
+    /// A delegate abandoning transfers silent for `stallLimit(timeout)`: their timeout plus 5 s unless
+    /// told otherwise.
+    init(stallLimit: @escaping @Sendable (_ timeout: Duration) -> Duration = { $0 + .seconds(5) }) {
+        self.stallLimit = stallLimit
     }
 
     /// Sends `request` through `session` (whose delegate must be this object) and collects its body
     /// (or writes it to `bodyFile`).
+    ///
+    /// Cancelling the calling task ends the call at once with `CancellationError` and cancels the
+    /// URLSession task.
     func data(for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil) async throws -> (Data, URLResponse) {
-        var sink: FileSink?
-        if let bodyFile {
-            guard FileManager.default.createFile(atPath: bodyFile.url.path, contents: nil),
-                let handle = try? FileHandle(forWritingTo: bodyFile.url)
-            else {
-                throw EngageError(.storage, "The download file \(bodyFile.url.lastPathComponent) cannot be created.")
-            }
-            sink = FileSink(handle: handle, progress: bodyFile.progress)
-        }
-        defer { try? sink?.handle.close() }
+        try Task.checkCancellation()
+        let sink = try bodyFile.map(BodyFileSink.init)
+        defer { sink?.close() }
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
+        let timeout = Duration.seconds(double: request.timeoutInterval)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                transfers.withLock { $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink) }
+                transfers.withLock {
+                    $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink, stallLimit: stallLimit(timeout), lastActivity: .now)
+                }
+                // A cancellation that arrived before the transfer was registered found nothing to end.
+                if Task.isCancelled {
+                    abandon(task, id: id, with: CancellationError())
+                    return
+                }
                 task.resume()
+                watch(task, id: id, after: stallLimit(timeout))
             }
         } onCancel: {
-            task.cancel()
+            abandon(task, id: id, with: CancellationError())
         }
+    }
+
+    /// Ends the caller's wait for the transfer `id` with `error` (if it is still waiting) and cancels
+    /// `task`; URLSession's later completion finds no transfer and is ignored.
+    func abandon(_ task: URLSessionTask, id: Int, with error: any Error) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: id) }
+        task.cancel()
+        transfer?.continuation.resume(throwing: error)
     }
 
     func urlSession(
@@ -64,6 +90,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         let declared = response.expectedContentLength
         let allowed = transfers.withLock { transfers -> Bool in
             guard var transfer = transfers[id] else { return true }
+            transfer.lastActivity = .now
             if declared > Int64(transfer.limit) {
                 transfer.failure = EngageError.responseTooLarge(
                     bytes: Int(clamping: declared), limit: transfer.limit, httpStatus: status
@@ -82,7 +109,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         let id = dataTask.taskIdentifier
         // Under the lock: the limit and the count (and the in-memory body). The file write and the
         // progress report happen outside it; one task's delegate calls never overlap.
-        let (overLimit, sink, progress) = transfers.withLock { transfers -> (Bool, FileSink?, TransferProgress?) in
+        let (overLimit, sink, progress) = transfers.withLock { transfers -> (Bool, BodyFileSink?, TransferProgress?) in
             guard let transfer = transfers[id], transfer.failure == nil else { return (false, nil, nil) }
             if transfer.received + Int64(data.count) > Int64(transfer.limit) {
                 let status = (transfer.response as? HTTPURLResponse)?.statusCode
@@ -93,6 +120,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
                 return (true, nil, nil)
             }
             transfers[id]?.received += Int64(data.count)
+            transfers[id]?.lastActivity = .now
             guard let sink = transfer.sink else {
                 // Appended in place: copying the transfer out and back would copy the body on every chunk.
                 transfers[id]?.body.append(data)
@@ -108,7 +136,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         }
         guard let sink else { return }
         do {
-            try sink.handle.write(contentsOf: data)
+            try sink.write(data)
         } catch {
             transfers.withLock {
                 $0[id]?.failure = EngageError(.storage, "The download could not be written: \(error.localizedDescription)", underlyingError: error)

@@ -13,6 +13,10 @@ import HTTPTypesFoundation
 /// the body, and stops reading a body that grows past it, so a hostile server cannot exhaust memory.
 /// With a session passed in, the body is read first and checked afterwards.
 ///
+/// Timeouts and cancellation: with its own session, cancelling the calling task ends the call at
+/// once, and a request that shows no sign of life for its timeout plus a grace of 5 s fails with
+/// `.timeout` even if URLSession never reports back (a backstop for FoundationNetworking on Linux).
+///
 /// Downloads: with its own session and a request whose `options.bodyFile` is set, the body is written
 /// to that file as it arrives (with progress reports) and the response's `body` is empty.
 public struct URLSessionTransport: HTTPTransport {
@@ -28,11 +32,17 @@ public struct URLSessionTransport: HTTPTransport {
     /// Uses `session` (an ephemeral session without a cookie store or URL cache by default: providers
     /// manage their own credentials and caching).
     public init(session: URLSession? = nil, defaultTimeout: Duration = .seconds(30)) {
+        self.init(session: session, defaultTimeout: defaultTimeout, stallLimit: { $0 + .seconds(5) })
+    }
+
+    /// Uses `session` or its own, whose requests are abandoned with `.timeout` once silent for
+    /// `stallLimit(timeout)` (see `SizeLimitingSessionDelegate`).
+    init(session: URLSession?, defaultTimeout: Duration, stallLimit: @escaping @Sendable (_ timeout: Duration) -> Duration) {
         if let session {
             self.session = session
             limiter = nil
         } else {
-            let limiter = SizeLimitingSessionDelegate()
+            let limiter = SizeLimitingSessionDelegate(stallLimit: stallLimit)
             self.session = URLSessionTransport.makeDefaultSession(delegate: limiter)
             self.limiter = limiter
         }

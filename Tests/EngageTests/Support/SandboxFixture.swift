@@ -41,6 +41,7 @@ struct SandboxFixture {
 
     func configuration(storage: StorageLocation = .inMemory) throws -> EngageConfiguration {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.e2e")
+        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         configuration.network.maxAttempts = 3
         configuration.network.retryBaseDelaySeconds = 0.01

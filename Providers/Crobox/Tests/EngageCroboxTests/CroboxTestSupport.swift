@@ -25,6 +25,7 @@ struct CroboxHarness {
 
     func configuration(_ crobox: CroboxConfiguration? = nil, storage: StorageLocation = .inMemory) throws -> EngageConfiguration {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.crobox-tests")
+        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         configuration.analytics.flushIntervalSeconds = 3600
         try configuration.setProvider(.crobox, crobox ?? croboxConfiguration())

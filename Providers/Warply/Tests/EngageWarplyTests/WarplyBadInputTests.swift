@@ -150,27 +150,21 @@ struct WarplyBadInputTests {
         await harness.stop()
     }
 
-    @Test("5000 extra campaigns: all decoded, sorted, quickly")
+    @Test("5000 extra campaigns: all decoded and sorted, logged out and logged in")
     func hugeList() async throws {
         let harness = try await WarplyHarness(emulatorConfiguration: WarplyEmulator.Configuration(extraCampaignCount: 5_000))
         let (engage, warply) = try await harness.startProvider()
-        let clock = ContinuousClock()
-        var campaigns: [WarplyCampaign] = []
-        let anonymous = try await clock.measure { campaigns = try await warply.campaigns() }
+        let campaigns = try await warply.campaigns()
         #expect(campaigns.count == 5_014)
         #expect(WarplyE2E.isAscending(campaigns.map(\.sorting)))
         #expect(Set(campaigns.map(\.sessionUUID)).count == 5_014)
         #expect(campaigns.last?.sorting == 100 + 4_999)
 
         try await warply.deiLogin(email: "maria@example.gr")
-        var processed: [WarplyCampaign] = []
-        let loggedIn = try await clock.measure { processed = try await warply.campaigns() }
+        let processed = try await warply.campaigns()
         #expect(processed.count == 5_010)  // 10 seed ones + 5000 generated "info" campaigns
         #expect(WarplyE2E.isAscending(processed.map(\.sorting)))
         #expect(warply.state.allCampaignList.count == 5_013)
-        // Generous bounds for a loaded 2-core machine; each call takes about 1.2 s in a debug build.
-        #expect(anonymous < .seconds(15), "anonymous: \(anonymous)")
-        #expect(loggedIn < .seconds(15), "logged in: \(loggedIn)")
         await engage.shutdown()
         await harness.stop()
     }

@@ -31,6 +31,7 @@ struct WarplyHarness {
     ) -> WarplyConfiguration {
         var warply = WarplyConfiguration.preset(.testing, appUUID: Self.appUUID)
         warply.environment = .custom(baseURL)
+        warply.requestTimeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         warply.analyticsEnabled = true
         warply.deviceID = "device-under-test"
         warply.partnerCredentials = .init(username: "cosmote", password: "s3cret")
@@ -40,6 +41,7 @@ struct WarplyHarness {
 
     func configuration(_ warply: WarplyConfiguration, storage: StorageLocation = .inMemory) throws -> EngageConfiguration {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.warply-tests")
+        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         configuration.analytics.flushIntervalSeconds = 3600
         try configuration.setProvider(.warply, warply)

@@ -66,6 +66,7 @@ struct ExploreFeedHarness {
         _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests")
     ) async throws -> (Engage, ExploreProvider) {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
+        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         try configuration.setProvider(.explore, explore ?? exploreConfiguration())
         let engage = try await Engage.start(
