@@ -60,6 +60,8 @@ struct ModelTests {
         #expect(EngageError.wrapping(CancellationError()).code == .cancelled)
         #expect(EngageError.http(status: 503).isRetryable)
         #expect(!EngageError.http(status: 404).isRetryable)
+        #expect([408, 425, 429, 500, 599].allSatisfy(EngageError.isRetryable(httpStatus:)))
+        #expect(![200, 400, 401, 404, 409, 422, 600].contains(where: EngageError.isRetryable(httpStatus:)))
         #expect(EngageError.http(status: 401).code == .unauthorized)
         let existing = EngageError(.storage, "disk full", providerID: "warply")
         #expect(EngageError.wrapping(existing, providerID: "crobox").providerID == "warply")

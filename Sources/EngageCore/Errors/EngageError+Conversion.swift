@@ -77,11 +77,18 @@ extension EngageError {
         )
     }
 
+    /// Whether a request that failed with `status` may succeed when sent again later: 408 Request
+    /// Timeout, 425 Too Early, 429 Too Many Requests and every 5xx. Providers mapping their own error
+    /// answers use it so that one rule decides what ``isRetryable`` means.
+    public static func isRetryable(httpStatus status: Int) -> Bool {
+        status == 408 || status == 425 || status == 429 || (500...599).contains(status)
+    }
+
     /// An HTTP response with a status the caller did not expect.
     ///
     /// 408, 425, 429 and 5xx are retryable; 401 maps to `.unauthorized`.
     public static func http(status: Int, providerID: ProviderID? = nil, message: String? = nil) -> EngageError {
-        let retryable = status == 408 || status == 425 || status == 429 || (500...599).contains(status)
+        let retryable = isRetryable(httpStatus: status)
         let code: Code = status == 401 ? .unauthorized : .httpStatus
         return EngageError(
             code, message ?? "The server answered with HTTP \(status).", providerID: providerID,

@@ -58,17 +58,22 @@ public struct GiftCardVault: Sendable {
         "\(keyPrefix)\(provider.rawValue).\(id)"
     }
 
-    /// Seals `secrets` of the card `id`, replacing any earlier version; returns what was stored.
+    /// Seals `secrets` of the card `id` and returns what the vault holds.
+    ///
+    /// Storing a card again (each read of a delivered card does) keeps its first `storedAt`, so the
+    /// order of ``allCards()`` never changes, and writes nothing when nothing changed.
     @discardableResult
     public func store(
         provider: ExploreGiftCardProviderID, id: String, merchantID: String? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil,
         secrets: GiftCardSecrets
     ) throws -> StoredGiftCard {
+        let key = Self.key(provider: provider, id: id)
+        let earlier = try storage.sealedValue(StoredGiftCard.self, forKey: key)
         let card = StoredGiftCard(
             provider: provider, id: id, merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency, secrets: secrets,
-            storedAt: clock.now
+            storedAt: earlier?.storedAt ?? clock.now
         )
-        try storage.setSealedValue(card, forKey: Self.key(provider: provider, id: id))
+        if card != earlier { try storage.setSealedValue(card, forKey: key) }
         return card
     }
 

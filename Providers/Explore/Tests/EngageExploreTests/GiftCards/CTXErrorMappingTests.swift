@@ -69,10 +69,19 @@ struct CTXErrorMappingTests {
         #expect(error?.message.contains("Upstream down") == true)
         #expect(harness.requests(to: "/gift-cards").count == 1)  // a purchase is never resent
 
+        // 425 and 408 are retryable, as everywhere in EngageKit (EngageError.isRetryable(httpStatus:)).
+        for status in [425, 408] {
+            harness.host.faults.inject(FaultRule(.status(status), emulatorID: "ctx", method: "POST", path: "/gift-cards", trigger: .times(1)))
+            let early = await engageError { _ = try await harness.client.purchaseGiftCard(merchantID: harness.merchant(0).id, fiatAmount: 20) }
+            #expect(early?.httpStatus == status)
+            #expect(early?.isRetryable == true)
+        }
+        #expect(harness.requests(to: "/gift-cards").count == 3)
+
         try await harness.client.signOut()
         let unauthorized = await engageError { _ = try await harness.client.purchaseGiftCard(merchantID: harness.merchant(0).id, fiatAmount: 20) }
         #expect(unauthorized?.code == .unauthorized)
-        #expect(harness.requests(to: "/gift-cards").count == 1)
+        #expect(harness.requests(to: "/gift-cards").count == 3)
         await harness.stop()
     }
 }

@@ -31,6 +31,14 @@
                 try await group.waitForAll()
             }
             #expect(harness.emulator.loginCount == 2)  // one re-login shared by ten callers
+
+            // No token at all (e.g. after an app update cleared it): ten callers share one login too.
+            try await harness.client.tokens.clear()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 { group.addTask { _ = try await client.brands(country: "US") } }
+                try await group.waitForAll()
+            }
+            #expect(harness.emulator.loginCount == 3)
             try await harness.client.signOut()
             #expect(try await harness.client.isSignedIn() == false)
             await harness.stop()

@@ -53,7 +53,7 @@ enum CTXErrorMapping {
             code = .httpStatus
         }
         return EngageError(
-            code, message, providerID: .explore, httpStatus: status, isRetryable: (500...599).contains(status) || status == 429,
+            code, message, providerID: .explore, httpStatus: status, isRetryable: EngageError.isRetryable(httpStatus: status),
             recoverySuggestion: suggestion, underlyingError: body.map(CTXServerError.init)
         )
     }

@@ -39,6 +39,7 @@
         let sender: PiggyCardsSender
         let publicSender: PiggyCardsSender
         let reLogin: PiggyCardsReLogin
+        let loginGate = PiggyCardsLoginGate()
         let storage: StorageNamespace
         let clock: any EngageClock
         let logger: Logger
@@ -115,9 +116,9 @@
             try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
         }
 
-        /// Logs in first when an account exists but no token does.
+        /// Logs in first when an account exists but no token does; concurrent callers share one login.
         func ensureSession() async throws {
-            if try await tokens.hasSession() == false { try await logIn() }
+            try await loginGate.ensureSession(tokens) { try await logIn() }
         }
     }
 #endif

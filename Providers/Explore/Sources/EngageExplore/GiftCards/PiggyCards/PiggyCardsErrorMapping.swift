@@ -36,7 +36,7 @@
             default: code = .httpStatus
             }
             return EngageError(
-                code, message, providerID: .explore, httpStatus: status, isRetryable: (500...599).contains(status) || status == 429,
+                code, message, providerID: .explore, httpStatus: status, isRetryable: EngageError.isRetryable(httpStatus: status),
                 recoverySuggestion: (500...599).contains(status) ? "Try again later." : nil
             )
         }
