@@ -38,35 +38,61 @@ public final class ExploreFeedEmulator: Emulator {
         var archiveURL: URL
     }
 
+    /// A directory to generate and publish when its network is first asked for.
+    private struct PendingDirectory {
+        var options: ExploreDirectoryGenerator.Options
+        var timestamp: Int64
+    }
+
     private struct State {
         var publications: [ExploreNetwork: Publication] = [:]
+        var pending: [ExploreNetwork: PendingDirectory] = [:]
         var faults: [ExploreNetwork: [DownloadFault]] = [:]
         var downloads: [ExploreNetwork: Int] = [:]
     }
 
     private let state = Mutex(State())
+    /// Held while a pending directory is generated, so that concurrent first requests generate it once.
+    private let generation = Mutex(())
+    /// Whether the folder is the feed's own temporary one, removed when the feed is released.
+    private let ownsFolder: Bool
 
-    /// A feed keeping its archives in `folder` (created if needed).
-    public init(id: String = "explore-feed", folder: URL) throws {
+    /// A feed keeping its archives in `folder` (created if needed; left in place).
+    public convenience init(id: String = "explore-feed", folder: URL) throws {
+        try self.init(id: id, folder: folder, ownsFolder: false)
+    }
+
+    private init(id: String, folder: URL, ownsFolder: Bool) throws {
         self.id = id
         self.folder = folder
+        self.ownsFolder = ownsFolder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// A feed in a fresh temporary folder with generated directories published for both networks
-    /// (mainnet: `mainnetRows` rows, seed 42; testnet: a quarter of that, seed 43), as `engage-sandbox`
-    /// and `engage-demo` serve it.
+    deinit {
+        if ownsFolder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A feed in a fresh temporary folder with generated directories for both networks (mainnet:
+    /// `mainnetRows` rows, seed 42; testnet: a quarter of that, seed 43), as `engage-sandbox` and
+    /// `engage-demo` serve it.
+    ///
+    /// Each directory is generated and published when its network is first asked for, so starting a
+    /// sandbox costs nothing until a client syncs; the temporary folder is removed with the feed.
     public static func withGeneratedDirectories(mainnetRows: Int = 3_000, timestamp: Int64 = 1_763_700_000_000) throws -> ExploreFeedEmulator {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-feed-\(UUID().uuidString.prefix(8))")
-        let feed = try ExploreFeedEmulator(folder: folder)
-        try feed.publishGenerated(.init(seed: 42, rows: mainnetRows), network: .mainnet, timestamp: timestamp)
-        try feed.publishGenerated(.init(seed: 43, rows: max(1, mainnetRows / 4)), network: .testnet, timestamp: timestamp)
+        let feed = try ExploreFeedEmulator(id: "explore-feed", folder: folder, ownsFolder: true)
+        feed.state.withLock { state in
+            state.pending[.mainnet] = PendingDirectory(options: .init(seed: 42, rows: mainnetRows), timestamp: timestamp)
+            state.pending[.testnet] = PendingDirectory(options: .init(seed: 43, rows: max(1, mainnetRows / 4)), timestamp: timestamp)
+        }
         return feed
     }
 
-    /// The manifest published for `network`, if any.
-    public func manifest(for network: ExploreNetwork) -> ExploreFeedManifest? {
-        state.withLock { $0.publications[network]?.manifest }
+    /// The manifest published for `network` (generating a pending directory first), if any.
+    /// - Throws: When a pending directory cannot be generated or zipped.
+    public func manifest(for network: ExploreNetwork) throws -> ExploreFeedManifest? {
+        try publication(for: network)?.manifest
     }
 
     /// How many archive downloads `network` has served.
@@ -86,7 +112,10 @@ public final class ExploreFeedEmulator: Emulator {
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
         let manifest = ExploreFeedManifest(timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
-        state.withLock { $0.publications[network] = Publication(manifest: manifest, archiveURL: url) }
+        state.withLock { state in
+            state.publications[network] = Publication(manifest: manifest, archiveURL: url)
+            state.pending[network] = nil
+        }
         return manifest
     }
 
@@ -108,14 +137,14 @@ public final class ExploreFeedEmulator: Emulator {
     /// Adds the routes listed in the type's documentation.
     public func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
         group.get(":network/manifest.json") { _, context in
-            guard let publication = self.publication(context) else {
+            guard let publication = try self.publication(context) else {
                 return SandboxResponse.error(.notFound, code: "not_published")
             }
             return try SandboxResponse.json(publication.manifest)
         }
         group.get(":network/:archive") { _, context in
             guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)),
-                let publication = self.publication(context), context.parameters.get("archive") == publication.manifest.archive
+                let publication = try self.publication(context), context.parameters.get("archive") == publication.manifest.archive
             else {
                 return SandboxResponse.error(.notFound, code: "no_such_archive")
             }
@@ -135,8 +164,23 @@ public final class ExploreFeedEmulator: Emulator {
         }
     }
 
-    private func publication(_ context: SandboxRequestContext) -> Publication? {
+    private func publication(_ context: SandboxRequestContext) throws -> Publication? {
         guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)) else { return nil }
-        return state.withLock { $0.publications[network] }
+        return try publication(for: network)
+    }
+
+    /// The publication of `network`, generating its pending directory on the first call.
+    private func publication(for network: ExploreNetwork) throws -> Publication? {
+        if let published = state.withLock({ $0.publications[network] }) { return published }
+        return try generation.withLock { _ in
+            let (published, pending) = state.withLock { ($0.publications[network], $0.pending[network]) }
+            if let published { return published }
+            guard let pending else { return nil }
+            try publishGenerated(pending.options, network: network, timestamp: pending.timestamp)
+            return state.withLock { state in
+                state.pending[network] = nil
+                return state.publications[network]
+            }
+        }
     }
 }

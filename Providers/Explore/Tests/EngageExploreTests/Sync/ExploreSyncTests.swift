@@ -107,7 +107,7 @@ struct ExploreSyncTests {
         // A good archive after all that installs normally.
         try harness.publish(rows: 1_000, seed: 22, timestamp: 6_000)
         #expect(try await provider.sync() == .installed(
-            timestamp: 6_000, previousTimestamp: 1_000, archiveBytes: try #require(harness.feed.manifest(for: .mainnet)).size
+            timestamp: 6_000, previousTimestamp: 1_000, archiveBytes: try #require(try harness.feed.manifest(for: .mainnet)).size
         ))
         await engage.shutdown()
         await harness.stop()
