@@ -7,7 +7,7 @@ import Synchronization
 
 extension SizeLimitingSessionDelegate {
     /// Checks the transfer `id` after `delay` and abandons it with `.timeout` if it has shown no sign
-    /// of life for its ``stallLimit``; a transfer that is still moving is checked again
+    /// of life for its allowed silence (``stallLimit`` of its timeout); a transfer that is still moving is checked again
     /// when it could next have stalled, and a finished one is forgotten.
     ///
     /// URLSession enforces the timeout itself, so this is a backstop: FoundationNetworking on Linux has
@@ -29,7 +29,7 @@ extension SizeLimitingSessionDelegate {
         let check = transfers.withLock { transfers -> StallCheck in
             guard let transfer = transfers[id] else { return .finished }
             let silence = ContinuousClock.now - transfer.lastActivity
-            let allowed = transfer.stallLimit
+            let allowed = transfer.allowedSilence
             return silence >= allowed ? .stalled(silentFor: silence) : .moving(nextCheckIn: allowed - silence)
         }
         switch check {

@@ -26,7 +26,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         /// Set when this delegate declined an authentication challenge for the task (Linux only).
         var declinedChallenge = false
         /// How long the transfer may stay silent before the watchdog abandons it.
-        var stallLimit: Duration
+        var allowedSilence: Duration
         /// When the task last showed a sign of life (its start, its response head, a chunk of body).
         var lastActivity: ContinuousClock.Instant
     }
@@ -37,9 +37,11 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
     let stallLimit: @Sendable (_ timeout: Duration) -> Duration
     let watchdogQueue = DispatchQueue(label: "org.engagekit.transport.watchdog")
 
-    /// A delegate abandoning transfers silent for `stallLimit(timeout)`: their timeout plus 5 s unless
-    /// told otherwise.
-    init(stallLimit: @escaping @Sendable (_ timeout: Duration) -> Duration = { $0 + .seconds(5) }) {
+    /// The default ``stallLimit``: the request's timeout plus 5 s.
+    static let defaultStallLimit: @Sendable (_ timeout: Duration) -> Duration = { $0 + .seconds(5) }
+
+    /// A delegate abandoning transfers silent for `stallLimit(timeout)`.
+    init(stallLimit: @escaping @Sendable (_ timeout: Duration) -> Duration = defaultStallLimit) {
         self.stallLimit = stallLimit
     }
 
@@ -54,11 +56,11 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         defer { sink?.close() }
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
-        let timeout = Duration.seconds(double: request.timeoutInterval)
+        let allowedSilence = stallLimit(.seconds(double: request.timeoutInterval))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 transfers.withLock {
-                    $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink, stallLimit: stallLimit(timeout), lastActivity: .now)
+                    $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink, allowedSilence: allowedSilence, lastActivity: .now)
                 }
                 // A cancellation that arrived before the transfer was registered found nothing to end.
                 if Task.isCancelled {
@@ -66,7 +68,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
                     return
                 }
                 task.resume()
-                watch(task, id: id, after: stallLimit(timeout))
+                watch(task, id: id, after: allowedSilence)
             }
         } onCancel: {
             abandon(task, id: id, with: CancellationError())

@@ -32,7 +32,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// Uses `session` (an ephemeral session without a cookie store or URL cache by default: providers
     /// manage their own credentials and caching).
     public init(session: URLSession? = nil, defaultTimeout: Duration = .seconds(30)) {
-        self.init(session: session, defaultTimeout: defaultTimeout, stallLimit: { $0 + .seconds(5) })
+        self.init(session: session, defaultTimeout: defaultTimeout, stallLimit: SizeLimitingSessionDelegate.defaultStallLimit)
     }
 
     /// Uses `session` or its own, whose requests are abandoned with `.timeout` once silent for
