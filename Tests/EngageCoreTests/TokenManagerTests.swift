@@ -255,7 +255,7 @@ struct TokenManagerTests {
                 return pair
             },
             clock: clock,
-            policy: .init(proactiveRefreshWindow: .seconds(300))
+            settings: AuthSettings(proactiveRefreshSeconds: 300)
         )
         let soon = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(200)), refreshToken: "r")
         try await manager.setTokens(soon)
@@ -324,7 +324,7 @@ struct TokenManagerTests {
                 throw EngageError.http(status: 503)
             },
             clock: clock,
-            policy: .init(circuitBreaker: .init(failureThreshold: 3, cooldown: .seconds(60)))
+            settings: AuthSettings(breakerFailureThreshold: 3, breakerCooldownSeconds: 60)
         )
         let old = expiredPair()
         try await manager.setTokens(old)

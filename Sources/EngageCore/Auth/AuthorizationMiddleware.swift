@@ -2,7 +2,8 @@ import HTTPTypes
 
 /// Applies a `RequestAuthorizer` and, after a 401, renews credentials and sends the request once more.
 ///
-/// It never loops: a second 401 is returned to the caller as it is.
+/// It never loops: a second 401 is returned to the caller as it is, and so is a first one when the
+/// call's send budget (`NetworkSettings.maxSendsPerCall`) is spent.
 public struct AuthorizationMiddleware: HTTPMiddleware {
     /// The scheme that adds and renews credentials.
     public let authorizer: any RequestAuthorizer
@@ -21,7 +22,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
         var authorized = request
         try await authorizer.authorize(&authorized)
         let response = try await next(authorized)
-        guard response.status == 401, try await authorizer.renewAfterUnauthorized(authorized) else {
+        guard response.status == 401, request.mayBeSentAgain, try await authorizer.renewAfterUnauthorized(authorized) else {
             return response
         }
         var retry = request

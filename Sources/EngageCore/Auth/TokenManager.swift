@@ -15,28 +15,15 @@ import Logging
 /// - **Unreadable storage.** A stored session that cannot be opened or decoded (another key, tampered
 ///   or incompatible data) is treated as no session: it is logged (without secrets) and removed, and
 ///   the user logs in again. Other storage failures are thrown.
-/// - **Proactive refresh.** A token within `proactiveRefreshWindow` of its expiry is refreshed before
-///   use; if that early refresh fails transiently the still-valid token is used.
+/// - **Proactive refresh.** A token within `AuthSettings.proactiveRefreshSeconds` of its expiry is refreshed
+///   before use; if that early refresh fails transiently the still-valid token is used.
+/// - **One send per refresh.** The manager never repeats a refresh: one that may have reached the server
+///   spent its rotating refresh token. Refreshers send with `allowsRetry: false`.
 /// - **Classification.** A rejected refresh clears the tokens, publishes `SessionEndedEvent` and throws
 ///   `.sessionExpired`; a transient failure keeps the tokens and counts towards the circuit breaker.
 /// - **Detached completion.** The refresh runs in its own task, so rotated tokens are stored even if
 ///   the caller that triggered it was cancelled.
 public actor TokenManager {
-    /// Timing and breaker settings.
-    public struct Policy: Sendable, Codable, Equatable {
-        /// Refresh this long before the access token expires (the Warply SDK uses 5 minutes).
-        public var proactiveRefreshWindow: Duration
-        /// The breaker guarding the refresh endpoint (opens after 5 consecutive transient failures for
-        /// 300 s by default).
-        public var circuitBreaker: CircuitBreaker.Policy
-
-        /// A policy with a proactive window (default 300 s) and breaker settings.
-        public init(proactiveRefreshWindow: Duration = .seconds(300), circuitBreaker: CircuitBreaker.Policy = .init()) {
-            self.proactiveRefreshWindow = proactiveRefreshWindow
-            self.circuitBreaker = circuitBreaker
-        }
-    }
-
     /// The provider whose session this is; errors are attributed to it.
     public nonisolated let providerID: ProviderID
     /// The circuit breaker in front of the refresh endpoint.
@@ -44,7 +31,7 @@ public actor TokenManager {
     private let refresher: any TokenRefresher
     private let store: (any TokenStore)?
     private let clock: any EngageClock
-    private let policy: Policy
+    private let proactiveRefreshWindow: Duration
     private let events: EventBus?
     private let logger: Logger
 
@@ -62,7 +49,7 @@ public actor TokenManager {
     ///   - refresher: Performs the network exchange of a refresh.
     ///   - store: Persists the tokens (`nil` keeps them in memory only).
     ///   - clock: The time source for expiry and the breaker.
-    ///   - policy: The proactive window and breaker settings.
+    ///   - settings: The proactive refresh window and the breaker (the configuration's `auth`).
     ///   - events: Receives `SessionEndedEvent` when a refresh is rejected.
     ///   - logger: Receives refresh outcomes; tokens are never logged.
     public init(
@@ -70,7 +57,7 @@ public actor TokenManager {
         refresher: any TokenRefresher,
         store: (any TokenStore)? = nil,
         clock: any EngageClock = SystemClock(),
-        policy: Policy = Policy(),
+        settings: AuthSettings = AuthSettings(),
         events: EventBus? = nil,
         logger: Logger = Logger(label: "engagekit.auth")
     ) {
@@ -78,10 +65,10 @@ public actor TokenManager {
         self.refresher = refresher
         self.store = store
         self.clock = clock
-        self.policy = policy
+        self.proactiveRefreshWindow = .seconds(double: settings.proactiveRefreshSeconds)
         self.events = events
         self.logger = logger
-        self.breaker = CircuitBreaker(policy: policy.circuitBreaker, clock: clock)
+        self.breaker = CircuitBreaker(policy: settings.breakerPolicy, clock: clock)
     }
 
     /// The tokens currently held (loaded from the store on first use), if any.
@@ -124,7 +111,7 @@ public actor TokenManager {
     public func validAccessToken() async throws -> String? {
         guard let current = try currentTokens() else { return nil }
         let now = clock.now
-        guard current.needsRefresh(at: now, window: policy.proactiveRefreshWindow) else {
+        guard current.needsRefresh(at: now, window: proactiveRefreshWindow) else {
             return current.accessToken
         }
         let expired = current.needsRefresh(at: now)

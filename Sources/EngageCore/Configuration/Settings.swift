@@ -14,11 +14,18 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     public var maxResponseBytes: Int
     /// Whether `http://` base URLs other than loopback are accepted.
     public var allowsInsecureHTTP: Bool
+    /// The most times one call goes out on the wire, whatever the reason: retries, the resend after a
+    /// renewed 401 and a provider's resend (such as Warply's after status 9) all count (1...10).
+    public var maxSendsPerCall: Int
+
+    /// The default of ``maxSendsPerCall``: 4.
+    public static let defaultMaxSendsPerCall = 4
 
     /// Settings; each argument defaults to the value documented on its property.
     public init(
         timeoutSeconds: Double = 30, maxAttempts: Int = 3, retryBaseDelaySeconds: Double = 0.3,
-        retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false
+        retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false,
+        maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.maxAttempts = maxAttempts
@@ -26,6 +33,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         self.retryMaxDelaySeconds = retryMaxDelaySeconds
         self.maxResponseBytes = maxResponseBytes
         self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.maxSendsPerCall = maxSendsPerCall
     }
 
     /// Decodes settings; missing fields take their defaults.
@@ -38,7 +46,8 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
             retryBaseDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseDelaySeconds) ?? defaults.retryBaseDelaySeconds,
             retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds) ?? defaults.retryMaxDelaySeconds,
             maxResponseBytes: try container.decodeIfPresent(Int.self, forKey: .maxResponseBytes) ?? defaults.maxResponseBytes,
-            allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP
+            allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP,
+            maxSendsPerCall: try container.decodeIfPresent(Int.self, forKey: .maxSendsPerCall) ?? defaults.maxSendsPerCall
         )
     }
 
@@ -60,6 +69,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         if retryBaseDelaySeconds < 0 || !retryBaseDelaySeconds.isFinite { issues.append("network.retryBaseDelaySeconds must not be negative.") }
         if retryMaxDelaySeconds < retryBaseDelaySeconds { issues.append("network.retryMaxDelaySeconds must be at least retryBaseDelaySeconds.") }
         if maxResponseBytes < 1024 { issues.append("network.maxResponseBytes must be at least 1024 (got \(maxResponseBytes)).") }
+        if !(1...10).contains(maxSendsPerCall) { issues.append("network.maxSendsPerCall must be in 1...10 (got \(maxSendsPerCall)).") }
         issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }
         return issues
     }
@@ -110,7 +120,11 @@ public struct AuthSettings: Codable, Sendable, Equatable {
 
     /// Decodes settings; missing fields take their defaults.
     public init(from decoder: any Decoder) throws {
-        let defaults = AuthSettings()
+        try self.init(from: decoder, defaults: AuthSettings())
+    }
+
+    /// Decodes settings; missing fields keep their value in `defaults` (a provider's preset override).
+    package init(from decoder: any Decoder, defaults: AuthSettings) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             proactiveRefreshSeconds: try container.decodeIfPresent(Double.self, forKey: .proactiveRefreshSeconds) ?? defaults.proactiveRefreshSeconds,
@@ -119,19 +133,22 @@ public struct AuthSettings: Codable, Sendable, Equatable {
         )
     }
 
-    /// The token manager policy these settings describe.
-    public var tokenPolicy: TokenManager.Policy {
-        TokenManager.Policy(
-            proactiveRefreshWindow: .seconds(double: proactiveRefreshSeconds),
-            circuitBreaker: CircuitBreaker.Policy(failureThreshold: breakerFailureThreshold, cooldown: .seconds(double: breakerCooldownSeconds))
-        )
+    /// The circuit breaker these settings describe.
+    var breakerPolicy: CircuitBreaker.Policy {
+        CircuitBreaker.Policy(failureThreshold: breakerFailureThreshold, cooldown: .seconds(double: breakerCooldownSeconds))
     }
 
-    /// Problems that make these settings unusable, as readable sentences (empty when valid).
-    public func validationIssues() -> [String] {
+    /// Problems that make these settings unusable, as readable sentences (empty when valid); each
+    /// names its setting under `prefix` (`auth`, or a provider's override such as `warply.auth`).
+    public func validationIssues(prefix: String = "auth") -> [String] {
         var issues: [String] = []
-        if !(proactiveRefreshSeconds >= 0 && proactiveRefreshSeconds <= 86_400) { issues.append("auth.proactiveRefreshSeconds must be in [0, 86400].") }
-        issues += tokenPolicy.circuitBreaker.validationIssues().map { $0.replacingOccurrences(of: "circuitBreaker.", with: "auth.breaker ") }
+        if !(proactiveRefreshSeconds >= 0 && proactiveRefreshSeconds <= 86_400) {
+            issues.append("\(prefix).proactiveRefreshSeconds must be in [0, 86400] (got \(proactiveRefreshSeconds)).")
+        }
+        if breakerFailureThreshold < 1 { issues.append("\(prefix).breakerFailureThreshold must be at least 1 (got \(breakerFailureThreshold)).") }
+        if !(breakerCooldownSeconds > 0 && breakerCooldownSeconds <= 86_400) {
+            issues.append("\(prefix).breakerCooldownSeconds must be in (0, 86400] (got \(breakerCooldownSeconds)).")
+        }
         return issues
     }
 }

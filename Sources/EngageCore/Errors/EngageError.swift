@@ -138,4 +138,7 @@ extension EngageError.Code {
     public static let alreadyBootstrapped: Self = "alreadyBootstrapped"
     /// An internal invariant failed; please report it.
     public static let `internal`: Self = "internal"
+    /// A call reached its bound on sends (`network.maxSendsPerCall`) inside a layer that repeats
+    /// requests without checking it.
+    public static let sendLimitReached: Self = "sendLimitReached"
 }

@@ -64,7 +64,9 @@ public struct ProviderContext: Sendable {
     public var providerID: ProviderID { descriptor.id }
 
     /// An `APIClient` for `baseURL` over the standard middleware stack with the configured retry
-    /// policy, timeout and response size limit (`network.maxResponseBytes`). Throws
+    /// policy, timeout, response size limit (`network.maxResponseBytes`) and send bound
+    /// (`network.maxSendsPerCall`), applying the provider's `hooks` and redacting logs and server
+    /// messages with the context's redactor plus `sensitiveHeaders` and `sensitiveKeys`. Throws
     /// `.invalidConfiguration` for a URL the settings do not allow.
     public func makeAPIClient(
         baseURL: URL,
@@ -73,9 +75,11 @@ public struct ProviderContext: Sendable {
         timeout: Duration? = nil,
         defaultHeaders: HTTPFields = [:],
         sensitiveHeaders: Set<String> = [],
-        sensitiveKeys: Set<String> = []
+        sensitiveKeys: Set<String> = [],
+        hooks: APIClient.Hooks = APIClient.Hooks()
     ) throws(EngageError) -> APIClient {
         try configuration.network.validate(baseURL: baseURL, providerID: providerID)
+        let redactor = redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
         let stack = TransportStack.make(
             transport: transport,
             authorizer: authorizer,
@@ -84,23 +88,31 @@ public struct ProviderContext: Sendable {
             clock: clock,
             random: random,
             logger: logger,
-            redactor: redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
+            redactor: redactor
         )
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
-            maxResponseBytes: configuration.network.maxResponseBytes
+            maxResponseBytes: configuration.network.maxResponseBytes, maxSendsPerCall: configuration.network.maxSendsPerCall,
+            hooks: hooks, redactor: redactor
         )
     }
 
     /// A `TokenManager` persisting its tokens sealed in this provider's namespace under `key`, with
     /// the configured auth settings, publishing `SessionEndedEvent` on this context's bus.
     public func makeTokenManager(refresher: any TokenRefresher, key: String = "tokens") -> TokenManager {
+        makeTokenManager(refresher: refresher, store: SealedTokenStore(namespace: storage, key: key))
+    }
+
+    /// A `TokenManager` persisting its tokens in `store` (for a provider that keeps more than the pair
+    /// in its session, as Warply keeps its client credentials), with `settings` (the configured `auth`
+    /// settings when `nil`), publishing `SessionEndedEvent` on this context's bus.
+    public func makeTokenManager(refresher: any TokenRefresher, store: any TokenStore, settings: AuthSettings? = nil) -> TokenManager {
         TokenManager(
             providerID: providerID,
             refresher: refresher,
-            store: SealedTokenStore(namespace: storage, key: key),
+            store: store,
             clock: clock,
-            policy: configuration.auth.tokenPolicy,
+            settings: settings ?? configuration.auth,
             events: events,
             logger: logger
         )

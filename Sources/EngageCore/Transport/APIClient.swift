@@ -1,13 +1,20 @@
 import Foundation
 import HTTPTypes
 
-/// A provider's HTTP client: a base URL, default headers and the full transport stack
-/// (retry → authorisation → timeout → logging → transport), with JSON helpers.
+/// A provider's HTTP client: a base URL, default headers, the full transport stack
+/// (retry → authorisation → timeout → logging → transport), the provider's answer-handling hooks and
+/// its redactor, with JSON helpers. Every request of a provider goes through one of these.
 ///
 /// ```swift
 /// let profile: Profile = try await client.json(Profile.self, .get, "/users/me", options: .init(authorization: .required))
 /// let created: Card = try await client.json(Card.self, .post, "/cards", body: .json(newCard))
 /// ```
+///
+/// **One call, bounded sends.** A call (`send`, `data`, `json`, `download`) may go out more than once:
+/// retried by the retry middleware, resent after a renewed 401, or resent once because the provider's
+/// ``Hooks/interpret`` asked for it. All of these draw from one budget of ``maxSendsPerCall`` sends
+/// (`network.maxSendsPerCall`, 4 by default); when it is spent, the last answer or failure is the
+/// call's outcome.
 public struct APIClient: Sendable {
     /// The URL every path is resolved against (its path is kept as a prefix).
     public let baseURL: URL
@@ -20,18 +27,29 @@ public struct APIClient: Sendable {
     /// The largest response body accepted, in bytes, for requests whose options set no limit of their
     /// own (16 MiB by default; providers get `network.maxResponseBytes`).
     public var maxResponseBytes: Int
+    /// The most times one call goes out on the wire, whatever the reason (at least 1).
+    public var maxSendsPerCall: Int
+    /// How the provider reads its backend's answers.
+    public var hooks: Hooks
+    /// Hides secrets in the server messages put into errors (the provider's redactor for providers).
+    public var redactor: Redactor
 
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
-    /// `defaultHeaders` to every request and accepting response bodies up to `maxResponseBytes`.
+    /// `defaultHeaders` to every request, accepting response bodies up to `maxResponseBytes`, applying
+    /// `hooks` to every call and redacting server messages with `redactor`.
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
-        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes
+        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall,
+        hooks: Hooks = Hooks(), redactor: Redactor = Redactor()
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.providerID = providerID
         self.defaultHeaders = defaultHeaders
         self.maxResponseBytes = maxResponseBytes
+        self.maxSendsPerCall = max(1, maxSendsPerCall)
+        self.hooks = hooks
+        self.redactor = redactor
     }
 
     /// A request body.
@@ -62,7 +80,8 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Builds a request for `path` (relative to `baseURL`) with `query` items encoded per RFC 3986.
+    /// Builds a request for `path` (relative to `baseURL`) with `query` items encoded per RFC 3986
+    /// (items with a `nil` value are left out).
     ///
     /// `path` must be percent-encoded already: build paths that contain values (ids, codes, user input)
     /// with `APIClient.path(_:)`, which encodes each segment, e.g. `APIClient.path("coupons", code)`.
@@ -70,15 +89,18 @@ public struct APIClient: Sendable {
     /// malformed percent escape, or with a `.` or `..` segment (even percent-encoded, or between encoded
     /// slashes) is refused with
     /// `.invalidInput` before anything is sent. The request gets the client's `maxResponseBytes` unless
-    /// `options` sets a limit.
+    /// `options` sets a limit. `encodedQuery` is appended verbatim after `query` (for a query whose exact
+    /// bytes matter, such as one that was checksummed); it must be percent-encoded already and is refused
+    /// with `.invalidInput` otherwise.
     public func makeRequest(
         _ method: HTTPRequest.Method,
         _ path: String,
         query: [(String, String?)] = [],
+        encodedQuery: String? = nil,
         headers: HTTPFields = [:],
         body: Body = .none,
         options: RequestOptions = RequestOptions()
-    ) throws -> HTTPRequestMessage {
+    ) throws(EngageError) -> HTTPRequestMessage {
         guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
             let scheme = components.scheme, let host = components.host
         else {
@@ -89,11 +111,15 @@ public struct APIClient: Sendable {
         if basePath.hasSuffix("/") { basePath.removeLast() }
         let relative = path.hasPrefix("/") ? path : "/" + path
         var fullPath = basePath + relative
-        let encodedQuery = query.compactMap { name, value in
+        var queryParts = query.compactMap { name, value in
             value.map { "\(QueryEncoding.encode(name))=\(QueryEncoding.encode($0))" }
         }
-        if !encodedQuery.isEmpty {
-            fullPath += (fullPath.contains("?") ? "&" : "?") + encodedQuery.joined(separator: "&")
+        if let encodedQuery, !encodedQuery.isEmpty {
+            try Self.validateEncodedQuery(encodedQuery, providerID: providerID)
+            queryParts.append(encodedQuery)
+        }
+        if !queryParts.isEmpty {
+            fullPath += (fullPath.contains("?") ? "&" : "?") + queryParts.joined(separator: "&")
         }
         let authority = components.port.map { "\(host):\($0)" } ?? host
         var head = HTTPRequest(method: method, scheme: scheme, authority: authority, path: fullPath)
@@ -169,6 +195,26 @@ public struct APIClient: Sendable {
         }
     }
 
+    /// Throws `.invalidInput` unless `query` is a percent-encoded query (RFC 3986 `query` characters,
+    /// well-formed escapes, no `#`).
+    static func validateEncodedQuery(_ query: String, providerID: ProviderID?) throws(EngageError) {
+        let bytes = Array(query.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    throw EngageError(.invalidInput, "The encoded query has a malformed percent escape.", providerID: providerID)
+                }
+                index += 3
+                continue
+            }
+            guard pathCharacters.contains(bytes[index]) || bytes[index] == UInt8(ascii: "?") else {
+                throw EngageError(.invalidInput, "The encoded query contains a character that must be percent-encoded.", providerID: providerID)
+            }
+            index += 1
+        }
+    }
+
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
@@ -179,28 +225,50 @@ public struct APIClient: Sendable {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8
     )
 
-    /// Sends `request` and returns the response whatever its status.
-    public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+    /// Sends `request` as one call and returns the response whatever its status.
+    ///
+    /// Runs the provider's hooks: ``Hooks/prepare`` before each pass, ``Hooks/interpret`` on each
+    /// answer, which may fail the call or ask for one re-send. The sends of the call, retries and 401
+    /// renewals included, stay within ``maxSendsPerCall``.
+    public func send(_ request: HTTPRequestMessage) async throws(EngageError) -> HTTPResponseMessage {
+        var request = request
+        let budget = request.options.sendBudget ?? SendBudget(limit: maxSendsPerCall)
+        request.options.sendBudget = budget
         do {
-            return try await transport.send(request)
+            while true {
+                var pass = request
+                try await hooks.prepare?(&pass)
+                let response = try await transport.send(pass)
+                switch try await hooks.interpret?(response, pass, redactor) ?? .accept {
+                case .accept:
+                    return response
+                case let .fail(error):
+                    throw error
+                case let .resend(otherwise):
+                    guard !request.options.isResend, budget.hasRemaining else { throw otherwise }
+                    request.options.isResend = true
+                }
+            }
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)
         }
     }
 
-    /// Sends the request and returns the body of a 2xx response; other statuses throw `EngageError`
-    /// with the status and the server's message, if it sent one.
+    /// Sends the request as one call (see ``send(_:)``) and returns the body of a 2xx response; other
+    /// statuses throw the provider's mapped error (``Hooks/mapError``), else `EngageError.http` with the
+    /// status and the server's message, if it sent one.
     public func data(
         _ method: HTTPRequest.Method,
         _ path: String,
         query: [(String, String?)] = [],
+        encodedQuery: String? = nil,
         headers: HTTPFields = [:],
         body: Body = .none,
         options: RequestOptions = RequestOptions()
-    ) async throws -> Data {
-        let request = try makeRequest(method, path, query: query, headers: headers, body: body, options: options)
+    ) async throws(EngageError) -> Data {
+        let request = try makeRequest(method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
         let response = try await send(request)
-        try validate(response)
+        try validate(response, for: request)
         return response.body
     }
 
@@ -225,7 +293,7 @@ public struct APIClient: Sendable {
         to destination: URL,
         options: RequestOptions = RequestOptions(),
         progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws -> (response: HTTPResponseMessage, bytes: Int64) {
+    ) async throws(EngageError) -> (response: HTTPResponseMessage, bytes: Int64) {
         var options = options
         options.bodyFile = ResponseBodyFile(url: destination, progress: progress)
         let request = try makeRequest(method, path, query: query, headers: headers, options: options)
@@ -243,7 +311,7 @@ public struct APIClient: Sendable {
                 response.body = (try? Data(contentsOf: destination)) ?? Data()
             }
             try? FileManager.default.removeItem(at: destination)
-            try validate(response)
+            try validate(response, for: request)
             return (response, 0)
         }
         if !response.body.isEmpty || !FileManager.default.fileExists(atPath: destination.path) {
@@ -271,17 +339,18 @@ public struct APIClient: Sendable {
         _ method: HTTPRequest.Method,
         _ path: String,
         query: [(String, String?)] = [],
+        encodedQuery: String? = nil,
         headers: HTTPFields = [:],
         body: Body = .none,
         options: RequestOptions = RequestOptions(),
         decoder: JSONDecoder = JSONDecoder()
-    ) async throws -> Value {
-        let data = try await data(method, path, query: query, headers: headers, body: body, options: options)
+    ) async throws(EngageError) -> Value {
+        let data = try await data(method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
         return try decode(type, from: data, decoder: decoder)
     }
 
     /// Decodes `data` as `type`, turning failures into `.decoding` errors with the coding path.
-    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()) throws(EngageError) -> Value {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
@@ -291,25 +360,83 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Throws unless `response` is 2xx.
-    public func validate(_ response: HTTPResponseMessage) throws {
+    /// Throws unless `response` (the answer to `request`) is 2xx: the provider's ``Hooks/mapError``
+    /// decides the error, else `EngageError.http` with the server's message, redacted.
+    public func validate(_ response: HTTPResponseMessage, for request: HTTPRequestMessage) throws(EngageError) {
         guard !response.isSuccess else { return }
-        throw EngageError.http(status: response.status, providerID: providerID, message: Self.serverMessage(in: response))
+        if let mapped = hooks.mapError?(response, request, redactor) {
+            throw EngageError.wrapping(mapped, providerID: providerID)
+        }
+        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response))
     }
 
-    /// A short, redacted message from an error body (`message`, `error_description`, `error` or
-    /// `detail`), if any.
-    static func serverMessage(in response: HTTPResponseMessage) -> String? {
+    /// A short, redacted message from an error body (`message`, `error_description`, `error`,
+    /// `detail` or `msg`), if any.
+    public func serverMessage(in response: HTTPResponseMessage) -> String? {
         guard !response.body.isEmpty, response.body.count <= 65_536,
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         else { return nil }
         for key in ["message", "error_description", "error", "detail", "msg"] {
             if let text = object[key] as? String, !text.isEmpty {
-                let clipped = String(text.prefix(300))
-                return "The server answered with HTTP \(response.status): \(Redactor().redact(text: clipped))"
+                return "The server answered with HTTP \(response.status): \(redactor.redact(text: String(text.prefix(300))))"
             }
         }
         return nil
+    }
+
+    /// How a provider reads its backend's answers, applied by the client to every call.
+    ///
+    /// ```swift
+    /// let hooks = APIClient.Hooks(
+    ///     interpret: { response, request, redactor in
+    ///         // A backend that reports failures in the body of a 200.
+    ///         guard response.isSuccess, let status = try? JSONDecoder().decode(Status.self, from: response.body) else { return .accept }
+    ///         return status.ok ? .accept : .fail(EngageError(.httpStatus, "Refused: \(redactor.redact(text: status.reason))"))
+    ///     },
+    ///     mapError: { response, request, redactor in
+    ///         response.status == 405 ? EngageError(.invalidConfiguration, "Unknown container.") : nil
+    ///     }
+    /// )
+    /// let client = try context.makeAPIClient(baseURL: url, hooks: hooks)
+    /// ```
+    public struct Hooks: Sendable {
+        /// Runs before each pass of a call (the first send and a re-send): adds what that pass needs,
+        /// such as the credential it is signed with (`RequestOptions.signingCredential`).
+        public typealias Prepare = @Sendable (inout HTTPRequestMessage) async throws -> Void
+        /// Reads an answer of any status (to the request as sent to the stack, after `prepare`) and
+        /// decides the call: accept it, fail it, or send it once more; the provider's redactor hides
+        /// secrets in server text put into an error.
+        public typealias Interpret = @Sendable (HTTPResponseMessage, HTTPRequestMessage, Redactor) async throws -> Verdict
+        /// The error for a non-2xx answer, with the provider's redactor for server text; `nil` falls
+        /// back to `EngageError.http`.
+        public typealias MapError = @Sendable (HTTPResponseMessage, HTTPRequestMessage, Redactor) -> EngageError?
+
+        /// What an interpreter decides about an answer.
+        public enum Verdict: Sendable {
+            /// The answer stands; non-2xx statuses are then mapped by `mapError` where the call
+            /// validates.
+            case accept
+            /// The answer is a failure whatever its status (e.g. a refusal in the body of a 200).
+            case fail(EngageError)
+            /// Send the request once more (after the interpreter fixed what the answer complained
+            /// about, e.g. Warply's status 9 after registering anew). A call is re-sent at most once,
+            /// within its send budget; when it cannot be, `otherwise` is its failure.
+            case resend(otherwise: EngageError)
+        }
+
+        /// Per-pass request preparation.
+        public var prepare: Prepare?
+        /// The answer check.
+        public var interpret: Interpret?
+        /// The error mapping of non-2xx answers.
+        public var mapError: MapError?
+
+        /// Hooks; each one left `nil` does nothing.
+        public init(prepare: Prepare? = nil, interpret: Interpret? = nil, mapError: MapError? = nil) {
+            self.prepare = prepare
+            self.interpret = interpret
+            self.mapError = mapError
+        }
     }
 }
 

@@ -48,6 +48,13 @@ public struct MiddlewareTransport: HTTPTransport {
 
     private func send(_ request: HTTPRequestMessage, from remaining: ArraySlice<any HTTPMiddleware>) async throws -> HTTPResponseMessage {
         guard let first = remaining.first else {
+            // Every send of an `APIClient` call draws from its budget, whichever layer repeats it.
+            if let budget = request.options.sendBudget, !budget.take() {
+                throw EngageError(
+                    .sendLimitReached, "The call was not sent again: it already went out \(budget.limit) times (network.maxSendsPerCall).",
+                    recoverySuggestion: "A middleware repeats requests without checking the call's budget."
+                )
+            }
             return try await transport.send(request)
         }
         let rest = remaining.dropFirst()

@@ -8,7 +8,8 @@ import Logging
 /// retryable, but never repeats a request that may have reached the server unless the request is safe
 /// to repeat (`HTTPRequestMessage.isSafeToRepeat`). Connection failures before anything was sent are
 /// not distinguishable portably, so a non-idempotent request is retried only on a retryable status
-/// that says the server did not process it (408, 425, 429, 503).
+/// that says the server did not process it (408, 425, 429, 503). It stops early when the call's send
+/// budget (`NetworkSettings.maxSendsPerCall`) is spent, returning the last outcome.
 public struct RetryMiddleware: HTTPMiddleware {
     /// When and how long to wait before repeating.
     public let policy: RetryPolicy
@@ -43,7 +44,8 @@ public struct RetryMiddleware: HTTPMiddleware {
             } catch {
                 outcome = .failure(EngageError.wrapping(error))
             }
-            guard attempt < maxAttempts, let delay = retryDelay(for: outcome, request: request, attempt: attempt) else {
+            guard attempt < maxAttempts, request.mayBeSentAgain, let delay = retryDelay(for: outcome, request: request, attempt: attempt)
+            else {
                 return try outcome.get()
             }
             logger.debug(

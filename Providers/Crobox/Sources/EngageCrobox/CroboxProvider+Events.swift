@@ -57,11 +57,8 @@ struct CroboxEventDeliverer: QueueDelivering {
         for event in batch {
             do {
                 let query = String(decoding: event.payload, as: UTF8.self)
-                var request = try client.makeRequest(.get, "/socket.gif", options: RequestOptions(operationName: "crobox_event"))
                 // The query was encoded (and checksummed) when the event was tracked: send it verbatim.
-                request.head.path = (request.head.path ?? "/socket.gif") + "?" + query
-                let response = try await client.send(request)
-                try client.validate(response)
+                _ = try await client.data(.get, "/socket.gif", encodedQuery: query, options: RequestOptions(operationName: "crobox_event"))
                 delivered.insert(event.id)
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .crobox)

@@ -39,23 +39,12 @@ extension CroboxProvider {
         let query = commonQueryItems(page: page, at: context.clock.now)
             + [(CroboxWire.Key.placeholderID, placeholderID)]
             + customPropertyItems(page: page)
-        var request = try client.makeRequest(
-            .post, "/promotions",
+        return try await client.json(
+            CroboxPromotionsResponse.self, .post, "/promotions", query: query.map { ($0.0, $0.1) },
             body: .data(Data(CroboxWire.promotionsBody(productIDs: productIDs).utf8), contentType: "application/x-www-form-urlencoded"),
             // Asking for promotions changes nothing on the server: safe to repeat.
             options: RequestOptions(isRepeatable: true, operationName: "promotions")
         )
-        request.head.path = (request.head.path ?? "/promotions") + "?" + CroboxWire.encodeQuery(query)
-        let response = try await client.send(request)
-        if response.status == 405 {
-            throw EngageError(
-                .croboxUnknownContainer, "Crobox does not know the container id '\(configuration.containerID)'.",
-                providerID: .crobox, httpStatus: 405,
-                recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
-            )
-        }
-        try client.validate(response)
-        return try client.decode(CroboxPromotionsResponse.self, from: response.body)
     }
 
     /// Queues one `t=error&tg=sdk` event for a failed operation, rate-limited per operation.

@@ -43,7 +43,15 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
         try configuration.validate(for: .crobox)
         self.context = context
         self.configuration = configuration
-        client = try context.makeAPIClient(baseURL: configuration.baseURL)
+        let containerID = configuration.containerID
+        client = try context.makeAPIClient(baseURL: configuration.baseURL, hooks: APIClient.Hooks(mapError: { response, request, _ in
+            // Crobox answers a promotions request for a container it does not know with 405.
+            guard response.status == 405, request.options.operationName == "promotions" else { return nil }
+            return EngageError(
+                .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox, httpStatus: 405,
+                recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
+            )
+        }))
         visitorID = try Self.visitorID(configured: configuration.visitorID, storage: context.storage)
         userID = Locked(configuration.userID)
         errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))

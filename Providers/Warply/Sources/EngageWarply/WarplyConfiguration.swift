@@ -16,13 +16,13 @@ import Foundation
 public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     /// The presets of the Warply SDK.
     public enum Preset: String, Codable, Sendable, CaseIterable {
-        /// UAT backend, 15 s requests, 2 refresh attempts.
+        /// UAT backend, 15 s requests.
         case development
-        /// Production backend, 30 s requests, 3 refresh attempts.
+        /// Production backend, 30 s requests.
         case production
-        /// For tests: 5 s requests, 1 refresh attempt, no analytics.
+        /// For tests: UAT backend, 5 s requests, no analytics.
         case testing
-        /// Production backend, 20 s requests, 2 refresh attempts, a breaker that opens after 3 failures,
+        /// Production backend, 20 s requests, a refresh breaker that opens after 3 failures for 600 s,
         /// no analytics.
         case highSecurity
     }
@@ -41,8 +41,10 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     public var deviceID: String?
     /// The per-request timeout in seconds; the registry's `network.timeoutSeconds` when `nil`.
     public var requestTimeoutSeconds: Double?
-    /// Token refresh, proactive window and circuit breaker settings.
-    public var tokens: TokenSettings
+    /// The session's proactive refresh window and refresh breaker for Warply, overriding the
+    /// registry's `auth` settings; `nil` uses them. In JSON the section `auth` (the legacy `tokens` keys
+    /// are read too, see the provider's documentation).
+    public var auth: AuthSettings?
     /// Credentials for the Cosmote partner endpoints (`Authorization: Basic`), if your app uses them.
     public var partnerCredentials: PartnerCredentials?
     /// Whether tracked events are sent to Warply analytics.
@@ -57,7 +59,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         bundleID: String? = nil,
         deviceID: String? = nil,
         requestTimeoutSeconds: Double? = nil,
-        tokens: TokenSettings = TokenSettings(),
+        auth: AuthSettings? = nil,
         partnerCredentials: PartnerCredentials? = nil,
         analyticsEnabled: Bool = true
     ) {
@@ -68,19 +70,19 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         self.bundleID = bundleID
         self.deviceID = deviceID
         self.requestTimeoutSeconds = requestTimeoutSeconds
-        self.tokens = tokens
+        self.auth = auth
         self.partnerCredentials = partnerCredentials
         self.analyticsEnabled = analyticsEnabled
     }
 
     /// The SDK's preset configurations.
     ///
-    /// | preset | backend | request timeout | refresh attempts | breaker | analytics |
-    /// |---|---|---|---|---|---|
-    /// | `development` | UAT | 15 s | 2 | 5 failures / 300 s | on |
-    /// | `production` | production | 30 s | 3 | 5 failures / 300 s | on |
-    /// | `testing` | UAT | 5 s | 1 | 5 failures / 300 s | off |
-    /// | `highSecurity` | production | 20 s | 2 | 3 failures / 600 s | off |
+    /// | preset | backend | request timeout | refresh breaker | analytics |
+    /// |---|---|---|---|---|
+    /// | `development` | UAT | 15 s | the registry's `auth` | on |
+    /// | `production` | production | 30 s | the registry's `auth` | on |
+    /// | `testing` | UAT | 5 s | the registry's `auth` | off |
+    /// | `highSecurity` | production | 20 s | 3 failures / 600 s | off |
     ///
     /// Tokens are sealed at rest in every preset (there is no unencrypted mode), and log levels are the
     /// registry's (`EngageConfiguration.logLevel`).
@@ -90,26 +92,22 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         case .development:
             configuration.environment = .development
             configuration.requestTimeoutSeconds = 15
-            configuration.tokens.refreshAttempts = 2
         case .production:
             configuration.requestTimeoutSeconds = 30
         case .testing:
             configuration.environment = .development
             configuration.requestTimeoutSeconds = 5
-            configuration.tokens.refreshAttempts = 1
             configuration.analyticsEnabled = false
         case .highSecurity:
             configuration.requestTimeoutSeconds = 20
-            configuration.tokens.refreshAttempts = 2
-            configuration.tokens.circuitBreakerThreshold = 3
-            configuration.tokens.circuitBreakerResetSeconds = 600
+            configuration.auth = AuthSettings(breakerFailureThreshold: 3, breakerCooldownSeconds: 600)
             configuration.analyticsEnabled = false
         }
         return configuration
     }
 
     enum CodingKeys: String, CodingKey {
-        case appUUID, merchantID, environment, language, bundleID, deviceID, requestTimeoutSeconds, tokens, partnerCredentials
+        case appUUID, merchantID, environment, language, bundleID, deviceID, requestTimeoutSeconds, auth, tokens, partnerCredentials
         case analyticsEnabled, preset
     }
 
@@ -128,9 +126,12 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID) ?? bundleID
         deviceID = try container.decodeIfPresent(String.self, forKey: .deviceID) ?? deviceID
         requestTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .requestTimeoutSeconds) ?? requestTimeoutSeconds
-        // A partial section overrides only its keys: the rest stays the preset's.
+        // A legacy `tokens` section overrides only its keys; an `auth` section (the current name) wins.
         if container.contains(.tokens), try !container.decodeNil(forKey: .tokens) {
-            tokens = try TokenSettings(from: container.superDecoder(forKey: .tokens), defaults: tokens)
+            auth = try Self.authSettings(fromLegacyTokens: container.superDecoder(forKey: .tokens), base: auth ?? AuthSettings())
+        }
+        if container.contains(.auth), try !container.decodeNil(forKey: .auth) {
+            auth = try AuthSettings(from: container.superDecoder(forKey: .auth), defaults: auth ?? AuthSettings())
         }
         partnerCredentials = try container.decodeIfPresent(PartnerCredentials.self, forKey: .partnerCredentials) ?? partnerCredentials
         analyticsEnabled = try container.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? analyticsEnabled
@@ -146,7 +147,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         try container.encodeIfPresent(bundleID, forKey: .bundleID)
         try container.encodeIfPresent(deviceID, forKey: .deviceID)
         try container.encodeIfPresent(requestTimeoutSeconds, forKey: .requestTimeoutSeconds)
-        try container.encode(tokens, forKey: .tokens)
+        try container.encodeIfPresent(auth, forKey: .auth)
         try container.encodeIfPresent(partnerCredentials, forKey: .partnerCredentials)
         try container.encode(analyticsEnabled, forKey: .analyticsEnabled)
     }
@@ -176,7 +177,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         if let partnerCredentials, partnerCredentials.username.isEmpty || partnerCredentials.username.contains(":") {
             issues.append("partnerCredentials.username must not be empty or contain ':'.")
         }
-        issues += tokens.validationIssues()
+        issues += auth?.validationIssues(prefix: "auth") ?? []
         return issues
     }
 

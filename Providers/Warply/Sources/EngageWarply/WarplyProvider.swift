@@ -23,7 +23,8 @@ import Logging
 /// token is refreshed 5 minutes before it expires (single flight: however many calls need it, one
 /// refresh), a 401 triggers one refresh and one resend, a rejected refresh ends the session
 /// (`SessionEndedEvent`), and a refresh failing with 5xx or a network error keeps the tokens and counts
-/// towards a circuit breaker (5 failures, 300 s by default).
+/// towards a circuit breaker (5 failures, 300 s by default; `auth` settings, overridable in the Warply
+/// section). A refresh is sent once, never repeated.
 ///
 /// **Registration.** The first request registers the device (`web_id`, `api_key`, stored sealed);
 /// every request is signed with it. When the server answers status 9 the device registers again and
@@ -87,23 +88,22 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         )
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
         let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
+        let rules = WarplyAnswerRules(registrar: registrar)
         let signed = try context.makeAPIClient(
             baseURL: baseURL, authorizer: signer, timeout: timeout, defaultHeaders: headers,
-            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: rules.hooks
         )
-        let sender = WarplySender(client: signed, registrar: registrar, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
         session = WarplySessionStore(namespace: context.storage) { state.clear() }
-        tokens = TokenManager(
-            providerID: .warply,
-            refresher: WarplyTokenRefresher(sender: sender, session: session, settings: configuration.tokens, clock: context.clock),
-            store: session, clock: context.clock, policy: configuration.tokens.policy, events: context.events, logger: context.logger
+        tokens = context.makeTokenManager(
+            refresher: WarplyTokenRefresher(client: signed, appUUID: configuration.appUUID, session: session), store: session,
+            settings: configuration.auth
         )
         let bearer = try context.makeAPIClient(
             baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]), timeout: timeout,
-            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: rules.hooks
         )
-        client = WarplyClient(sender: sender, bearer: bearer, tokens: tokens, appUUID: configuration.appUUID)
+        client = WarplyClient(signed: signed, bearer: bearer, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
     }
 
     /// Registers the analytics destination and, best effort, the device (a device that cannot

@@ -37,7 +37,6 @@ struct WarplyConfigurationPresetUnitTests {
         var preset: WarplyConfiguration.Preset
         var environment: WarplyEnvironment
         var timeout: Double
-        var refreshAttempts: Int
         var breakerThreshold: Int
         var breakerReset: Double
         var analytics: Bool
@@ -45,10 +44,10 @@ struct WarplyConfigurationPresetUnitTests {
     }
 
     static let table: [Expected] = [
-        Expected(preset: .development, environment: .development, timeout: 15, refreshAttempts: 2, breakerThreshold: 5, breakerReset: 300, analytics: true),
-        Expected(preset: .production, environment: .production, timeout: 30, refreshAttempts: 3, breakerThreshold: 5, breakerReset: 300, analytics: true),
-        Expected(preset: .testing, environment: .development, timeout: 5, refreshAttempts: 1, breakerThreshold: 5, breakerReset: 300, analytics: false),
-        Expected(preset: .highSecurity, environment: .production, timeout: 20, refreshAttempts: 2, breakerThreshold: 3, breakerReset: 600, analytics: false),
+        Expected(preset: .development, environment: .development, timeout: 15, breakerThreshold: 5, breakerReset: 300, analytics: true),
+        Expected(preset: .production, environment: .production, timeout: 30, breakerThreshold: 5, breakerReset: 300, analytics: true),
+        Expected(preset: .testing, environment: .development, timeout: 5, breakerThreshold: 5, breakerReset: 300, analytics: false),
+        Expected(preset: .highSecurity, environment: .production, timeout: 20, breakerThreshold: 3, breakerReset: 600, analytics: false),
     ]
 
     @Test("each preset has the documented values", arguments: table)
@@ -58,13 +57,13 @@ struct WarplyConfigurationPresetUnitTests {
         #expect(configuration.merchantID == "merchant-7")
         #expect(configuration.environment == expected.environment)
         #expect(configuration.requestTimeoutSeconds == expected.timeout)
-        #expect(configuration.tokens.refreshAttempts == expected.refreshAttempts)
-        #expect(configuration.tokens.circuitBreakerThreshold == expected.breakerThreshold)
-        #expect(configuration.tokens.circuitBreakerResetSeconds == expected.breakerReset)
+        // Presets without a breaker of their own use the registry's `auth` (5 failures / 300 s by default).
+        let auth = configuration.auth ?? AuthSettings()
+        #expect(auth.breakerFailureThreshold == expected.breakerThreshold)
+        #expect(auth.breakerCooldownSeconds == expected.breakerReset)
         #expect(configuration.analyticsEnabled == expected.analytics)
-        // Shared by every preset: the SDK's 5-minute proactive window and [1, 5] s retry delays.
-        #expect(configuration.tokens.refreshThresholdSeconds == 300)
-        #expect(configuration.tokens.refreshRetryDelaysSeconds == [1, 5])
+        // Shared by every preset: the SDK's 5-minute proactive window.
+        #expect(auth.proactiveRefreshSeconds == 300)
         #expect(configuration.language == .greek)
         #expect(configuration.bundleID == nil)
         #expect(configuration.deviceID == nil)
@@ -85,17 +84,7 @@ struct WarplyConfigurationPresetUnitTests {
         production.requestTimeoutSeconds = nil
         #expect(configuration == production)
         #expect(configuration.merchantID.isEmpty)
-        #expect(configuration.tokens == WarplyConfiguration.TokenSettings())
-    }
-
-    @Test("TokenSettings defaults are the SDK's")
-    func tokenDefaults() {
-        let tokens = WarplyConfiguration.TokenSettings()
-        #expect(tokens.refreshThresholdSeconds == 300)
-        #expect(tokens.refreshAttempts == 3)
-        #expect(tokens.refreshRetryDelaysSeconds == [1, 5])
-        #expect(tokens.circuitBreakerThreshold == 5)
-        #expect(tokens.circuitBreakerResetSeconds == 300)
+        #expect(configuration.auth == nil)
     }
 
     @Test("the presets agree with EngageConfiguration's presets on timeouts")
@@ -148,19 +137,12 @@ struct WarplyConfigurationValidationUnitTests {
         Case(name: "deviceID multiline", configuration: adjusted { $0.deviceID = "d\r\n" }, field: "deviceID", recovery: "or nil to generate one"),
         Case(name: "partner username empty", configuration: adjusted { $0.partnerCredentials = .init(username: "", password: "p") }, field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
         Case(name: "partner username with colon", configuration: adjusted { $0.partnerCredentials = .init(username: "a:b", password: "p") }, field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
-        Case(name: "refresh threshold negative", configuration: adjusted { $0.tokens.refreshThresholdSeconds = -1 }, field: "tokens.refreshThresholdSeconds", recovery: "the SDK default is 300"),
-        Case(name: "refresh threshold too long", configuration: adjusted { $0.tokens.refreshThresholdSeconds = 3601 }, field: "tokens.refreshThresholdSeconds", recovery: "the SDK default is 300"),
-        Case(name: "refresh threshold NaN", configuration: adjusted { $0.tokens.refreshThresholdSeconds = .nan }, field: "tokens.refreshThresholdSeconds", recovery: "the SDK default is 300"),
-        Case(name: "refresh attempts zero", configuration: adjusted { $0.tokens.refreshAttempts = 0 }, field: "tokens.refreshAttempts", recovery: "within 1...10"),
-        Case(name: "refresh attempts eleven", configuration: adjusted { $0.tokens.refreshAttempts = 11 }, field: "tokens.refreshAttempts", recovery: "within 1...10"),
-        Case(name: "retry delay negative", configuration: adjusted { $0.tokens.refreshRetryDelaysSeconds = [1, -1] }, field: "tokens.refreshRetryDelaysSeconds", recovery: "within 0...300 seconds"),
-        Case(name: "retry delay too long", configuration: adjusted { $0.tokens.refreshRetryDelaysSeconds = [301] }, field: "tokens.refreshRetryDelaysSeconds", recovery: "within 0...300 seconds"),
-        Case(name: "retry delay NaN", configuration: adjusted { $0.tokens.refreshRetryDelaysSeconds = [.nan] }, field: "tokens.refreshRetryDelaysSeconds", recovery: "within 0...300 seconds"),
-        Case(name: "retry delays empty with retries", configuration: adjusted { $0.tokens.refreshRetryDelaysSeconds = [] }, field: "tokens.refreshRetryDelaysSeconds", recovery: "must not be empty when refreshAttempts is more than 1"),
-        Case(name: "breaker threshold zero", configuration: adjusted { $0.tokens.circuitBreakerThreshold = 0 }, field: "tokens.circuitBreakerThreshold", recovery: "within 1...100"),
-        Case(name: "breaker threshold too high", configuration: adjusted { $0.tokens.circuitBreakerThreshold = 101 }, field: "tokens.circuitBreakerThreshold", recovery: "within 1...100"),
-        Case(name: "breaker reset zero", configuration: adjusted { $0.tokens.circuitBreakerResetSeconds = 0 }, field: "tokens.circuitBreakerResetSeconds", recovery: "within 1...86400"),
-        Case(name: "breaker reset too long", configuration: adjusted { $0.tokens.circuitBreakerResetSeconds = 86_401 }, field: "tokens.circuitBreakerResetSeconds", recovery: "within 1...86400"),
+        Case(name: "proactive window negative", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: -1) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(name: "proactive window too long", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_401) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(name: "proactive window NaN", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: .nan) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(name: "breaker threshold zero", configuration: adjusted { $0.auth = AuthSettings(breakerFailureThreshold: 0) }, field: "auth.breakerFailureThreshold", recovery: "must be at least 1"),
+        Case(name: "breaker cooldown zero", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 0) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
+        Case(name: "breaker cooldown too long", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 86_401) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
     ]
 
     @Test("one invalid field gives exactly one issue naming it, with its recovery text", arguments: cases)
@@ -176,7 +158,7 @@ struct WarplyConfigurationValidationUnitTests {
     func validateThrows() throws {
         let configuration = adjusted {
             $0.appUUID = "nope"
-            $0.tokens.refreshAttempts = 0
+            $0.auth = AuthSettings(breakerFailureThreshold: 0)
         }
         #expect(configuration.validationIssues().count == 2)
         do {
@@ -186,7 +168,7 @@ struct WarplyConfigurationValidationUnitTests {
             #expect(error.code == .invalidConfiguration)
             #expect(error.providerID == .warply)
             #expect(error.message.contains("appUUID must be the 32 hex digits"))
-            #expect(error.message.contains("tokens.refreshAttempts must be within 1...10"))
+            #expect(error.message.contains("auth.breakerFailureThreshold must be at least 1"))
             #expect(error.recoverySuggestion == "Fix the listed settings of the 'warply' provider.")
         }
     }
@@ -201,9 +183,9 @@ struct WarplyConfigurationValidationUnitTests {
             $0.bundleID = ""
             $0.deviceID = ""
             $0.partnerCredentials = .init(username: "", password: "")
-            $0.tokens = .init(refreshThresholdSeconds: -1, refreshAttempts: 0, refreshRetryDelaysSeconds: [-1], circuitBreakerThreshold: 0, circuitBreakerResetSeconds: 0)
+            $0.auth = AuthSettings(proactiveRefreshSeconds: -1, breakerFailureThreshold: 0, breakerCooldownSeconds: 0)
         }
-        #expect(configuration.validationIssues().count == 12)
+        #expect(configuration.validationIssues().count == 10)
     }
 
     @Test(
@@ -236,13 +218,10 @@ struct WarplyConfigurationValidationUnitTests {
             $0.deviceID = String(repeating: "d", count: 128)
             $0.partnerCredentials = .init(username: "u", password: "")
             $0.environment = .custom(URL(string: "http://127.0.0.1:8080")!)
-            $0.tokens = .init(
-                refreshThresholdSeconds: 0, refreshAttempts: 10, refreshRetryDelaysSeconds: [0, 300], circuitBreakerThreshold: 100,
-                circuitBreakerResetSeconds: 86_400
-            )
+            $0.auth = AuthSettings(proactiveRefreshSeconds: 0, breakerFailureThreshold: 1, breakerCooldownSeconds: 86_400)
         }
         #expect(configuration.validationIssues().isEmpty)
-        #expect(adjusted { $0.tokens.refreshAttempts = 1; $0.tokens.refreshRetryDelaysSeconds = [] }.validationIssues().isEmpty)
+        #expect(adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_400, breakerFailureThreshold: 100) }.validationIssues().isEmpty)
         #expect(adjusted { $0.requestTimeoutSeconds = 0.001 }.validationIssues().isEmpty)
         #expect(adjusted { $0.requestTimeoutSeconds = nil }.validationIssues().isEmpty)
     }
@@ -288,28 +267,59 @@ struct WarplyConfigurationJSONUnitTests {
         expected.deviceID = "device-1"
         expected.partnerCredentials = .init(username: "u", password: "p")
         #expect(configuration == expected)
-        // Not overridden: the preset's.
-        #expect(configuration.tokens.refreshAttempts == 1)
+        // Not overridden: the preset's (no override of the registry's auth settings).
+        #expect(configuration.auth == nil)
     }
 
-    @Test("a complete tokens section replaces the preset's")
-    func fullTokensOverride() throws {
+    @Test("a complete auth section replaces the preset's override")
+    func fullAuthOverride() throws {
         let json = #"""
             { "appUUID": "\#(appUUID)", "preset": "highSecurity",
+              "auth": { "proactiveRefreshSeconds": 120, "breakerFailureThreshold": 9, "breakerCooldownSeconds": 60 } }
+            """#
+        let configuration = try decodeConfiguration(json)
+        #expect(configuration.auth == AuthSettings(proactiveRefreshSeconds: 120, breakerFailureThreshold: 9, breakerCooldownSeconds: 60))
+        #expect(configuration.requestTimeoutSeconds == 20)
+    }
+
+    @Test("a partial auth section overrides only its keys; the rest stays the preset's")
+    func partialAuthOverride() throws {
+        let configuration = try decodeConfiguration(#"{"appUUID":"\#(appUUID)","preset":"highSecurity","auth":{"proactiveRefreshSeconds":60}}"#)
+        var expected = WarplyConfiguration.preset(.highSecurity, appUUID: appUUID)
+        expected.auth?.proactiveRefreshSeconds = 60
+        #expect(configuration == expected)
+        #expect(configuration.auth?.breakerFailureThreshold == 3)
+    }
+
+    @Test("the legacy tokens keys are read into auth under their current names; retry keys have no effect")
+    func legacyTokensKeys() throws {
+        let json = #"""
+            { "appUUID": "\#(appUUID)",
               "tokens": { "refreshThresholdSeconds": 120, "refreshAttempts": 4, "refreshRetryDelaysSeconds": [2],
                           "circuitBreakerThreshold": 9, "circuitBreakerResetSeconds": 60 } }
             """#
         let configuration = try decodeConfiguration(json)
-        #expect(configuration.tokens == .init(refreshThresholdSeconds: 120, refreshAttempts: 4, refreshRetryDelaysSeconds: [2], circuitBreakerThreshold: 9, circuitBreakerResetSeconds: 60))
-        #expect(configuration.requestTimeoutSeconds == 20)
+        #expect(configuration.auth == AuthSettings(proactiveRefreshSeconds: 120, breakerFailureThreshold: 9, breakerCooldownSeconds: 60))
+        // Written back under the current name only.
+        let object = try jsonObject(configuration)
+        #expect(object["tokens"] == nil && object["auth"] != nil)
     }
 
-    @Test("a partial tokens section overrides only its keys")
-    func partialTokensOverride() throws {
-        let configuration = try decodeConfiguration(#"{"appUUID":"\#(appUUID)","preset":"highSecurity","tokens":{"refreshAttempts":4}}"#)
-        var expected = WarplyConfiguration.preset(.highSecurity, appUUID: appUUID)
-        expected.tokens.refreshAttempts = 4
-        #expect(configuration == expected)
+    @Test("a partial legacy tokens section keeps the preset's other values, and an auth section wins over it")
+    func legacyTokensPartialAndAuthWins() throws {
+        let partial = try decodeConfiguration(#"{"appUUID":"\#(appUUID)","preset":"highSecurity","tokens":{"refreshAttempts":4,"refreshThresholdSeconds":90}}"#)
+        #expect(partial.auth == AuthSettings(proactiveRefreshSeconds: 90, breakerFailureThreshold: 3, breakerCooldownSeconds: 600))
+        let both = try decodeConfiguration(
+            #"{"appUUID":"\#(appUUID)","tokens":{"circuitBreakerThreshold":9},"auth":{"breakerFailureThreshold":2}}"#
+        )
+        #expect(both.auth?.breakerFailureThreshold == 2)
+    }
+
+    @Test("a legacy tokens key of the wrong type is a DecodingError")
+    func legacyTokensWrongType() {
+        #expect(throws: DecodingError.self) {
+            try decodeConfiguration(#"{"appUUID":"\#(appUUID)","tokens":{"circuitBreakerThreshold":"many"}}"#)
+        }
     }
 
     @Test(
@@ -333,11 +343,11 @@ struct WarplyConfigurationJSONUnitTests {
         configuration.bundleID = "gr.dei.loyalty"
         configuration.deviceID = "device-1"
         configuration.partnerCredentials = .init(username: "user", password: "pass")
-        configuration.tokens.refreshRetryDelaysSeconds = [0.5, 2, 8]
+        configuration.auth?.proactiveRefreshSeconds = 45
         let object = try jsonObject(configuration)
         #expect(object["preset"] == nil)
         #expect(Set(object.keys) == [
-            "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "tokens", "partnerCredentials",
+            "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth", "partnerCredentials",
             "analyticsEnabled",
         ])
         #expect(object["environment"] as? String == "http://127.0.0.1:9000/warply")

@@ -170,7 +170,7 @@ struct WarplyRegistrationTests {
     func invalidConfiguration() async throws {
         var configuration = WarplyConfiguration.preset(.production, appUUID: "not-a-uuid")
         configuration.requestTimeoutSeconds = 0
-        configuration.tokens.circuitBreakerThreshold = 0
+        configuration.auth = AuthSettings(breakerFailureThreshold: 0)
         let issues = configuration.validationIssues()
         #expect(issues.count == 3)
         #expect(issues.contains { $0.contains("appUUID") && $0.contains("dashboard") })

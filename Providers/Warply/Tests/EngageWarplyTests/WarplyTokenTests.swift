@@ -144,8 +144,7 @@ struct WarplyTokenTests {
     func configurableBreaker() async throws {
         let harness = try await WarplyHarness()
         let configuration = harness.warplyConfiguration {
-            $0.tokens.circuitBreakerThreshold = 2
-            $0.tokens.circuitBreakerResetSeconds = 60
+            $0.auth = AuthSettings(breakerFailureThreshold: 2, breakerCooldownSeconds: 60)
         }
         let (engage, warply) = try await harness.loggedIn(configuration)
         harness.host.faults.inject(FaultRule(.status(500), emulatorID: "warply", method: "POST", path: WarplyPaths.token))

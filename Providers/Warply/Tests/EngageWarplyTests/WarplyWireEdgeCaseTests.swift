@@ -98,15 +98,13 @@ struct WarplyWireEdgeCaseUnitTests {
         #expect(WarplyPlaceholders.fill("x}{appUUID}{", values: ["appUUID": "ü"]) == "x}ü{")
     }
 
-    @Test("a tokens section decoded on its own takes the SDK's defaults for missing keys")
-    func standaloneTokenSettings() throws {
-        let settings = try JSONDecoder().decode(WarplyConfiguration.TokenSettings.self, from: data(#"{"refreshAttempts":4}"#))
-        var expected = WarplyConfiguration.TokenSettings()
-        expected.refreshAttempts = 4
-        #expect(settings == expected)
-        #expect(try JSONDecoder().decode(WarplyConfiguration.TokenSettings.self, from: data("{}")) == WarplyConfiguration.TokenSettings())
+    @Test("an auth section decoded on its own takes the SDK's defaults for missing keys")
+    func standaloneAuthSettings() throws {
+        let settings = try JSONDecoder().decode(AuthSettings.self, from: data(#"{"breakerFailureThreshold":4}"#))
+        #expect(settings == AuthSettings(breakerFailureThreshold: 4))
+        #expect(try JSONDecoder().decode(AuthSettings.self, from: data("{}")) == AuthSettings())
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(WarplyConfiguration.TokenSettings.self, from: data(#"{"refreshAttempts":"4"}"#))
+            try JSONDecoder().decode(AuthSettings.self, from: data(#"{"breakerFailureThreshold":"4"}"#))
         }
     }
 }

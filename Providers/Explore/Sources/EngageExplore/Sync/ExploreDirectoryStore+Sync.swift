@@ -71,7 +71,8 @@ extension ExploreDirectoryStore {
             (_, bytes) = try await feed.download(.get, "\(network.rawValue)/\(manifest.archive)", to: archiveURL, options: options) { transfer in
                 self.report(ExploreSyncProgress(phase: .downloading, receivedBytes: transfer.receivedBytes, expectedBytes: manifest.size))
             }
-        } catch let error as EngageError where error.code == .decoding {
+        } catch {
+            guard error.code == .decoding else { throw error }
             throw EngageError(
                 .exploreDownloadInvalid, "The downloaded archive is larger than the manifest's \(manifest.size) bytes.", providerID: .explore,
                 underlyingError: error

@@ -2,7 +2,7 @@ import EngageCore
 import Foundation
 import HTTPTypes
 
-/// The request families of the Warply API over one signed sender:
+/// The request families of the Warply API over the signed clients:
 ///
 /// | family | path | credentials |
 /// |---|---|---|
@@ -12,16 +12,16 @@ import HTTPTypes
 /// | partner (Cosmote) | `/partners/…` | signed headers (+ basic auth for the Cosmote user) |
 /// | session | `GET /api/session/{sessionUuid}` | signed headers |
 ///
-/// Every answer is checked for its body status (and its section's status): anything but 1 is an
-/// `EngageError` with the server's message.
+/// Both clients carry ``WarplyAnswerRules`` as their hooks, which refuse any body status but 1 and
+/// handle status 9. This type adds what differs per family: the context form's section status, and
+/// the status that context and status answers must carry (a body without one is a refusal).
 struct WarplyClient: Sendable {
-    let sender: WarplySender
+    /// Signed headers.
+    let signed: APIClient
     /// Signed headers plus `Authorization: Bearer`, renewing once after a 401.
     let bearer: APIClient
-    let tokens: TokenManager
     let appUUID: String
-
-    var signed: APIClient { sender.client }
+    let networkStatus: WarplyNetworkStatusTracker
 
     /// How a request is authorised.
     enum Credentials: Sendable {
@@ -33,7 +33,7 @@ struct WarplyClient: Sendable {
         case basic(WarplyConfiguration.PartnerCredentials)
     }
 
-    // MARK: Context families
+    // MARK: Families
 
     /// Sends a context request and returns its section's `result`.
     func context<Payload: Codable & Sendable>(
@@ -43,12 +43,9 @@ struct WarplyClient: Sendable {
         let template: WarplyWire.PathTemplate
         if case .bearer = credentials { template = .authenticatedContext } else { template = .standardContext }
         let response = try await send(
-            .post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), credentials: credentials, operation: operation,
-            repeatable: repeatable
-        ) { data in
-            let response = try decode(data, as: WarplyContextResponse<Payload>.self, section: section)
-            return .init(value: response, status: response.status)
-        }
+            WarplyContextResponse<Payload>.self, .post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), section: section,
+            credentials: credentials, operation: operation, repeatable: repeatable
+        )
         try check(status: response.status, sectionStatus: response.sectionStatus, message: response.message, operation: operation)
         return response.result
     }
@@ -58,12 +55,9 @@ struct WarplyClient: Sendable {
         _ payload: Payload.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials,
         operation: String, repeatable: Bool = false
     ) async throws -> Payload? {
-        let response = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable) {
-            let response = try decode($0, as: WarplyResultResponse<Payload>.self)
-            return .init(value: response, status: response.status)
-        }
-        try check(status: response.status, sectionStatus: nil, message: response.message, operation: operation)
-        return response.result
+        try await send(
+            WarplyResultResponse<Payload>.self, method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable
+        ).result
     }
 
     /// Sends a request whose answer only carries a status.
@@ -71,20 +65,20 @@ struct WarplyClient: Sendable {
         _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials, operation: String,
         repeatable: Bool = false
     ) async throws {
-        let response = try await send(method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable) {
-            let response = try decode($0, as: WarplyStatusResponse.self)
-            return .init(value: response, status: response.status)
-        }
+        let response = try await send(
+            WarplyStatusResponse.self, method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable
+        )
         try check(status: response.status ?? 0, sectionStatus: nil, message: response.message, operation: operation)
     }
 
     // MARK: Sending
 
-    /// Sends and returns the 2xx body decoded by `interpret`, handling status 9.
-    func send<Value>(
-        _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, credentials: Credentials, operation: String, repeatable: Bool,
-        interpret: (Data) throws -> WarplySender.Interpreted<Value>
-    ) async throws -> Value {
+    /// Sends one call through the client `credentials` choose and decodes its 2xx answer as `type`
+    /// (a context answer with its `section`), recording whether the network answered.
+    func send<Value: Decodable>(
+        _ type: Value.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, section: String? = nil,
+        credentials: Credentials, operation: String, repeatable: Bool
+    ) async throws(EngageError) -> Value {
         let client: APIClient
         var headers = HTTPFields()
         var authorization = RequestOptions.Authorization.ifAvailable
@@ -98,23 +92,26 @@ struct WarplyClient: Sendable {
             client = signed
             headers[.authorization] = "Basic " + Data("\(partner.username):\(partner.password)".utf8).base64EncodedString()
         }
-        let options = RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation)
-        return try await sender.send(
-            using: client, { try client.makeRequest(method, path, headers: headers, body: body, options: options) }, interpret: interpret
-        )
-    }
-
-    func decode<Value: Decodable>(_ data: Data, as type: Value.Type, section: String? = nil) throws -> Value {
         let decoder = JSONDecoder()
         if let section { decoder.userInfo[WarplyContextResponse<JSONValue>.sectionKey] = section }
-        return try signed.decode(type, from: data, decoder: decoder)
+        do {
+            let value = try await client.json(
+                type, method, path, headers: headers, body: body,
+                options: RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation), decoder: decoder
+            )
+            networkStatus.record(.connected)
+            return value
+        } catch {
+            networkStatus.record(error.code == .network || error.code == .timeout ? .disconnected : .connected)
+            throw error
+        }
     }
 
-    /// Throws `.warplyRequestRejected` unless both statuses say success.
+    /// Throws `.warplyRequestRejected` unless both statuses say success. Any status the body carried
+    /// but 1 was refused by the hooks already; what is left is a missing status (0) or a section's.
     func check(status: Int, sectionStatus: Int?, message: String?, operation: String) throws {
         guard status != WarplyWire.Status.success || (sectionStatus ?? 1) != 1 else { return }
         let shown = sectionStatus.map { status == 1 ? "section status \($0)" : "status \(status)" } ?? "status \(status)"
-        let detail = message.map { ": " + Redactor().redact(text: String($0.prefix(300))) } ?? "."
-        throw EngageError(.warplyRequestRejected, "Warply refused \(operation) (\(shown))\(detail)", providerID: .warply)
+        throw WarplyAnswerRules.refusal(operation: operation, status: shown, message: message, redactor: signed.redactor)
     }
 }

@@ -78,7 +78,7 @@ actor WarplyRegistrar {
             options: RequestOptions(isRepeatable: true, authorization: .none, operationName: "register_device")
         )
         let response = try await client.send(request)
-        try client.validate(response)
+        try client.validate(response, for: request)
         let answer = try client.decode(WarplyRegistrationResponse.self, from: response.body)
         guard answer.status == WarplyWire.Status.success, let registration = answer.context else {
             throw EngageError(

@@ -3,27 +3,25 @@ import Foundation
 import HTTPTypes
 
 /// Signs every Warply request with the device registration: `loyalty-web-id`, `loyalty-date` (Unix
-/// seconds) and `loyalty-signature = hex(sha256(api_key + loyalty-date))`. Registers first when the
-/// device has no registration yet.
+/// seconds) and `loyalty-signature = hex(sha256(api_key + loyalty-date))`.
+///
+/// It signs with the registration the call pinned to the request (`request.options.signingCredential`,
+/// set by ``WarplyAnswerRules/pin(_:)``), so that a status 9 answer is traced to the registration that
+/// signed the refused request; a request without one is signed with the current registration.
 struct WarplySigner: RequestSigner {
     let registrar: WarplyRegistrar
 
-    /// The registration to sign with in the current task, set by ``WarplySender`` for each attempt so
-    /// that a status 9 answer can be traced to the registration that signed the refused request.
-    @TaskLocal static var pinnedRegistration: WarplyRegistration?
-
     func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields {
-        if let pinned = Self.pinnedRegistration { return Self.headers(registration: pinned, date: date) }
-        let registration = try await registrar.registration()
-        return Self.headers(registration: registration, date: date)
+        if let pinned = request.options.signingCredential { return Self.headers(credential: pinned, date: date) }
+        return try await Self.headers(credential: registrar.registration().credential, date: date)
     }
 
-    static func headers(registration: WarplyRegistration, date: Date) -> HTTPFields {
+    static func headers(credential: SigningCredential, date: Date) -> HTTPFields {
         let dateText = String(Int64(date.timeIntervalSince1970.rounded(.down)))
         var fields = HTTPFields()
-        fields[field(WarplyWire.Header.webID)] = registration.webID
+        fields[field(WarplyWire.Header.webID)] = credential.keyID
         fields[field(WarplyWire.Header.date)] = dateText
-        fields[field(WarplyWire.Header.signature)] = WarplyWire.signature(apiKey: registration.apiKey, date: dateText)
+        fields[field(WarplyWire.Header.signature)] = WarplyWire.signature(apiKey: credential.secret, date: dateText)
         return fields
     }
 

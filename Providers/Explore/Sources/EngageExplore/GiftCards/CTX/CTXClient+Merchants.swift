@@ -7,9 +7,8 @@ extension CTXClient {
     /// spelling the API uses (see ``CTXMerchant``). Sent with the session when there is one.
     public func merchant(id: String) async throws -> CTXMerchant {
         let id = try GiftCardInput.identifier(id, "merchant id")
-        return try await sender.send(
-            CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id), operation: .merchant,
-            options: RequestOptions(authorization: .ifAvailable, operationName: "ctx_merchant")
+        return try await client.json(
+            CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id), options: CTXOperation.merchant.options(authorization: .ifAvailable)
         )
     }
 }

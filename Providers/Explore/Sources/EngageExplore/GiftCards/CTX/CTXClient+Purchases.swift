@@ -32,9 +32,8 @@ extension CTXClient {
         let body = CTXWire.PurchaseRequest(
             fiatCurrency: fiatCurrency, fiatAmount: GiftCardMoney.wireString(fiatAmount), merchantId: merchant.id
         )
-        let card = try await sender.send(
-            CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body), operation: .purchase,
-            options: RequestOptions(authorization: .required, operationName: "ctx_purchase_gift_card")
+        let card = try await client.json(
+            CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body), options: CTXOperation.purchase.options(authorization: .required)
         )
         logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
         try storeIfDelivered(card)
@@ -44,9 +43,8 @@ extension CTXClient {
     /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
     public func giftCard(id: String) async throws -> CTXGiftCard {
         let id = try GiftCardInput.identifier(id, "gift card id")
-        let card = try await sender.send(
-            CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), operation: .giftCard,
-            options: RequestOptions(authorization: .required, operationName: "ctx_gift_card")
+        let card = try await client.json(
+            CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), options: CTXOperation.giftCard.options(authorization: .required)
         )
         try storeIfDelivered(card)
         return card
@@ -55,9 +53,9 @@ extension CTXClient {
     /// `GET gift-cards?txid=`: the cards paid by the Dash transaction `txid`.
     public func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
         let txid = try GiftCardInput.identifier(txid, "transaction id")
-        let cards = try await sender.send(
-            [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)], operation: .giftCard,
-            options: RequestOptions(authorization: .required, operationName: "ctx_gift_cards_by_txid")
+        let cards = try await client.json(
+            [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
+            options: CTXOperation.giftCardsByTransaction.options(authorization: .required)
         )
         for card in cards { try storeIfDelivered(card) }
         return cards

@@ -37,8 +37,10 @@ public struct CTXClient: Sendable {
     public let tokens: TokenManager
     /// The sealed store of delivered cards.
     public let vault: GiftCardVault
-    let sender: CTXSender
-    let publicSender: CTXSender
+    /// Calls that send the session when there is one (or require it).
+    let client: APIClient
+    /// Calls that never send the session (sign-in, refresh).
+    let publicClient: APIClient
     let clock: any EngageClock
     let logger: Logger
 
@@ -52,18 +54,18 @@ public struct CTXClient: Sendable {
         if let clientID = HTTPField.Name(CTXWire.clientIDHeader) { headers[clientID] = configuration.clientID }
         headers[.acceptLanguage] = configuration.acceptLanguage
         let publicClient = try context.makeAPIClient(
-            baseURL: configuration.baseURL, defaultHeaders: headers, sensitiveKeys: Self.sensitiveKeys
+            baseURL: configuration.baseURL, defaultHeaders: headers, sensitiveKeys: Self.sensitiveKeys, hooks: CTXErrorMapping.hooks
         )
         let tokens = context.makeTokenManager(refresher: CTXTokenRefresher(client: publicClient), key: Self.tokenStorageKey)
         let client = try context.makeAPIClient(
             baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), defaultHeaders: headers,
-            sensitiveKeys: Self.sensitiveKeys
+            sensitiveKeys: Self.sensitiveKeys, hooks: CTXErrorMapping.hooks
         )
         self.configuration = configuration
         self.tokens = tokens
         self.vault = GiftCardVault(storage: context.storage, clock: context.clock)
-        self.sender = CTXSender(client: client)
-        self.publicSender = CTXSender(client: publicClient)
+        self.client = client
+        self.publicClient = publicClient
         self.clock = context.clock
         self.logger = context.logger
     }
@@ -75,9 +77,8 @@ public struct CTXClient: Sendable {
     /// - Throws: `.invalidInput` for an empty address; mapped HTTP failures.
     public func requestCode(email: String) async throws {
         let email = try GiftCardInput.email(email)
-        _ = try await publicSender.sendExpectingSuccess(
-            .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)), operation: .requestCode,
-            options: RequestOptions(authorization: .none, operationName: "ctx_login")
+        _ = try await publicClient.data(
+            .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)), options: CTXOperation.requestCode.options(authorization: .none)
         )
         logger.debug("CTX login code requested")
     }
@@ -92,11 +93,11 @@ public struct CTXClient: Sendable {
         guard !code.isEmpty else {
             throw EngageError(.exploreGiftCardCodeInvalid, "The verification code is empty.", providerID: .explore)
         }
-        let answer = try await publicSender.send(
+        let answer = try await publicClient.json(
             CTXWire.TokenAnswer.self, .post, CTXWire.Path.verifyEmail, body: .json(CTXWire.VerifyEmailRequest(email: email, code: code)),
-            operation: .verify, options: RequestOptions(allowsRetry: false, authorization: .none, operationName: "ctx_verify_email")
+            options: CTXOperation.verify.options(authorization: .none, allowsRetry: false)
         )
-        try await tokens.setTokens(CTXSender.tokenPair(from: answer, operation: .verify))
+        try await tokens.setTokens(answer.tokenPair(for: .verify))
         logger.info("Signed in to CTX")
     }
 

@@ -2,14 +2,46 @@ import EngageCore
 import Foundation
 import HTTPTypes
 
-/// Which CTX call failed, for messages and for what a 400 means.
+extension CTXWire.TokenAnswer {
+    /// The pair in this answer to `operation`; a 2xx without both tokens is a failure.
+    func tokenPair(for operation: CTXOperation) throws(EngageError) -> TokenPair {
+        guard let access = accessToken, !access.isEmpty, let refresh = refreshToken, !refresh.isEmpty else {
+            throw EngageError(
+                .exploreGiftCardUnexpectedAnswer, "CTX answered without tokens when asked to \(operation.summary).", providerID: .explore,
+                recoverySuggestion: "Request a new code and try again."
+            )
+        }
+        return TokenPair(accessToken: access, refreshToken: refresh)
+    }
+}
+
+/// Which CTX call a request is: its raw value is the request's `operationName` (for logs), which is
+/// how the error mapping hook knows what a 400 means.
 enum CTXOperation: String, Sendable {
-    case requestCode = "request a login code"
-    case verify = "verify the e-mail code"
-    case refresh = "refresh the session"
-    case merchant = "read the merchant"
-    case purchase = "buy the gift card"
-    case giftCard = "read the gift card"
+    case requestCode = "ctx_login"
+    case verify = "ctx_verify_email"
+    case refresh = "ctx_refresh_token"
+    case merchant = "ctx_merchant"
+    case purchase = "ctx_purchase_gift_card"
+    case giftCard = "ctx_gift_card"
+    case giftCardsByTransaction = "ctx_gift_cards_by_txid"
+
+    /// What the call does, for messages.
+    var summary: String {
+        switch self {
+        case .requestCode: "request a login code"
+        case .verify: "verify the e-mail code"
+        case .refresh: "refresh the session"
+        case .merchant: "read the merchant"
+        case .purchase: "buy the gift card"
+        case .giftCard, .giftCardsByTransaction: "read the gift card"
+        }
+    }
+
+    /// The request options of this call.
+    func options(authorization: RequestOptions.Authorization, allowsRetry: Bool = true) -> RequestOptions {
+        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operationName: rawValue)
+    }
 
     /// What a 400 answer to this call means.
     var badRequestCode: EngageError.Code {
@@ -25,12 +57,17 @@ enum CTXOperation: String, Sendable {
 /// (purchase), 401 unauthorized, 409 rejected, 422 invalid amount, 5xx server (retryable). The
 /// server's messages (`errors[].message` and `fields`) are kept, redacted, in the message.
 enum CTXErrorMapping {
-    static func error(for response: HTTPResponseMessage, operation: CTXOperation) -> EngageError {
+    /// The CTX clients' hooks: non-2xx answers mapped per call.
+    static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
+        CTXOperation(rawValue: request.options.operationName ?? "").map { error(for: response, operation: $0, redactor: redactor) }
+    })
+
+    static func error(for response: HTTPResponseMessage, operation: CTXOperation, redactor: Redactor) -> EngageError {
         let status = response.status
         let body = try? JSONDecoder().decode(CTXWire.ErrorBody.self, from: response.body)
-        let serverText = body?.summary.map { Redactor().redact(text: String($0.prefix(300))) }
+        let serverText = body?.summary.map { redactor.redact(text: String($0.prefix(300))) }
         let detail = serverText.map { ": \($0)" } ?? "."
-        let message = "CTX could not \(operation.rawValue) (HTTP \(status))\(detail)"
+        let message = "CTX could not \(operation.summary) (HTTP \(status))\(detail)"
         let code: EngageError.Code
         var suggestion: String?
         switch status {

@@ -15,10 +15,10 @@ struct CTXTokenRefresher: TokenRefresher {
         guard let refreshToken = tokens.refreshToken else {
             throw EngageError(.sessionExpired, "The CTX session has no refresh token.", providerID: .explore)
         }
-        let answer = try await CTXSender(client: client).send(
+        let answer = try await client.json(
             CTXWire.TokenAnswer.self, .post, CTXWire.Path.refreshToken, body: .json(CTXWire.RefreshRequest(refreshToken: refreshToken)),
-            operation: .refresh, options: RequestOptions(allowsRetry: false, authorization: .none, operationName: "ctx_refresh_token")
+            options: CTXOperation.refresh.options(authorization: .none, allowsRetry: false)
         )
-        return try CTXSender.tokenPair(from: answer, operation: .refresh)
+        return try answer.tokenPair(for: .refresh)
     }
 }

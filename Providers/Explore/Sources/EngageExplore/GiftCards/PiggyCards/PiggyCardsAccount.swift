@@ -28,7 +28,7 @@
     /// token (3600 s, on the injected clock) is replaced by a new login. A refused login (401) ends the
     /// session; a 5xx or network failure keeps the current token.
     struct PiggyCardsReLogin: TokenRefresher {
-        let sender: PiggyCardsSender
+        let client: APIClient
         let storage: StorageNamespace
         let clock: any EngageClock
 
@@ -41,9 +41,9 @@
                 throw EngageError(.unauthorized, "There is no verified PiggyCards account.", providerID: .explore, recoverySuggestion: "Sign up and verify first.")
             }
             let issued = clock.now
-            let answer = try await sender.send(
+            let answer = try await client.json(
                 PiggyCardsWire.LoginAnswer.self, .post, "login", body: .json(PiggyCardsWire.LoginRequest(userId: account.userID, password: password)),
-                operation: .logIn, options: RequestOptions(allowsRetry: false, authorization: .none, operationName: "piggycards_login")
+                options: PiggyCardsOperation.logIn.options(authorization: .none, allowsRetry: false)
             )
             guard !answer.accessToken.isEmpty else {
                 throw EngageError(.exploreGiftCardUnexpectedAnswer, "PiggyCards answered the login without a token.", providerID: .explore)

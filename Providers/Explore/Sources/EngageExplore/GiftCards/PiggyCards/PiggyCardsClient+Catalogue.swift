@@ -7,9 +7,8 @@
         /// `GET brands/{country}`.
         public func brands(country: String) async throws -> [PiggyCardsWire.Brand] {
             try await ensureSession()
-            return try await sender.payload(
-                [PiggyCardsWire.Brand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .catalogue,
-                options: RequestOptions(authorization: .required, operationName: "piggycards_brands")
+            return try await client.piggyCardsPayload(
+                [PiggyCardsWire.Brand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .brands
             )
         }
 
@@ -17,19 +16,17 @@
         /// denominations (`"25"` or `"25,50,100"`, or a range) and discount in basis points.
         public func giftCards(country: String, brandID: String) async throws -> [PiggyCardsProduct] {
             try await ensureSession()
-            return try await sender.payload(
+            return try await client.piggyCardsPayload(
                 [PiggyCardsProduct].self, APIClient.path("giftcards", GiftCardInput.identifier(country, "country")),
-                query: [("brandId", GiftCardInput.identifier(brandID, "brand id"))], operation: .catalogue,
-                options: RequestOptions(authorization: .required, operationName: "piggycards_gift_cards")
+                query: [("brandId", GiftCardInput.identifier(brandID, "brand id"))], operation: .giftCards
             )
         }
 
         /// `GET exchange-rate?currency=`: the price of one DASH in `currency`.
         public func exchangeRate(currency: String = "USD") async throws -> Decimal {
             try await ensureSession()
-            let rate = try await sender.payload(
-                PiggyCardsWire.ExchangeRate.self, "exchange-rate", query: [("currency", currency)], operation: .exchangeRate,
-                options: RequestOptions(authorization: .required, operationName: "piggycards_exchange_rate")
+            let rate = try await client.piggyCardsPayload(
+                PiggyCardsWire.ExchangeRate.self, "exchange-rate", query: [("currency", currency)], operation: .exchangeRate
             )
             guard let value = GiftCardMoney.parse(rate.rate), value > 0 else {
                 throw EngageError(.decoding, "PiggyCards sent an exchange rate that is not a positive decimal.", providerID: .explore)

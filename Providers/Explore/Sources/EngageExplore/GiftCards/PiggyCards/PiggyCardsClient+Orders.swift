@@ -25,9 +25,8 @@
             let body = PiggyCardsWire.OrderRequest(
                 orders: [line], recipientEmail: recipient, user: PiggyCardsWire.OrderUser(userId: account.userID, email: account.email)
             )
-            let answer = try await sender.send(
-                PiggyCardsWire.OrderAnswer.self, .post, "orders", body: .json(body), operation: .order,
-                options: RequestOptions(authorization: .required, operationName: "piggycards_order")
+            let answer = try await client.json(
+                PiggyCardsWire.OrderAnswer.self, .post, "orders", body: .json(body), options: PiggyCardsOperation.order.options(authorization: .required)
             )
             logger.info("PiggyCards order created", metadata: ["order": "\(answer.id)"])
             return PiggyCardsOrder(id: answer.id, payTo: answer.payTo, payMessage: answer.payMessage, quote: quote)
@@ -37,9 +36,9 @@
         /// `<id>-<n>` for several).
         public func order(id: String) async throws -> PiggyCardsOrderDetails {
             try await ensureSession()
-            let answer = try await sender.send(
-                PiggyCardsWire.OrderStatusAnswer.self, .get, APIClient.path("orders", GiftCardInput.identifier(id, "order id")), operation: .orderStatus,
-                options: RequestOptions(authorization: .required, operationName: "piggycards_order_status")
+            let answer = try await client.json(
+                PiggyCardsWire.OrderStatusAnswer.self, .get, APIClient.path("orders", GiftCardInput.identifier(id, "order id")),
+                options: PiggyCardsOperation.orderStatus.options(authorization: .required)
             )
             let details = PiggyCardsOrderDetails(
                 id: answer.id, status: PiggyCardsOrderStatus(wireValue: answer.status), cards: (answer.cards ?? []).map(\.secrets)

@@ -36,8 +36,10 @@
         public let tokens: TokenManager
         /// The sealed store of delivered cards.
         public let vault: GiftCardVault
-        let sender: PiggyCardsSender
-        let publicSender: PiggyCardsSender
+        /// Calls that send the session (re-logging in when it expired).
+        let client: APIClient
+        /// Calls that never send the session (sign-up, verification, login).
+        let publicClient: APIClient
         let reLogin: PiggyCardsReLogin
         let loginGate = PiggyCardsLoginGate()
         let storage: StorageNamespace
@@ -47,18 +49,20 @@
         /// A client for `configuration` over `context`'s transport stack, storage and clock.
         public init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
             try configuration.validate(for: context.providerID)
-            let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, sensitiveKeys: Self.sensitiveKeys)
-            let publicSender = PiggyCardsSender(client: publicClient)
-            let reLogin = PiggyCardsReLogin(sender: publicSender, storage: context.storage, clock: context.clock)
+            let publicClient = try context.makeAPIClient(
+                baseURL: configuration.baseURL, sensitiveKeys: Self.sensitiveKeys, hooks: PiggyCardsErrorMapping.hooks
+            )
+            let reLogin = PiggyCardsReLogin(client: publicClient, storage: context.storage, clock: context.clock)
             let tokens = context.makeTokenManager(refresher: reLogin, key: Self.tokenStorageKey)
             let client = try context.makeAPIClient(
-                baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), sensitiveKeys: Self.sensitiveKeys
+                baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), sensitiveKeys: Self.sensitiveKeys,
+                hooks: PiggyCardsErrorMapping.hooks
             )
             self.configuration = configuration
             self.tokens = tokens
             self.vault = GiftCardVault(storage: context.storage, clock: context.clock)
-            self.sender = PiggyCardsSender(client: client)
-            self.publicSender = publicSender
+            self.client = client
+            self.publicClient = publicClient
             self.reLogin = reLogin
             self.storage = context.storage
             self.clock = context.clock
@@ -72,10 +76,10 @@
         @discardableResult
         public func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
             let email = try GiftCardInput.email(email)
-            let answer = try await publicSender.send(
+            let answer = try await publicClient.json(
                 PiggyCardsWire.SignupAnswer.self, .post, "signup",
                 body: .json(PiggyCardsWire.SignupRequest(firstName: firstName, lastName: lastName, email: email, country: country, state: state)),
-                operation: .signUp, options: RequestOptions(authorization: .none, operationName: "piggycards_signup")
+                options: PiggyCardsOperation.signUp.options(authorization: .none)
             )
             try PiggyCardsAccount(userID: answer.userId, email: email).save(to: storage)
             logger.info("PiggyCards account created")
@@ -89,10 +93,10 @@
             guard var account = try PiggyCardsAccount.load(from: storage) else {
                 throw EngageError(.unauthorized, "Sign up to PiggyCards before verifying.", providerID: .explore)
             }
-            let answer = try await publicSender.send(
+            let answer = try await publicClient.json(
                 PiggyCardsWire.VerifyOTPAnswer.self, .post, "verify-otp",
                 body: .json(PiggyCardsWire.VerifyOTPRequest(email: account.email, otp: otp.trimmingCharacters(in: .whitespaces))),
-                operation: .verifyOTP, options: RequestOptions(allowsRetry: false, authorization: .none, operationName: "piggycards_verify_otp")
+                options: PiggyCardsOperation.verifyOTP.options(authorization: .none, allowsRetry: false)
             )
             account.password = answer.generatedPassword
             try account.save(to: storage)
