@@ -140,6 +140,39 @@ struct WarplyTokenTests {
         await harness.stop()
     }
 
+    @Test("a refresh is sent once under 5xx and a dropped connection, even when a configuration asks for refresh attempts")
+    func refreshSentOnce() async throws {
+        // Configurations in the wild carry the earlier `tokens.refreshAttempts`; the rotating refresh token
+        // must not be presented again however many attempts they ask for (immediately, here).
+        let harness = try await WarplyHarness()
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(harness.warplyConfiguration())) as? [String: Any])
+        object["tokens"] = ["refreshAttempts": 3, "refreshRetryDelaysSeconds": [0, 0]]
+        object["requestTimeoutSeconds"] = 2  // a dropped POST fails after the timeout on Linux (docs/decisions.md)
+        let configuration = try JSONDecoder().decode(WarplyConfiguration.self, from: JSONSerialization.data(withJSONObject: object))
+        let (engage, warply) = try await harness.loggedIn(configuration)
+        let tokens = try #require(try await warply.tokens.currentTokens())
+        harness.clock.advance(by: .seconds(3_700))
+
+        harness.host.faults.inject(FaultRule(.status(503), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
+        let serverError = await #expect(throws: EngageError.self) { try await warply.profile() }
+        #expect(serverError?.httpStatus == 503 && serverError?.isRetryable == true)
+        #expect(harness.requests(to: WarplyPaths.token).count == 1)
+        harness.host.faults.removeAll()
+
+        harness.host.faults.inject(FaultRule(.dropConnection, emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
+        let networkError = await #expect(throws: EngageError.self) { try await warply.profile() }
+        #expect(networkError?.code == .network || networkError?.code == .timeout)
+        #expect(harness.requests(to: WarplyPaths.token).count == 2)
+        #expect(try await warply.tokens.currentTokens() == tokens)  // kept through both failures
+        harness.host.faults.removeAll()
+
+        _ = try await warply.profile()
+        #expect(harness.requests(to: WarplyPaths.token).count == 3)
+        #expect(try await warply.tokens.currentTokens() != tokens)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("the breaker threshold and cooldown are configurable")
     func configurableBreaker() async throws {
         let harness = try await WarplyHarness()

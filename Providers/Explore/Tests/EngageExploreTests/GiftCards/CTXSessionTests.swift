@@ -83,7 +83,7 @@ struct CTXSessionTests {
         await harness.stop()
     }
 
-    @Test("a transient refresh failure (503, a dropped connection) keeps the tokens; the next call refreshes")
+    @Test("a transient refresh failure (503, a dropped connection) keeps the tokens and is sent once; the next call refreshes")
     func transientRefreshFailureKeepsTokens() async throws {
         // A dropped connection surfaces as a network error or, when libcurl waits for a reply, a timeout.
         let harness = try await CTXHarness(timeoutSeconds: 2)
@@ -95,6 +95,7 @@ struct CTXSessionTests {
         #expect(serverError?.code == .exploreGiftCardServer)
         #expect(serverError?.isRetryable == true)
         #expect(try await harness.client.tokens.currentTokens() == before)
+        #expect(harness.requests(to: "/refresh-token").count == 1)  // the rotating refresh token is presented once
 
         harness.host.faults.inject(FaultRule(.dropConnection, emulatorID: "ctx", method: "POST", path: "/refresh-token"))
         let networkError = await engageError { _ = try await harness.client.giftCards(transactionID: "tx") }
@@ -102,10 +103,12 @@ struct CTXSessionTests {
         #expect(networkError?.code == .network || networkError?.code == .timeout)
         #expect(try await harness.client.tokens.currentTokens() == before)
         #expect(try await harness.client.isSignedIn())
+        #expect(harness.requests(to: "/refresh-token").count == 2)
 
         harness.host.faults.removeAll()
         _ = try await harness.client.giftCards(transactionID: "tx")
         #expect(harness.emulator.refreshCount == 1)
+        #expect(harness.requests(to: "/refresh-token").count == 3)
         #expect(try await harness.client.tokens.currentTokens() != before)
         await harness.stop()
     }

@@ -16,12 +16,12 @@
         let test: GiftCardTestContext
         let client: PiggyCardsClient
 
-        init(configuration: PiggyCardsEmulator.Configuration = .init()) async throws {
+        init(configuration: PiggyCardsEmulator.Configuration = .init(), timeoutSeconds: Double = 30) async throws {
             emulator = PiggyCardsEmulator(configuration: configuration)
             let clock = clock
             host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
             let baseURL = try #require(try await host.start().baseURL(for: "piggycards"))
-            test = try GiftCardTestContext(clock: clock)
+            test = try GiftCardTestContext(clock: clock, timeoutSeconds: timeoutSeconds)
             client = try PiggyCardsClient(configuration: PiggyCardsConfiguration(baseURL: baseURL), context: test.context)
         }
 
