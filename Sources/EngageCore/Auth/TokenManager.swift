@@ -83,11 +83,11 @@ public actor TokenManager {
     }
 
     /// How many refreshes this manager started (for diagnostics and tests).
-    public var refreshCount: Int { refreshRequests }
+    package var refreshCount: Int { refreshRequests }
 
     /// How many callers are waiting right now for a refresh that another caller started (for
     /// diagnostics and tests: the callers that share a single flight).
-    public var joinedCallerCount: Int { joinedCallers }
+    package var joinedCallerCount: Int { joinedCallers }
 
     /// Installs tokens obtained by logging in (or supplied by the host app), persisting them. It does
     /// not read the store first, so a stored session that cannot be opened never blocks a new login.

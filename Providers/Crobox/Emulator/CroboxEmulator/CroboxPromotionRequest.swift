@@ -48,7 +48,7 @@ public struct CroboxPromotionRequest: Sendable, Equatable {
     }
 
     /// The SDK dialect the request was sent in, or `nil` when `sdk` is absent or unknown.
-    public var dialect: CroboxWire.Dialect? { sdk.flatMap(CroboxWire.Dialect.init(rawValue:)) }
+    public var dialect: CroboxDialect? { sdk.flatMap(CroboxDialect.init(rawValue:)) }
 }
 
 extension CroboxPromotionRequest {

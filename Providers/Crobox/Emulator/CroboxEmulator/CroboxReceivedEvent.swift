@@ -59,7 +59,7 @@ public struct CroboxReceivedEvent: Sendable, Equatable {
     public var visitorUUID: UUID? { visitorID.flatMap(UUID.init(uuidString:)) }
 
     /// The SDK dialect the event was sent in, or `nil` when `sdk` is absent or unknown.
-    public var dialect: CroboxWire.Dialect? { sdk.flatMap(CroboxWire.Dialect.init(rawValue:)) }
+    public var dialect: CroboxDialect? { sdk.flatMap(CroboxDialect.init(rawValue:)) }
 }
 
 extension CroboxReceivedEvent {

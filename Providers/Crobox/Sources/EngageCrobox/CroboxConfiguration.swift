@@ -26,7 +26,7 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
     /// Custom properties sent with every request (`cp.<key>`); a page's own properties override them.
     public var customProperties: [String: String]
     /// Which official SDK's request dialect to speak (`sdk` 1 = iOS, 2 = Android).
-    public var dialect: CroboxWire.Dialect
+    public var dialect: CroboxDialect
     /// Whether events carry the Android SDK's `z` checksum.
     public var includesChecksum: Bool
     /// Whether the provider reports its own failures as `t=error&tg=sdk` events (at most one per
@@ -44,7 +44,7 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
         userID: String? = nil,
         timezoneOffsetHours: Int? = nil,
         customProperties: [String: String] = [:],
-        dialect: CroboxWire.Dialect = .iOS,
+        dialect: CroboxDialect = .iOS,
         includesChecksum: Bool = false,
         reportsOwnErrors: Bool = true
     ) {
@@ -77,7 +77,7 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
             userID: try container.decodeIfPresent(String.self, forKey: .userID),
             timezoneOffsetHours: try container.decodeIfPresent(Int.self, forKey: .timezoneOffsetHours),
             customProperties: try container.decodeIfPresent([String: String].self, forKey: .customProperties) ?? [:],
-            dialect: try container.decodeIfPresent(CroboxWire.Dialect.self, forKey: .dialect) ?? .iOS,
+            dialect: try container.decodeIfPresent(CroboxDialect.self, forKey: .dialect) ?? .iOS,
             includesChecksum: try container.decodeIfPresent(Bool.self, forKey: .includesChecksum) ?? false,
             reportsOwnErrors: try container.decodeIfPresent(Bool.self, forKey: .reportsOwnErrors) ?? true
         )
@@ -115,4 +115,14 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
         guard parts.count <= 2 else { return false }
         return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isUppercase })
     }
+}
+
+/// Which official Crobox SDK's request dialect the provider speaks: the value of the `sdk` parameter
+/// and the way impressions are keyed (`[i]` for iOS, `imp[i]` for Android). Crobox reports traffic by
+/// dialect, so pick the one your Crobox container was set up with.
+public enum CroboxDialect: Int, Codable, Sendable, CaseIterable {
+    /// `sdk=1`, impressions keyed `[i]`.
+    case iOS = 1
+    /// `sdk=2`, impressions keyed `imp[i]`.
+    case android = 2
 }

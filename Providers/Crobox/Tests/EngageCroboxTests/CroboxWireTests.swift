@@ -25,7 +25,7 @@ struct CroboxWireTests {
         #expect(CroboxWire.encodeQuery([("cid", "xlrc9t"), ("cp.size", "a+b c")]) == "cid=xlrc9t&cp.size=a%2Bb%20c")
         #expect(CroboxWire.promotionsBody(productIDs: ["p 1", "p+2"]) == "0=p%201&1=p%2B2")
         #expect(CroboxWire.promotionsBody(productIDs: []) == "")
-        #expect(CroboxWire.Dialect.iOS.impressionKey(3) == "[3]")
-        #expect(CroboxWire.Dialect.android.impressionKey(3) == "imp[3]")
+        #expect(CroboxDialect.iOS.impressionKey(3) == "[3]")
+        #expect(CroboxDialect.android.impressionKey(3) == "imp[3]")
     }
 }

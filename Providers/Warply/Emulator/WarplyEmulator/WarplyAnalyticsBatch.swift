@@ -5,4 +5,4 @@ import EngageWarply
 ///
 /// It is the provider's own `WarplyAnalyticsRequest` (with `WarplyAnalyticsBatch.Event` for one
 /// event), so the emulator and the SDK share one definition of the shape and cannot drift apart.
-public typealias WarplyAnalyticsBatch = WarplyAnalyticsRequest
+package typealias WarplyAnalyticsBatch = WarplyAnalyticsRequest

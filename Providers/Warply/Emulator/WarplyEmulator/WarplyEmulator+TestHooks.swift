@@ -57,11 +57,11 @@ extension WarplyEmulator {
     }
 
     /// The analytics events received, each `event_id` once, in arrival order.
-    public var receivedAnalyticsEvents: [WarplyAnalyticsBatch.Event] { state.withLock { $0.analyticsEvents } }
+    package var receivedAnalyticsEvents: [WarplyAnalyticsBatch.Event] { state.withLock { $0.analyticsEvents } }
 
     /// The `{"device_info":{…}}` bodies received, in arrival order (root `device_info`, the raw fields
     /// in `fields`, and `action` if one was sent).
-    public var receivedDeviceInfo: [WarplyContextRequest] { state.withLock { $0.deviceInfo } }
+    package var receivedDeviceInfo: [WarplyContextRequest] { state.withLock { $0.deviceInfo } }
 
     /// The phone numbers (`msisdn`, as sent) of accepted OTP requests, in arrival order.
     public var otpRequests: [String] { state.withLock { $0.otpRequests } }

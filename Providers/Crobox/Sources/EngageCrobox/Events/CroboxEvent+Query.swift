@@ -2,7 +2,7 @@ import Foundation
 
 extension CroboxEvent {
     /// The event-specific query items, after the common ones, in wire order.
-    func queryItems(dialect: CroboxWire.Dialect) -> [(String, String)] {
+    func queryItems(dialect: CroboxDialect) -> [(String, String)] {
         typealias Key = CroboxWire.Key
         var items: [(String, String)] = []
         func add(_ key: String, _ value: String?) {

@@ -3,88 +3,77 @@ import Foundation
 
 /// The Crobox wire format shared by the provider and its emulator: query keys, encodings and the
 /// optional checksum. One definition, so the two cannot drift apart.
-public enum CroboxWire {
+package enum CroboxWire {
     /// Query parameter keys.
-    public enum Key {
-        public static let containerID = "cid"
-        public static let visitorID = "pid"
-        public static let eventCounter = "e"
-        public static let viewID = "vid"
-        public static let pageType = "pt"
-        public static let sdk = "sdk"
-        public static let currency = "cc"
-        public static let locale = "lc"
-        public static let userID = "uid"
-        public static let timezone = "tz"
-        public static let timestamp = "ts"
-        public static let pageName = "lh"
-        public static let placeholderID = "vpid"
-        public static let checksum = "z"
-        public static let eventType = "t"
-        public static let productID = "pi"
-        public static let price = "price"
-        public static let quantity = "qty"
-        public static let title = "dt"
-        public static let searchTerms = "st"
-        public static let otherProducts = "lst"
-        public static let step = "stp"
-        public static let transactionID = "tid"
-        public static let affiliation = "aff"
-        public static let coupon = "cpn"
-        public static let revenue = "rev"
-        public static let tag = "tg"
-        public static let name = "nm"
-        public static let message = "msg"
-        public static let file = "f"
-        public static let line = "l"
-        public static let promotionID = "promoId"
+    package enum Key {
+        package static let containerID = "cid"
+        package static let visitorID = "pid"
+        package static let eventCounter = "e"
+        package static let viewID = "vid"
+        package static let pageType = "pt"
+        package static let sdk = "sdk"
+        package static let currency = "cc"
+        package static let locale = "lc"
+        package static let userID = "uid"
+        package static let timezone = "tz"
+        package static let timestamp = "ts"
+        package static let pageName = "lh"
+        package static let placeholderID = "vpid"
+        package static let checksum = "z"
+        package static let eventType = "t"
+        package static let productID = "pi"
+        package static let price = "price"
+        package static let quantity = "qty"
+        package static let title = "dt"
+        package static let searchTerms = "st"
+        package static let otherProducts = "lst"
+        package static let step = "stp"
+        package static let transactionID = "tid"
+        package static let affiliation = "aff"
+        package static let coupon = "cpn"
+        package static let revenue = "rev"
+        package static let tag = "tg"
+        package static let name = "nm"
+        package static let message = "msg"
+        package static let file = "f"
+        package static let line = "l"
+        package static let promotionID = "promoId"
         /// Custom page property `key`: `cp.<key>`.
-        public static func customProperty(_ key: String) -> String { "cp.\(key)" }
+        package static func customProperty(_ key: String) -> String { "cp.\(key)" }
     }
 
     /// Values of the `t` parameter.
-    public enum EventType {
-        public static let click = "click"
-        public static let addToCart = "cart"
-        public static let removeFromCart = "rmcart"
-        public static let pageView = "pageview"
-        public static let error = "error"
-        public static let custom = "event"
+    package enum EventType {
+        package static let click = "click"
+        package static let addToCart = "cart"
+        package static let removeFromCart = "rmcart"
+        package static let pageView = "pageview"
+        package static let error = "error"
+        package static let custom = "event"
     }
 
-    /// Which official SDK's dialect a request imitates (`sdk=1` iOS, `sdk=2` Android).
-    public enum Dialect: Int, Codable, Sendable, CaseIterable {
-        case iOS = 1
-        case android = 2
-
-        /// The key of the `index`-th impression: `[i]` on iOS, `imp[i]` on Android.
-        public func impressionKey(_ index: Int) -> String {
-            switch self {
-            case .iOS: "[\(index)]"
-            case .android: "imp[\(index)]"
-            }
-        }
-    }
+    /// Which official SDK's dialect a request imitates (the configuration's `CroboxDialect`).
+    package typealias Dialect = CroboxDialect
 
     /// `value` in base 36 with lowercase digits and a leading `-` when negative.
     ///
     /// `1711554991093` → `lu9znf91`.
-    public static func base36(_ value: Int64) -> String {
+    package static func base36(_ value: Int64) -> String {
         String(value, radix: 36, uppercase: false)
     }
 
     /// A millisecond timestamp as Crobox's `ts` parameter.
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         base36(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     /// Parses a `ts` parameter back into a date.
-    public static func date(fromTimestamp text: String) -> Date? {
+    package static func date(fromTimestamp text: String) -> Date? {
         Int64(text, radix: 36).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
     /// Encodes query items per RFC 3986 (`+` becomes `%2B`), keeping their order.
-    public static func encodeQuery(_ items: [(String, String)]) -> String {
+    package static func encodeQuery(_ items: [(String, String)]) -> String {
         items.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
@@ -92,20 +81,20 @@ public enum CroboxWire {
     /// bytes, as a signed 32-bit integer in base 36.
     ///
     /// `foobar=bla` → `az968c`; `john=doe&foobar=bla` → `-hfa74c`.
-    public static func checksum(ofEncodedQuery query: String) -> String {
+    package static func checksum(ofEncodedQuery query: String) -> String {
         let hash = MurmurHash3.x86_32(Array(query.utf8), seed: 0)
         return base36(Int64(Int32(bitPattern: hash)))
     }
 
     /// The product ids of a promotions request body: `0=<id>&1=<id>&…` in index order.
-    public static func promotionsBody(productIDs: [String]) -> String {
+    package static func promotionsBody(productIDs: [String]) -> String {
         encodeQuery(productIDs.enumerated().map { (String($0.offset), $0.element) })
     }
 }
 
 /// MurmurHash3, x86 32-bit variant (Austin Appleby, public domain).
-public enum MurmurHash3 {
-    public static func x86_32(_ bytes: [UInt8], seed: UInt32) -> UInt32 {
+package enum MurmurHash3 {
+    package static func x86_32(_ bytes: [UInt8], seed: UInt32) -> UInt32 {
         let c1: UInt32 = 0xcc9e_2d51
         let c2: UInt32 = 0x1b87_3593
         var hash = seed
@@ -140,5 +129,15 @@ public enum MurmurHash3 {
         hash &*= 0xc2b2_ae35
         hash ^= hash >> 16
         return hash
+    }
+}
+
+extension CroboxDialect {
+    /// The key of the `index`-th impression: `[i]` on iOS, `imp[i]` on Android.
+    package func impressionKey(_ index: Int) -> String {
+        switch self {
+        case .iOS: "[\(index)]"
+        case .android: "imp[\(index)]"
+        }
     }
 }

@@ -4,20 +4,20 @@ import Foundation
 ///
 /// `event_id` is the durable queue's idempotency key, so a batch sent again after a lost answer is
 /// recognised by the server and never counted twice.
-public struct WarplyAnalyticsRequest: Codable, Sendable, Hashable {
+package struct WarplyAnalyticsRequest: Codable, Sendable, Hashable {
     /// One analytics event.
-    public struct Event: Codable, Sendable, Hashable {
+    package struct Event: Codable, Sendable, Hashable {
         /// A unique id (the idempotency key).
-        public var eventID: String
+        package var eventID: String
         /// The event name, e.g. `custom_success_redeem_coupon_loyalty` or an app screen name.
-        public var eventName: String
+        package var eventName: String
         /// When the event happened, as `yyyy-MM-dd HH:mm:ss` in the server's zone.
-        public var timeSubmitted: String
+        package var timeSubmitted: String
         /// Flat string parameters (never secrets).
-        public var params: [String: String]
+        package var params: [String: String]
 
         /// An event.
-        public init(eventID: String, eventName: String, timeSubmitted: String, params: [String: String] = [:]) {
+        package init(eventID: String, eventName: String, timeSubmitted: String, params: [String: String] = [:]) {
             self.eventID = eventID
             self.eventName = eventName
             self.timeSubmitted = timeSubmitted
@@ -30,10 +30,10 @@ public struct WarplyAnalyticsRequest: Codable, Sendable, Hashable {
     }
 
     /// The events, oldest first.
-    public var events: [Event]
+    package var events: [Event]
 
     /// A batch.
-    public init(events: [Event]) {
+    package init(events: [Event]) {
         self.events = events
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 extension WarplyAuthRequest {
     /// `POST /user/{appUUID}/change_password`: `{"old_password","new_password"}`.
-    public struct ChangePassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct ChangePassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The current password (`old_password`). Secret.
-        public var oldPassword: String
+        package var oldPassword: String
         /// The new password (`new_password`). Secret.
-        public var newPassword: String
+        package var newPassword: String
 
         /// A change from `oldPassword` to `newPassword`.
-        public init(oldPassword: String, newPassword: String) {
+        package init(oldPassword: String, newPassword: String) {
             self.oldPassword = oldPassword
             self.newPassword = newPassword
         }
@@ -19,48 +19,48 @@ extension WarplyAuthRequest {
         }
 
         /// Both passwords redacted.
-        public var description: String { "WarplyAuthRequest.ChangePassword(oldPassword: <redacted>, newPassword: <redacted>)" }
+        package var description: String { "WarplyAuthRequest.ChangePassword(oldPassword: <redacted>, newPassword: <redacted>)" }
 
         /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
 
         /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /user/{appUUID}/password_reset`: `{"email"}`.
-    public struct ResetPassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct ResetPassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The e-mail address the reset link goes to (`email`). Personal: never printed.
-        public var email: String
+        package var email: String
 
         /// A reset for the account of `email`.
-        public init(email: String) { self.email = email }
+        package init(email: String) { self.email = email }
 
         /// The e-mail address redacted.
-        public var description: String { "WarplyAuthRequest.ResetPassword(email: <redacted>)" }
+        package var description: String { "WarplyAuthRequest.ResetPassword(email: <redacted>)" }
 
         /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
 
         /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /user/{appUUID}/otp/generate`: `{"msisdn"}`.
-    public struct RequestOTP: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct RequestOTP: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The phone number the code is sent to, in international form (`msisdn`). Personal: never printed.
-        public var msisdn: String
+        package var msisdn: String
 
         /// A one-time code request for `phoneNumber`.
-        public init(phoneNumber: String) { msisdn = phoneNumber }
+        package init(phoneNumber: String) { msisdn = phoneNumber }
 
         /// The phone number redacted.
-        public var description: String { "WarplyAuthRequest.RequestOTP(msisdn: <redacted>)" }
+        package var description: String { "WarplyAuthRequest.RequestOTP(msisdn: <redacted>)" }
 
         /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
 
         /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

@@ -6,20 +6,20 @@ import Foundation
 /// secret or personal value has a redacted `description`, `debugDescription` and `customMirror`, so
 /// printing, `dump()` or a debugger never shows tokens, client secrets, passwords, tickets, e-mail
 /// addresses or phone numbers.
-public enum WarplyAuthRequest {
+package enum WarplyAuthRequest {
     /// `POST /oauth/{appUUID}/token`: `{"grant_type":"refresh_token","refresh_token","client_id","client_secret"}`.
-    public struct Refresh: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct Refresh: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The OAuth grant (`grant_type`), always `refresh_token` for bodies made by ``init(refreshToken:clientID:clientSecret:)``.
-        public var grantType: String
+        package var grantType: String
         /// The refresh token being exchanged (`refresh_token`). Secret.
-        public var refreshToken: String
+        package var refreshToken: String
         /// The OAuth client id from the login (`client_id`). Secret.
-        public var clientID: String
+        package var clientID: String
         /// The OAuth client secret from the login (`client_secret`). Secret.
-        public var clientSecret: String
+        package var clientSecret: String
 
         /// A refresh of `refreshToken` with the login's client credentials.
-        public init(refreshToken: String, clientID: String, clientSecret: String) {
+        package init(refreshToken: String, clientID: String, clientSecret: String) {
             grantType = "refresh_token"
             self.refreshToken = refreshToken
             self.clientID = clientID
@@ -31,26 +31,26 @@ public enum WarplyAuthRequest {
         }
 
         /// The grant type; the token and the client credentials are redacted.
-        public var description: String {
+        package var description: String {
             "WarplyAuthRequest.Refresh(grantType: \(grantType), refreshToken: <redacted>, clientID: <redacted>, clientSecret: <redacted>)"
         }
 
         /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
 
         /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /oauth/{appUUID}/logout`: `{"access_token","refresh_token"}` (the refresh token only when known).
-    public struct Logout: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct Logout: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The access token of the session to end (`access_token`). Secret.
-        public var accessToken: String
+        package var accessToken: String
         /// The refresh token to revoke (`refresh_token`), if known. Secret.
-        public var refreshToken: String?
+        package var refreshToken: String?
 
         /// A logout of the session holding these tokens.
-        public init(accessToken: String, refreshToken: String?) {
+        package init(accessToken: String, refreshToken: String?) {
             self.accessToken = accessToken
             self.refreshToken = refreshToken
         }
@@ -60,14 +60,14 @@ public enum WarplyAuthRequest {
         }
 
         /// Both tokens redacted (a missing refresh token shows as `nil`).
-        public var description: String {
+        package var description: String {
             "WarplyAuthRequest.Logout(accessToken: <redacted>, refreshToken: \(WarplyModelSupport.redacted(refreshToken)))"
         }
 
         /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
 
         /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

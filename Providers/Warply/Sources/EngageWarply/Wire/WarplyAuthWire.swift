@@ -2,14 +2,14 @@ import Foundation
 
 /// The device registration answer's context: `{"web_id":"...","api_key":"..."}`. Both are secrets of
 /// the installation: stored sealed, never logged.
-public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The installation's id, sent as `loyalty-web-id`.
-    public var webID: String
+    package var webID: String
     /// The key that signs requests (`loyalty-signature = hex(sha256(api_key + loyalty-date))`).
-    public var apiKey: String
+    package var apiKey: String
 
     /// A registration.
-    public init(webID: String, apiKey: String) {
+    package init(webID: String, apiKey: String) {
         self.webID = webID
         self.apiKey = apiKey
     }
@@ -20,7 +20,7 @@ public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConve
 
     /// Decodes `{"web_id","api_key"}` (numbers are read as text); throws `keyNotFound` when either is
     /// missing or empty.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let webID = try container.looseString(forKey: .webID), !webID.isEmpty else {
             throw DecodingError.keyNotFound(CodingKeys.webID, .init(codingPath: container.codingPath, debugDescription: "The registration has no web_id."))
@@ -33,24 +33,24 @@ public struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConve
     }
 
     /// `WarplyRegistration(<redacted>)`.
-    public var description: String { "WarplyRegistration(<redacted>)" }
+    package var description: String { "WarplyRegistration(<redacted>)" }
 
     /// The same redacted summary as ``description``.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+    package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
 /// `GET /api/mobile/v2/{appUUID}/register/` answer: `{"status":"1","context":{"web_id","api_key"}}`.
-public struct WarplyRegistrationResponse: Codable, Sendable {
+package struct WarplyRegistrationResponse: Codable, Sendable {
     /// The body status.
-    public var status: Int
+    package var status: Int
     /// The registration, when `status` is 1.
-    public var context: WarplyRegistration?
+    package var context: WarplyRegistration?
 
     /// An answer.
-    public init(status: Int = 1, context: WarplyRegistration?) {
+    package init(status: Int = 1, context: WarplyRegistration?) {
         self.status = status
         self.context = context
     }
@@ -58,14 +58,14 @@ public struct WarplyRegistrationResponse: Codable, Sendable {
     enum CodingKeys: String, CodingKey { case status, context }
 
     /// Decodes the answer; the registration is read only when `status` (string or number) is 1.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.looseInt(forKey: .status) ?? 0
         context = status == WarplyWire.Status.success ? try container.decodeIfPresent(WarplyRegistration.self, forKey: .context) : nil
     }
 
     /// Encodes the server's form: `status` as a string, then the registration if any.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(String(status), forKey: .status)
         try container.encodeIfPresent(context, forKey: .context)
@@ -74,20 +74,20 @@ public struct WarplyRegistrationResponse: Codable, Sendable {
 
 /// Tokens issued by a login or a refresh. Read at the top level or inside `result` (both forms are
 /// seen); `client_id`/`client_secret` come with logins only.
-public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The access token (a JWT).
-    public var accessToken: String
+    package var accessToken: String
     /// The refresh token (a JWT; rotates on every refresh).
-    public var refreshToken: String?
+    package var refreshToken: String?
     /// The OAuth client id used for refreshes.
-    public var clientID: String?
+    package var clientID: String?
     /// The OAuth client secret used for refreshes.
-    public var clientSecret: String?
+    package var clientSecret: String?
     /// The token type, `Bearer`.
-    public var tokenType: String?
+    package var tokenType: String?
 
     /// An answer.
-    public init(accessToken: String, refreshToken: String?, clientID: String? = nil, clientSecret: String? = nil, tokenType: String? = "Bearer") {
+    package init(accessToken: String, refreshToken: String?, clientID: String? = nil, clientSecret: String? = nil, tokenType: String? = "Bearer") {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.clientID = clientID
@@ -104,7 +104,7 @@ public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConver
 
     /// Decodes the tokens at the top level or inside `result`; throws `keyNotFound` (with the server's
     /// `msg` when there is one) when there is no access token.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
         let container: KeyedDecodingContainer<CodingKeys>
         if envelope.contains(.result), try !envelope.decodeNil(forKey: .result) {
@@ -124,11 +124,11 @@ public struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConver
     }
 
     /// Tokens redacted.
-    public var description: String { "WarplyTokenAnswer(<redacted>)" }
+    package var description: String { "WarplyTokenAnswer(<redacted>)" }
 
     /// The same redacted summary as ``description``.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+    package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }

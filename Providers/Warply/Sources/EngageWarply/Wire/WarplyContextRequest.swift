@@ -5,18 +5,18 @@ import Foundation
 /// `{"coupon":{"action":"user_coupons","details":["merchant","redemption"],"language":"el"}}`.
 ///
 /// The provider encodes it; the emulator decodes the same type, so the two agree on the envelope.
-public struct WarplyContextRequest: Codable, Sendable, Hashable {
+package struct WarplyContextRequest: Codable, Sendable, Hashable {
     /// The root key (see `WarplyWire.Root`).
-    public var root: String
+    package var root: String
     /// The action (see `WarplyWire.Action`); empty when the body has none, or when its `action` is not
     /// a non-empty string (that value is then kept in ``fields``).
-    public var action: String
+    package var action: String
     /// The other fields of the root object. A decoded `action` that is not a non-empty string (a
     /// number, an object, `""`…) stays here under `"action"`, so the body re-encodes unchanged.
-    public var fields: [String: JSONValue]
+    package var fields: [String: JSONValue]
 
     /// A body with `root`, `action` and `fields`.
-    public init(root: String, action: String, fields: [String: JSONValue] = [:]) {
+    package init(root: String, action: String, fields: [String: JSONValue] = [:]) {
         self.root = root
         self.action = action
         self.fields = fields
@@ -24,7 +24,7 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
 
     /// Decodes `{"<root>": {...}}`: exactly one root key holding an object. A non-empty string
     /// `action` becomes ``action``; any other `action` value is kept in ``fields``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(.init(
@@ -44,7 +44,7 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
 
     /// Encodes `{"<root>": {"action": ..., ...fields}}`; a non-empty ``action`` wins over an `action`
     /// entry in ``fields``.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
         var object = fields
         if !action.isEmpty { object["action"] = .string(action) }
@@ -52,7 +52,7 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
     }
 
     /// The text field `name`, also when sent as a number.
-    public func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         switch fields[name] {
         case let .string(text)?: return text
         case let .integer(value)?: return String(value)
@@ -62,7 +62,7 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
     }
 
     /// The integer field `name`, also when sent as a numeric string.
-    public func integer(_ name: String) -> Int? {
+    package func integer(_ name: String) -> Int? {
         switch fields[name] {
         case let .integer(value)?: return Int(exactly: value)
         case let .number(value)?: return Int(exactly: value)
@@ -72,7 +72,7 @@ public struct WarplyContextRequest: Codable, Sendable, Hashable {
     }
 
     /// The list of strings `name` (an array of strings, or absent = empty).
-    public func strings(_ name: String) -> [String] {
+    package func strings(_ name: String) -> [String] {
         guard case let .array(values)? = fields[name] else { return [] }
         return values.compactMap { if case let .string(text) = $0 { text } else { nil } }
     }

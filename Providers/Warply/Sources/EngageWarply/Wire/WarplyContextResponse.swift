@@ -7,20 +7,20 @@ import Foundation
 /// the decoder's `userInfo` (use ``decode(_:section:)``) and also accepts the flattened form the old
 /// SDK produced (`{"status":1,"MAPP_X":{...},"MAPP_X-status":1}`). Encoding writes the context form,
 /// `status` as a string and the section status as a number, as the server does.
-public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Sendable {
+package struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Sendable {
     /// The body status (1 = success, 9 = unknown registration).
-    public var status: Int
+    package var status: Int
     /// The server's message, if any.
-    public var message: String?
+    package var message: String?
     /// The section name, e.g. `MAPP_CAMPAIGNING`.
-    public var section: String
+    package var section: String
     /// The section's own status (`MAPP_X-status`), if sent.
-    public var sectionStatus: Int?
+    package var sectionStatus: Int?
     /// The section's `result`, if sent.
-    public var result: Payload?
+    package var result: Payload?
 
     /// A response carrying `result` in `section`.
-    public init(status: Int = 1, section: String, sectionStatus: Int? = 1, result: Payload?, message: String? = nil) {
+    package init(status: Int = 1, section: String, sectionStatus: Int? = 1, result: Payload?, message: String? = nil) {
         self.status = status
         self.section = section
         self.sectionStatus = sectionStatus
@@ -29,10 +29,10 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
     }
 
     /// The `userInfo` key holding the section name to decode.
-    public static var sectionKey: CodingUserInfoKey { warplySectionUserInfoKey }
+    package static var sectionKey: CodingUserInfoKey { warplySectionUserInfoKey }
 
     /// Decodes `data`, reading `section`.
-    public static func decode(_ data: Data, section: String) throws -> Self {
+    package static func decode(_ data: Data, section: String) throws -> Self {
         let decoder = JSONDecoder()
         decoder.userInfo[sectionKey] = section
         return try decoder.decode(Self.self, from: data)
@@ -43,7 +43,7 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
     /// A `context` or a section that is not an object (the backend sends `[]` for an empty object) reads
     /// as empty: no section status and no result. Throws when no section name was given, when the body
     /// is not an object, or when the section's `result` does not decode as `Payload`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         guard let section = decoder.userInfo[Self.sectionKey] as? String else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No Warply section name was given to the decoder."))
         }
@@ -80,7 +80,7 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
 
     /// Encodes the context form: `status` as a string, the section with its `result`, and the section
     /// status as a number.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: AnyKey.self)
         try root.encode(String(status), forKey: AnyKey("status"))
         try root.encodeIfPresent(message, forKey: AnyKey("msg"))
@@ -93,16 +93,16 @@ public struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Senda
 
 /// A result-form response: `{"status":1,"msg":"...","result":<payload>}` (user management, partner
 /// logins, sessions).
-public struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendable {
+package struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendable {
     /// The body status (1 = success).
-    public var status: Int
+    package var status: Int
     /// The server's message, if any.
-    public var message: String?
+    package var message: String?
     /// The payload, if any.
-    public var result: Payload?
+    package var result: Payload?
 
     /// A response carrying `result`.
-    public init(status: Int = 1, result: Payload?, message: String? = nil) {
+    package init(status: Int = 1, result: Payload?, message: String? = nil) {
         self.status = status
         self.result = result
         self.message = message
@@ -113,7 +113,7 @@ public struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendab
     }
 
     /// Decodes the result form: `status` (string or number, 0 when missing), `msg` and `result`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.looseInt(forKey: .status) ?? 0
         message = try? container.looseString(forKey: .message)
@@ -122,14 +122,14 @@ public struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Sendab
 }
 
 /// A response with no payload of interest: only its status and message are read.
-public struct WarplyStatusResponse: Codable, Sendable, Hashable {
+package struct WarplyStatusResponse: Codable, Sendable, Hashable {
     /// The body status, if sent.
-    public var status: Int?
+    package var status: Int?
     /// The server's message, if any.
-    public var message: String?
+    package var message: String?
 
     /// A response with `status`.
-    public init(status: Int?, message: String? = nil) {
+    package init(status: Int?, message: String? = nil) {
         self.status = status
         self.message = message
     }
@@ -139,7 +139,7 @@ public struct WarplyStatusResponse: Codable, Sendable, Hashable {
     }
 
     /// Decodes `status` and `msg` leniently: a missing or unreadable value is `nil`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try? container.looseInt(forKey: .status)
         message = try? container.looseString(forKey: .message)
@@ -159,14 +159,14 @@ struct AnyKey: CodingKey, Hashable {
 }
 
 /// The seed's context-response flattening, for callers that read responses generically.
-public enum WarplyContextFlattening {
+package enum WarplyContextFlattening {
     /// `{"status":"1","context":{"MAPP_X":{...},"MAPP_X-status":1}}` becomes
     /// `{"status":1,"MAPP_X":{...},"MAPP_X-status":1}`: the context's entries move to the top level
     /// (where they win over top-level keys of the same name) and a numeric-string `status` becomes a
     /// number. Bodies without a `context` object are returned with only `status` normalised (a `context`
     /// that is not an object, e.g. `[]` or a string, is kept as it is). Throws
     /// `.decoding` when the body is not a JSON object.
-    public static func flatten(_ data: Data) throws(EngageError) -> [String: JSONValue] {
+    package static func flatten(_ data: Data) throws(EngageError) -> [String: JSONValue] {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The seed's placeholder substitution: `{name}` replaced by its value.
-public enum WarplyPlaceholders {
+package enum WarplyPlaceholders {
     /// `text` with every `{name}` in `values` replaced; unknown placeholders are left as they are.
     ///
     /// One left-to-right scan: a substituted value is never scanned again, so a value that itself
     /// contains `{name}` is inserted as it is (the result does not depend on the order of `values`).
-    public static func fill(_ text: String, values: [String: String]) -> String {
+    package static func fill(_ text: String, values: [String: String]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
