@@ -7,11 +7,11 @@
         /// A brand and the countries it is sold in.
         public struct Brand: Sendable, Hashable {
             /// The brand as `brands/{country}` lists it.
-            public var brand: PiggyCardsWire.Brand
+            public var brand: PiggyCardsBrand
             /// ISO country codes.
             public var countries: Set<String>
             /// A brand entry.
-            public init(_ brand: PiggyCardsWire.Brand, countries: Set<String>) {
+            public init(_ brand: PiggyCardsBrand, countries: Set<String>) {
                 self.brand = brand
                 self.countries = countries
             }
@@ -32,9 +32,9 @@
         /// range 10–500 at 5 % (1003), option `"10,20"` (1004), and the out-of-stock fixed `"50"` (2626).
         public static let standard = PiggyCardsEmulatorCatalogue(
             brands: [
-                Brand(PiggyCardsWire.Brand(id: "11", name: "Shopmart", logo: "https://api.piggy.cards/logos/11.png"), countries: ["US", "CA"]),
-                Brand(PiggyCardsWire.Brand(id: "12", name: "Streamly"), countries: ["US"]),
-                Brand(PiggyCardsWire.Brand(id: "13", name: "Fuel Stop"), countries: ["US"]),
+                Brand(PiggyCardsBrand(id: "11", name: "Shopmart", logo: "https://api.piggy.cards/logos/11.png"), countries: ["US", "CA"]),
+                Brand(PiggyCardsBrand(id: "12", name: "Streamly"), countries: ["US"]),
+                Brand(PiggyCardsBrand(id: "13", name: "Fuel Stop"), countries: ["US"]),
             ],
             products: [
                 PiggyCardsProduct(id: "1001", name: "Shopmart $25", priceType: .fixed, discountBasisPoints: 250, denominationValues: [25], fee: 0, quantity: 100, brandID: "11"),

@@ -25,7 +25,7 @@
         /// Its status.
         public var status: PiggyCardsOrderStatus
         /// Delivered cards (once `Complete`).
-        public var cards: [PiggyCardsWire.Card]
+        package var cards: [PiggyCardsWire.Card]
         var createdAt: Date
         var paidAt: Date?
     }

@@ -37,7 +37,7 @@
         }
 
         /// The brands PiggyCards sells in `country`.
-        public func piggyCardsBrands(country: String) async throws -> [PiggyCardsWire.Brand] {
+        public func piggyCardsBrands(country: String) async throws -> [PiggyCardsBrand] {
             try await context.perform("piggycards_brands") { try await requirePiggyCards().brands(country: country) }
         }
 
@@ -91,7 +91,7 @@
 
         /// The callback form of ``piggyCardsBrands(country:)``.
         @discardableResult
-        public func piggyCardsBrands(country: String, completion: @escaping Completion<[PiggyCardsWire.Brand]>) -> any Cancellable {
+        public func piggyCardsBrands(country: String, completion: @escaping Completion<[PiggyCardsBrand]>) -> any Cancellable {
             context.callback(completion) { try await self.piggyCardsBrands(country: country) }
         }
 

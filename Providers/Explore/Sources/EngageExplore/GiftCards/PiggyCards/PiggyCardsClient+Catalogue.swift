@@ -5,10 +5,10 @@
 
     extension PiggyCardsClient {
         /// `GET brands/{country}`.
-        public func brands(country: String) async throws -> [PiggyCardsWire.Brand] {
+        public func brands(country: String) async throws -> [PiggyCardsBrand] {
             try await ensureSession()
             return try await client.piggyCardsPayload(
-                [PiggyCardsWire.Brand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .brands
+                [PiggyCardsBrand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .brands
             )
         }
 

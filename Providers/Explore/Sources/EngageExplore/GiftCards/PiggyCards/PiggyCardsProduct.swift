@@ -120,4 +120,20 @@
             return try container.decodeIfPresent(Int.self, forKey: key).map(String.init)
         }
     }
+    /// A brand PiggyCards sells gift cards of; its `id` selects the brand's products
+    /// (`piggyCardsGiftCards(country:brandID:)`).
+    public struct PiggyCardsBrand: Codable, Sendable, Hashable, Identifiable {
+        /// The brand id (PiggyCards' `brandId`).
+        public var id: String
+        /// The display name.
+        public var name: String
+        /// The address of the brand's logo image, as PiggyCards sends it (not checked).
+        public var logo: String?
+        /// A brand, e.g. for previews and tests.
+        public init(id: String, name: String, logo: String? = nil) {
+            self.id = id
+            self.name = name
+            self.logo = logo
+        }
+    }
 #endif

@@ -126,21 +126,8 @@
             }
         }
 
-        /// A brand of `GET brands/{country}`.
-        package struct Brand: Codable, Sendable, Hashable {
-            /// The brand id (the `brandId` of `giftcards`).
-            package var id: String
-            /// The display name.
-            package var name: String
-            /// The logo, if any.
-            package var logo: String?
-            /// A brand.
-            package init(id: String, name: String, logo: String? = nil) {
-                self.id = id
-                self.name = name
-                self.logo = logo
-            }
-        }
+        /// A brand of `GET brands/{country}` (the public model has the wire's shape).
+        package typealias Brand = PiggyCardsBrand
 
         /// `GET exchange-rate?currency=` data: how much of `currency` one DASH buys.
         package struct ExchangeRate: Codable, Sendable, Hashable {
