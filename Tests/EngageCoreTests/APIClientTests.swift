@@ -58,7 +58,7 @@ struct APIClientTests {
         #expect(try limited.makeRequest(.get, "/x").options.maxResponseBytes == 1024)
         #expect(try limited.makeRequest(.get, "/x", options: RequestOptions(maxResponseBytes: 4096)).options.maxResponseBytes == 4096)
         let error = await #expect(throws: EngageError.self) { try await limited.data(.get, "/big") }
-        #expect(error?.code == .decoding)
+        #expect(error?.code == .responseTooLarge)
         #expect(error?.message.contains("2048 bytes, over the limit of 1024") == true)
         _ = try await limited.data(.get, "/big", options: RequestOptions(maxResponseBytes: 4096))
         #expect(APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport).maxResponseBytes == 16 * 1024 * 1024)
@@ -75,7 +75,7 @@ struct APIClientTests {
                 options: RequestOptions(maxResponseBytes: 1024)
             ))
         }
-        #expect(error?.code == .decoding)
+        #expect(error?.code == .responseTooLarge)
         #expect(error?.message.contains("50000000") == true)
         // Without any limit set, a transport applies 16 MiB.
         let big = InMemoryTransport { _ in .body(Data(), headers: [.contentLength: String(16 * 1024 * 1024 + 1)]) }

@@ -41,7 +41,7 @@ struct DownloadTests {
         let tooLarge = await #expect(throws: EngageError.self) {
             try await client.download(.get, "/public/items", query: [("size", "200000")], to: file, options: RequestOptions(maxResponseBytes: 10_000))
         }
-        #expect(tooLarge?.code == .decoding)
+        #expect(tooLarge?.code == .responseTooLarge)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         sandbox.host.faults.inject(FaultRule(
             .status(503, body: Data(#"{"message":"feed offline"}"#.utf8)), emulatorID: "reference", method: "GET", path: "/public/items",

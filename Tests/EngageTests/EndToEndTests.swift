@@ -233,7 +233,7 @@ struct EndToEndTests {
         let error = await #expect(throws: EngageError.self) {
             try await client.data(.get, "/public/items", query: [("size", "200000")])
         }
-        #expect(error?.code == .decoding)
+        #expect(error?.code == .responseTooLarge)
         #expect(error?.message.contains("over the limit of 4096") == true)
         // A request may set its own limit.
         _ = try await client.data(

@@ -182,7 +182,7 @@ struct RegistryLifecycleTests {
         let client = try alpha.behavior.context.makeAPIClient(baseURL: try #require(URL(string: "https://api.example.com")))
         #expect(client.maxResponseBytes == 2048)
         let error = await #expect(throws: EngageError.self) { try await client.data(.get, "/big") }
-        #expect(error?.code == .decoding)
+        #expect(error?.code == .responseTooLarge)
         #expect(error?.message.contains("over the limit of 2048") == true)
         await registry.shutdown()
     }

@@ -190,9 +190,7 @@ public actor TokenManager {
                 breaker.recordFailure()
                 guard generation == startGeneration else { return try tokensAfterSessionChange() }
                 logger.warning("Token refresh failed; tokens kept", metadata: ["provider": "\(providerID)", "error": "\(engageError.code)"])
-                var transient = engageError
-                transient.isRetryable = true
-                throw transient
+                throw engageError.markedRetryable()
             }
         }
         breaker.recordSuccess()

@@ -126,9 +126,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         do {
             configuration = try JSONDecoder().decode(EngageConfiguration.self, from: json)
         } catch let error as DecodingError {
-            var wrapped = EngageError(decodingError: error, what: "configuration")
-            wrapped.code = .invalidConfiguration
-            throw wrapped
+            throw EngageError(decodingError: error, what: "configuration", code: .invalidConfiguration)
         } catch {
             throw EngageError(.invalidConfiguration, "The configuration is not valid JSON.", underlyingError: error)
         }
@@ -155,9 +153,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         do {
             return try section.decode(type)
         } catch let error as DecodingError {
-            var wrapped = EngageError(decodingError: error, providerID: id, what: "'\(id)' configuration")
-            wrapped.code = .invalidConfiguration
-            throw wrapped
+            throw EngageError(decodingError: error, providerID: id, what: "'\(id)' configuration", code: .invalidConfiguration)
         } catch {
             throw EngageError(.invalidConfiguration, "The '\(id)' configuration could not be read.", providerID: id, underlyingError: error)
         }

@@ -46,8 +46,9 @@ extension EngageError {
         }
     }
 
-    /// A decoding failure, with the coding path where it happened.
-    public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response") {
+    /// A decoding failure, with the coding path where it happened; `code` is `.decoding` unless the
+    /// caller names another (e.g. `.invalidConfiguration` for a configuration file).
+    public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response", code: Code = .decoding) {
         let detail: String
         switch decodingError {
         case let .typeMismatch(type, context):
@@ -62,17 +63,17 @@ extension EngageError {
             detail = "unreadable data"
         }
         self.init(
-            .decoding, "The \(what) could not be decoded: \(detail).", providerID: providerID,
+            code, "The \(what) could not be decoded: \(detail).", providerID: providerID,
             recoverySuggestion: "The server sent data in an unexpected shape; update the SDK or report it.",
             underlyingError: decodingError
         )
     }
 
     /// A response body larger than the accepted limit (announced by `Content-Length` or received); a
-    /// `.decoding` error.
+    /// `.responseTooLarge` error.
     public static func responseTooLarge(bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil) -> EngageError {
         EngageError(
-            .decoding, "The response body is \(bytes) bytes, over the limit of \(limit).", providerID: providerID,
+            .responseTooLarge, "The response body is \(bytes) bytes, over the limit of \(limit).", providerID: providerID,
             httpStatus: httpStatus, recoverySuggestion: "Raise network.maxResponseBytes if answers this large are expected."
         )
     }

@@ -32,19 +32,19 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The kind of failure.
-    public var code: Code
+    public let code: Code
     /// The provider the failure belongs to, if any.
-    public var providerID: ProviderID?
+    public let providerID: ProviderID?
     /// A human-readable explanation, free of secrets.
-    public var message: String
+    public let message: String
     /// The HTTP status code, when the failure is an HTTP response.
-    public var httpStatus: Int?
+    public let httpStatus: Int?
     /// Whether repeating the same operation later may succeed.
-    public var isRetryable: Bool
+    public let isRetryable: Bool
     /// What the app or its user can do about it.
-    public var recoverySuggestion: String?
+    public let recoverySuggestion: String?
     /// The error this one wraps, if any.
-    public var underlyingError: (any Error)?
+    public let underlyingError: (any Error)?
 
     /// An error of `code` with a human-readable `message` free of secrets, and optional context.
     public init(
@@ -87,9 +87,29 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
 
     /// A copy attributed to `providerID` unless it is attributed already.
     public func attributed(to providerID: ProviderID) -> EngageError {
-        var copy = self
-        if copy.providerID == nil { copy.providerID = providerID }
-        return copy
+        guard self.providerID == nil else { return self }
+        return EngageError(
+            code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: isRetryable,
+            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError
+        )
+    }
+
+    /// A copy that may be retried (a transient failure named as such where it was classified).
+    package func markedRetryable() -> EngageError {
+        guard !isRetryable else { return self }
+        return EngageError(
+            code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: true,
+            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError
+        )
+    }
+}
+
+/// Errors are equal when their codes are: the code says what happened, the other fields describe the
+/// occurrence. `error == EngageError(.unauthorized, "")` reads as "is an unauthorized error".
+extension EngageError: Equatable {
+    /// Whether `lhs` and `rhs` have the same ``code``.
+    public static func == (lhs: EngageError, rhs: EngageError) -> Bool {
+        lhs.code == rhs.code
     }
 }
 
@@ -141,4 +161,7 @@ extension EngageError.Code {
     /// A call reached its bound on sends (`network.maxSendsPerCall`) inside a layer that repeats
     /// requests without checking it.
     public static let sendLimitReached: Self = "sendLimitReached"
+    /// A response body is larger than the accepted limit (`network.maxResponseBytes`, or the
+    /// request's own), announced by `Content-Length` or received; nothing of it was decoded.
+    public static let responseTooLarge: Self = "responseTooLarge"
 }

@@ -58,9 +58,7 @@ public struct GraphQLClient: Sendable {
             return text
         }.joined(separator: "; ")
         let name = operationName.map { " \($0)" } ?? ""
-        var error = EngageError(.graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID)
-        error.underlyingError = GraphQLErrors(entries: errors)
-        return error
+        return EngageError(.graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID, underlyingError: GraphQLErrors(entries: errors))
     }
 }
 

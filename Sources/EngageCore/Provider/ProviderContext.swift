@@ -140,6 +140,17 @@ public struct ProviderContext: Sendable {
         }
     }
 
+    /// Runs a local operation (one that sends nothing, such as reading the stored session) without an
+    /// operation event, turning its errors into `EngageError` attributed to this provider, so it can
+    /// throw `EngageError` like the provider's other operations.
+    public func local<Value: Sendable>(_ body: () async throws -> Value) async throws(EngageError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw EngageError.wrapping(error, providerID: providerID)
+        }
+    }
+
     /// The callback twin of an async operation, delivered on this context's callback queue.
     @discardableResult
     public func callback<Value: Sendable>(

@@ -143,11 +143,9 @@ extension DurableQueue {
     private func handleFailure(
         _ error: any Error, batch: [QueuedEvent], destination: String, into report: inout QueueFlushReport
     ) async {
-        var failure = EngageError.wrapping(error)
-        if !(error is EngageError) || failure.code == .cancelled {
-            // Unknown errors and cancelled requests might be transient: retry rather than lose the events.
-            failure.isRetryable = true
-        }
+        let wrapped = EngageError.wrapping(error)
+        // Unknown errors and cancelled requests might be transient: retry rather than lose the events.
+        let failure = !(error is EngageError) || wrapped.code == .cancelled ? wrapped.markedRetryable() : wrapped
         report.failures[destination] = failure
 
         let now = clock.now

@@ -9,7 +9,7 @@ extension CroboxProvider {
     ///
     /// - Throws: `.invalidInput` for an event that cannot be sent (empty product id, negative price…);
     ///   `.storage` if it cannot be stored.
-    public func send(_ event: CroboxEvent, on page: CroboxPage) async throws {
+    public func send(_ event: CroboxEvent, on page: CroboxPage) async throws(EngageError) {
         try await context.perform(event.operationName) {
             let issues = event.validationIssues()
             guard issues.isEmpty else {

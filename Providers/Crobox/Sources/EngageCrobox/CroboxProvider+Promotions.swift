@@ -9,7 +9,7 @@ extension CroboxProvider {
     /// - Throws: `.croboxUnknownContainer` when Crobox answers 405 for the container id; `.httpStatus`
     ///   (retryable) for 5xx; `.decoding` naming the field for a body that is not the promotions shape
     ///   (invalid UUIDs included); `.invalidInput` for an empty placeholder id or more than 100 products.
-    public func promotions(placeholderID: String, page: CroboxPage, productIDs: [String] = []) async throws -> CroboxPromotionsResponse {
+    public func promotions(placeholderID: String, page: CroboxPage, productIDs: [String] = []) async throws(EngageError) -> CroboxPromotionsResponse {
         try await context.perform("promotions") {
             do {
                 return try await fetchPromotions(placeholderID: placeholderID, page: page, productIDs: productIDs)

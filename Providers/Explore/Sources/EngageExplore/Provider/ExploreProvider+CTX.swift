@@ -22,51 +22,51 @@ extension ExploreProvider {
     }
 
     /// Asks CTX to e-mail a sign-in code to `email`.
-    public func ctxRequestCode(email: String) async throws {
+    public func ctxRequestCode(email: String) async throws(EngageError) {
         try await context.perform("ctx_request_code") { try await requireCTX().requestCode(email: email) }
     }
 
     /// Signs in with the e-mailed code; the session is kept sealed and refreshed as needed.
-    public func ctxVerify(email: String, code: String) async throws {
+    public func ctxVerify(email: String, code: String) async throws(EngageError) {
         try await context.perform("ctx_verify") { try await requireCTX().verify(email: email, code: code) }
     }
 
     /// Signs out of CTX (the stored session is removed).
-    public func ctxSignOut() async throws {
+    public func ctxSignOut() async throws(EngageError) {
         try await context.perform("ctx_sign_out") { try await requireCTX().signOut() }
     }
 
     /// Whether a CTX session is stored. Local: publishes no operation event.
-    public func ctxIsSignedIn() async throws -> Bool {
-        try await requireCTX().isSignedIn()
+    public func ctxIsSignedIn() async throws(EngageError) -> Bool {
+        try await context.local { try await requireCTX().isSignedIn() }
     }
 
     /// CTX's view of a merchant: denominations, discount, whether it sells now.
-    public func ctxMerchant(id merchantID: String) async throws -> CTXMerchant {
+    public func ctxMerchant(id merchantID: String) async throws(EngageError) -> CTXMerchant {
         try await context.perform("ctx_merchant") { try await requireCTX().merchant(id: merchantID) }
     }
 
     /// Creates a gift card for `fiatAmount` at a CTX merchant, after checking the amount against the
     /// merchant's denominations (min/max range or fixed values) without sending anything invalid.
-    public func buyCTXGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+    public func buyCTXGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws(EngageError) -> CTXGiftCard {
         try await context.perform("ctx_buy_gift_card") {
             try await requireCTX().purchaseGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
         }
     }
 
     /// The current state of a CTX gift card.
-    public func ctxGiftCard(id: String) async throws -> CTXGiftCard {
+    public func ctxGiftCard(id: String) async throws(EngageError) -> CTXGiftCard {
         try await context.perform("ctx_gift_card") { try await requireCTX().giftCard(id: id) }
     }
 
     /// Polls a CTX gift card until it is fulfilled (its secrets are then sealed in ``giftCards``) or
     /// rejected (an error), on the SDK's clock.
-    public func waitForCTXGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
+    public func waitForCTXGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> CTXGiftCard {
         try await context.perform("ctx_wait_for_gift_card") { try await requireCTX().waitForGiftCard(id: id, polling: polling) }
     }
 
     /// Every purchased card kept in the sealed vault. Local: publishes no operation event.
-    public func storedGiftCards() async throws -> [StoredGiftCard] {
-        try giftCards.allCards()
+    public func storedGiftCards() async throws(EngageError) -> [StoredGiftCard] {
+        try await context.local { try giftCards.allCards() }
     }
 }

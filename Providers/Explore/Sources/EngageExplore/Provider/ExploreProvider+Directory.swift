@@ -8,7 +8,7 @@ extension ExploreProvider {
     ///
     /// - Throws: `.exploreDirectoryMissing` before the first sync; `.invalidInput` for a distance
     ///   sort without a centre.
-    public func merchants(_ query: ExploreMerchantQuery) async throws -> Page<ExploreMerchant> {
+    public func merchants(_ query: ExploreMerchantQuery) async throws(EngageError) -> Page<ExploreMerchant> {
         try await context.perform("merchants") {
             let directory = try await directory()
             let hides = hidesPiggyCardsOnly
@@ -18,7 +18,7 @@ extension ExploreProvider {
 
     /// One merchant with its gift-card providers and best discount, shown at its closest location to
     /// `center` when given; `nil` for an unknown (or hidden) merchant.
-    public func merchant(id merchantID: String, center: GeoPoint? = nil) async throws -> ExploreMerchant? {
+    public func merchant(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchant? {
         try await context.perform("merchant") {
             let directory = try await directory()
             let hides = hidesPiggyCardsOnly
@@ -27,7 +27,7 @@ extension ExploreProvider {
     }
 
     /// All locations of one merchant, closest first when `center` is given (within `radius` if given).
-    public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) async throws -> [ExploreLocation] {
+    public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) async throws(EngageError) -> [ExploreLocation] {
         try await context.perform("locations") {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.locations(ofMerchant: merchantID, center: center, radius: radius) }
@@ -35,7 +35,7 @@ extension ExploreProvider {
     }
 
     /// One page of the ATMs matching `query`.
-    public func atms(_ query: ExploreATMQuery) async throws -> Page<ExploreATM> {
+    public func atms(_ query: ExploreATMQuery) async throws(EngageError) -> Page<ExploreATM> {
         try await context.perform("atms") {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.atms(query) }
@@ -43,7 +43,7 @@ extension ExploreProvider {
     }
 
     /// The territories (states, regions) the directory lists, sorted by name.
-    public func territories() async throws -> [String] {
+    public func territories() async throws(EngageError) -> [String] {
         try await context.perform("territories") {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.territories() }

@@ -25,29 +25,29 @@
 
         /// Creates a PiggyCards account; a one-time password is e-mailed. Returns the user id.
         @discardableResult
-        public func piggyCardsSignUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
+        public func piggyCardsSignUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws(EngageError) -> String {
             try await context.perform("piggycards_sign_up") {
                 try await requirePiggyCards().signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
             }
         }
 
         /// Confirms the e-mailed one-time password (the generated password is kept sealed) and signs in.
-        public func piggyCardsVerify(otp: String) async throws {
+        public func piggyCardsVerify(otp: String) async throws(EngageError) {
             try await context.perform("piggycards_verify") { try await requirePiggyCards().verify(otp: otp) }
         }
 
         /// The brands PiggyCards sells in `country`.
-        public func piggyCardsBrands(country: String) async throws -> [PiggyCardsBrand] {
+        public func piggyCardsBrands(country: String) async throws(EngageError) -> [PiggyCardsBrand] {
             try await context.perform("piggycards_brands") { try await requirePiggyCards().brands(country: country) }
         }
 
         /// The gift cards of one brand in `country`, with their denominations and discounts.
-        public func piggyCardsGiftCards(country: String, brandID: String) async throws -> [PiggyCardsProduct] {
+        public func piggyCardsGiftCards(country: String, brandID: String) async throws(EngageError) -> [PiggyCardsProduct] {
             try await context.perform("piggycards_gift_cards") { try await requirePiggyCards().giftCards(country: country, brandID: brandID) }
         }
 
         /// The price of one DASH in `currency`.
-        public func piggyCardsExchangeRate(currency: String = "USD") async throws -> Decimal {
+        public func piggyCardsExchangeRate(currency: String = "USD") async throws(EngageError) -> Decimal {
             try await context.perform("piggycards_exchange_rate") { try await requirePiggyCards().exchangeRate(currency: currency) }
         }
 
@@ -55,19 +55,19 @@
         /// before sending); the returned order's quote includes the 1.5 % service fee.
         public func buyPiggyCardsGiftCard(
             product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String
-        ) async throws -> PiggyCardsOrder {
+        ) async throws(EngageError) -> PiggyCardsOrder {
             try await context.perform("piggycards_order") {
                 try await requirePiggyCards().createOrder(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
             }
         }
 
         /// The current state of an order.
-        public func piggyCardsOrder(id: String) async throws -> PiggyCardsOrderDetails {
+        public func piggyCardsOrder(id: String) async throws(EngageError) -> PiggyCardsOrderDetails {
             try await context.perform("piggycards_order_status") { try await requirePiggyCards().order(id: id) }
         }
 
         /// Polls an order until it is complete (its cards are then sealed in ``giftCards``) or cancelled.
-        public func waitForPiggyCardsOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> PiggyCardsOrderDetails {
+        public func waitForPiggyCardsOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> PiggyCardsOrderDetails {
             try await context.perform("piggycards_wait_for_order") { try await requirePiggyCards().waitForOrder(id: id, polling: polling) }
         }
 

@@ -10,7 +10,7 @@ extension ExploreProvider {
     /// - Throws: `.notConfigured` without a feed URL or with a fixed `databasePath`;
     ///   `.exploreDownloadInvalid` for a truncated, corrupt or unreadable download; network errors.
     @discardableResult
-    public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws -> ExploreSyncOutcome {
+    public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws(EngageError) -> ExploreSyncOutcome {
         try await context.perform("sync") {
             guard configuration.databasePath == nil else {
                 throw EngageError(.notConfigured, "Explore queries a fixed databasePath; it does not sync.", providerID: .explore)
@@ -22,23 +22,23 @@ extension ExploreProvider {
     /// Syncs when a sync is due (nothing installed, or the feed last checked `syncIntervalSeconds`
     /// ago); `nil` when none was due. Apps driving their own schedule (a background task) call this.
     @discardableResult
-    public func syncIfDue() async throws -> ExploreSyncOutcome? {
+    public func syncIfDue() async throws(EngageError) -> ExploreSyncOutcome? {
         guard try await isSyncDue() else { return nil }
         return try await sync()
     }
 
     /// Whether a sync of the selected network is due now.
-    public func isSyncDue() async throws -> Bool {
+    public func isSyncDue() async throws(EngageError) -> Bool {
         guard configuration.databasePath == nil, configuration.feedURL != nil else { return false }
-        guard let next = try await store(for: network).nextSyncDate(interval: syncInterval) else { return true }
+        guard let next = try await context.local({ try await store(for: network).nextSyncDate(interval: syncInterval) }) else { return true }
         return context.clock.now >= next
     }
 
     private var syncInterval: Duration { .seconds(double: configuration.syncIntervalSeconds) }
 
     /// What the selected network's installed directory is, if one is installed.
-    public func syncState() async throws -> ExploreSyncState? {
-        try await store(for: network).state()
+    public func syncState() async throws(EngageError) -> ExploreSyncState? {
+        try await context.local { try await store(for: network).state() }
     }
 
     /// The automatic schedule: a sync at start, then whenever one is due; a failure is retried after

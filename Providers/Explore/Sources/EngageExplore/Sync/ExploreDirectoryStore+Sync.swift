@@ -72,7 +72,7 @@ extension ExploreDirectoryStore {
                 self.report(ExploreSyncProgress(phase: .downloading, receivedBytes: transfer.receivedBytes, expectedBytes: manifest.size))
             }
         } catch {
-            guard error.code == .decoding else { throw error }
+            guard error.code == .responseTooLarge else { throw error }
             throw EngageError(
                 .exploreDownloadInvalid, "The downloaded archive is larger than the manifest's \(manifest.size) bytes.", providerID: .explore,
                 underlyingError: error

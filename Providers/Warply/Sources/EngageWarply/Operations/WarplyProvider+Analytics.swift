@@ -9,7 +9,7 @@ extension WarplyProvider {
     /// (the product id, price and quantity too, when set). Does nothing when `analyticsEnabled` is off.
     ///
     /// - Throws: `.invalidInput` for an empty or overlong name.
-    public func track(_ event: TrackedEvent) async throws {
+    public func track(_ event: TrackedEvent) async throws(EngageError) {
         try await context.perform("track") {
             guard configuration.analyticsEnabled else { return }
             try WarplyInput.identifier(event.name, name: "event name", limit: 128)

@@ -7,7 +7,7 @@ extension WarplyProvider {
     /// Registers the device now (the seed's `initialize`): validates the configuration, opens the
     /// storage and obtains `web_id`/`api_key` unless the device is registered already. Other operations
     /// register on demand, so calling this is optional; it surfaces registration problems early.
-    public func initialize() async throws {
+    public func initialize() async throws(EngageError) {
         try await context.perform("initialize") {
             _ = try await registrar.registration()
         }
@@ -16,15 +16,15 @@ extension WarplyProvider {
     /// Whether a user is logged in (a session is stored).
     ///
     /// Local: publishes no operation event (it reads the stored session, nothing is sent).
-    public func isLoggedIn() async throws -> Bool {
-        try await tokens.hasSession()
+    public func isLoggedIn() async throws(EngageError) -> Bool {
+        try await context.local { try await tokens.hasSession() }
     }
 
     /// Logs a DEI user in by email and stores the session.
     ///
     /// - Throws: `.invalidInput` for an address that is not an email; `.warplyRequestRejected` when
     ///   Warply refuses the login.
-    public func deiLogin(email: String) async throws {
+    public func deiLogin(email: String) async throws(EngageError) {
         try await context.perform("dei_login") {
             try WarplyInput.email(email)
             let answer = try await client.result(
@@ -36,7 +36,7 @@ extension WarplyProvider {
     }
 
     /// Verifies a Cosmote ticket for `guid` and stores the session it opens.
-    public func verifyTicket(guid: String, ticket: String) async throws {
+    public func verifyTicket(guid: String, ticket: String) async throws(EngageError) {
         try await context.perform("verify_ticket") {
             try WarplyInput.identifier(guid, name: "guid")
             try WarplyInput.identifier(ticket, name: "ticket")
@@ -53,7 +53,7 @@ extension WarplyProvider {
     /// stores the session.
     ///
     /// - Throws: `.invalidConfiguration` when `partnerCredentials` are not configured.
-    public func cosmoteUser(guid: String) async throws {
+    public func cosmoteUser(guid: String) async throws(EngageError) {
         try await context.perform("cosmote_user") {
             try WarplyInput.identifier(guid, name: "guid")
             guard let partner = configuration.partnerCredentials else {
@@ -76,7 +76,7 @@ extension WarplyProvider {
     /// - Throws: `.sessionExpired` when Warply rejected the refresh token (the session is cleared and
     ///   `SessionEndedEvent` published); `.circuitOpen` while the breaker is open; a retryable error
     ///   when Warply could not be reached (the tokens are kept).
-    public func refreshToken() async throws {
+    public func refreshToken() async throws(EngageError) {
         try await context.perform("refresh_token") {
             _ = try await tokens.refresh()
         }
@@ -84,7 +84,7 @@ extension WarplyProvider {
 
     /// Installs tokens the host app obtained itself (the seed's `updateRefreshToken`). The client
     /// credentials of the previous login, if any, are kept for refreshing.
-    public func updateTokens(accessToken: String, refreshToken: String) async throws {
+    public func updateTokens(accessToken: String, refreshToken: String) async throws(EngageError) {
         try await context.perform("update_tokens") {
             guard !accessToken.isEmpty, !refreshToken.isEmpty, accessToken.count <= 16_384, refreshToken.count <= 16_384 else {
                 throw EngageError(.invalidInput, "Both tokens must be non-empty (and at most 16 KB).", providerID: .warply)
@@ -95,7 +95,7 @@ extension WarplyProvider {
 
     /// Logs out: tells Warply (best effort) and forgets the session and the in-memory state. The
     /// device registration is kept.
-    public func logout() async throws {
+    public func logout() async throws(EngageError) {
         try await context.perform("logout") {
             if let current = try await tokens.currentTokens() {
                 do {

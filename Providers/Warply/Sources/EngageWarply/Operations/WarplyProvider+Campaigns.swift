@@ -18,7 +18,7 @@ extension WarplyProvider {
     /// - Parameters:
     ///   - language: The language of the texts; the provider's language when `nil`.
     ///   - filters: Extra filters passed to Warply as they are.
-    public func campaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws -> [WarplyCampaign] {
+    public func campaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign] {
         try await context.perform("campaigns") {
             let language = language ?? self.language
             guard try await tokens.hasSession() else {
@@ -55,14 +55,14 @@ extension WarplyProvider {
     }
 
     /// The user's personalized campaigns alone, sorted by `sorting`. Needs a logged-in user.
-    public func personalizedCampaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws -> [WarplyCampaign] {
+    public func personalizedCampaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign] {
         try await context.perform("campaigns_personalized") {
             WarplyCampaignProcessing.sorted(try await personalizedCampaignList(language: language ?? self.language, filters: filters))
         }
     }
 
     /// The campaign of a session (`GET /api/session/{sessionUuid}`).
-    public func singleCampaign(sessionUUID: String) async throws -> WarplyCampaign {
+    public func singleCampaign(sessionUUID: String) async throws(EngageError) -> WarplyCampaign {
         try await context.perform("single_campaign") {
             try WarplyInput.identifier(sessionUUID, name: "sessionUUID", limit: 128)
             let campaign = try await client.result(
@@ -77,7 +77,7 @@ extension WarplyProvider {
     }
 
     /// The supermarket campaign (`nil` when there is none), also kept in `state.supermarketCampaign`.
-    public func supermarketCampaign(language: WarplyLanguage? = nil) async throws -> WarplyCampaign? {
+    public func supermarketCampaign(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCampaign? {
         try await context.perform("supermarket_campaign") {
             let campaigns = try await client.context(
                 [WarplyCampaign].self,
@@ -101,7 +101,7 @@ extension WarplyProvider {
     /// ``campaignParameters(for:isMap:)`` to the page instead.
     ///
     /// Local: publishes no operation event (it is a computation, not a Warply operation).
-    public func campaignURL(for campaign: WarplyCampaign) async throws -> URL? {
+    public func campaignURL(for campaign: WarplyCampaign) async throws(EngageError) -> URL? {
         guard let text = campaign.indexURL ?? campaign.campaignURL else { return nil }
         let filled = WarplyPlaceholders.fill(WarplyWire.cleanEscapedURL(text), values: [
             "appUUID": configuration.appUUID, "web_id": configuration.merchantID, "language": language.rawValue,
@@ -115,9 +115,9 @@ extension WarplyProvider {
     /// contain the tokens: hand them only to the page.
     ///
     /// Local: publishes no operation event (it is a computation, not a Warply operation).
-    public func campaignParameters(for campaign: WarplyCampaign, isMap: Bool = false) async throws -> WarplyCampaignParameters {
-        let current = try await tokens.currentTokens()
-        let credentials = try session.clientCredentials()
+    public func campaignParameters(for campaign: WarplyCampaign, isMap: Bool = false) async throws(EngageError) -> WarplyCampaignParameters {
+        let current = try await context.local { try await tokens.currentTokens() }
+        let credentials = try await context.local { try session.clientCredentials() }
         return WarplyCampaignParameters(values: [
             "web_id": configuration.merchantID,
             "app_uuid": configuration.appUUID,
@@ -138,7 +138,7 @@ extension WarplyProvider {
     /// session id, or `nil` when that campaign has not been fetched.
     ///
     /// Local: publishes no operation event (it is a computation, not a Warply operation).
-    public func ccmsURL(for offer: WarplyContextualOffer) async throws -> URL? {
+    public func ccmsURL(for offer: WarplyContextualOffer) async throws(EngageError) -> URL? {
         guard let sessionID = offer.sessionID, let campaign = state.allCampaignList.first(where: { $0.sessionUUID == sessionID }) else {
             return nil
         }

@@ -42,7 +42,7 @@ extension WarplyProvider {
     ///
     /// - Throws: `.invalidInput` for a number that fails the Luhn check, an expiry in the past, or an
     ///   empty holder — checked before anything is sent.
-    public func addCard(_ card: WarplyNewCard) async throws -> WarplyCard {
+    public func addCard(_ card: WarplyNewCard) async throws(EngageError) -> WarplyCard {
         try await context.perform("add_card") {
             let number = try WarplyInput.cardNumber(card.number)
             try WarplyInput.identifier(card.holder, name: "holder", limit: 128)
@@ -69,7 +69,7 @@ extension WarplyProvider {
     }
 
     /// The user's cards (masked). Needs a logged-in user.
-    public func cards() async throws -> [WarplyCard] {
+    public func cards() async throws(EngageError) -> [WarplyCard] {
         try await context.perform("get_cards") {
             try await client.context(
                 [WarplyCard].self, WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.getCards),
@@ -79,7 +79,7 @@ extension WarplyProvider {
     }
 
     /// Deletes the card with `token` (``WarplyCard/token``). Needs a logged-in user.
-    public func deleteCard(token: String) async throws {
+    public func deleteCard(token: String) async throws(EngageError) {
         try await context.perform("delete_card") {
             try WarplyInput.identifier(token, name: "token", limit: 256)
             _ = try await client.context(

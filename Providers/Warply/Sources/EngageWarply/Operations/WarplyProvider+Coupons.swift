@@ -21,7 +21,7 @@ extension WarplyProvider {
     /// The user's coupons, with merchant and redemption details: active ones soonest-expiring first,
     /// redeemed ones newest first. Kept in `state.couponList` / `state.oldCouponList`; publishes
     /// `coupons_fetched`. Needs a logged-in user.
-    public func coupons(language: WarplyLanguage? = nil) async throws -> WarplyCouponLists {
+    public func coupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
         try await context.perform("coupons") {
             let coupons = try await userCoupons(action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
             // Return the lists computed here: reading them back from the shared state could return
@@ -35,7 +35,7 @@ extension WarplyProvider {
 
     /// The user's universal coupons (valid at every merchant), split like ``coupons(language:)``.
     /// Needs a logged-in user.
-    public func universalCoupons(language: WarplyLanguage? = nil) async throws -> WarplyCouponLists {
+    public func universalCoupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
         try await context.perform("coupons_universal") {
             let coupons = try await userCoupons(
                 action: WarplyWire.Action.universalCoupons, language: language ?? self.language, operation: "coupons_universal"
@@ -45,7 +45,7 @@ extension WarplyProvider {
     }
 
     /// Every coupon set, kept in `state.couponSetList`.
-    public func couponSets(language: WarplyLanguage? = nil) async throws -> [WarplyCouponSet] {
+    public func couponSets(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyCouponSet] {
         try await context.perform("couponsets") {
             let sets = try await client.context(
                 [WarplyCouponSet].self,
@@ -60,14 +60,14 @@ extension WarplyProvider {
     }
 
     /// How many coupons each coupon set has left, by coupon set UUID.
-    public func availableCoupons() async throws -> [String: Int] {
+    public func availableCoupons() async throws(EngageError) -> [String: Int] {
         try await context.perform("available_coupons") {
             Dictionary(try await couponAvailability().map { ($0.couponSetUUID, $0.availability) }, uniquingKeysWith: { _, last in last })
         }
     }
 
     /// Checks whether `code` is one of the user's active coupons. Needs a logged-in user.
-    public func validateCoupon(code: String) async throws -> WarplyCouponValidation {
+    public func validateCoupon(code: String) async throws(EngageError) -> WarplyCouponValidation {
         try await context.perform("validate_coupon") {
             try WarplyInput.identifier(code, name: "code", limit: 128)
             guard let validation = try await client.context(
@@ -89,7 +89,7 @@ extension WarplyProvider {
     ///   - merchantID: The merchant's id, if any.
     /// - Throws: `.warplyCouponNotRedeemable` when the set has no coupons left, is unknown, or the user
     ///   lacks points (the message says which); `.unauthorized` without a session.
-    public func redeemCoupon(productID: String? = nil, productUUID: String, merchantID: String? = nil) async throws -> WarplyRedemption {
+    public func redeemCoupon(productID: String? = nil, productUUID: String, merchantID: String? = nil) async throws(EngageError) -> WarplyRedemption {
         try await context.perform("redeem_coupon") {
             try WarplyInput.identifier(productUUID, name: "productUUID", limit: 128)
             var fields: [String: JSONValue] = ["product_uuid": .string(productUUID)]
@@ -116,7 +116,7 @@ extension WarplyProvider {
     }
 
     /// The user's redeemed supermarket coupons and their total value. Needs a logged-in user.
-    public func redeemedSupermarketHistory(language: WarplyLanguage? = nil) async throws -> WarplyRedeemedSupermarketHistory {
+    public func redeemedSupermarketHistory(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyRedeemedSupermarketHistory {
         try await context.perform("redeemed_sm_history") {
             let history = try await client.context(
                 WarplyRedeemedSupermarketHistory.self,

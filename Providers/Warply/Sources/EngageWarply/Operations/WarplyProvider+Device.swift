@@ -6,7 +6,7 @@ import Logging
 extension WarplyProvider {
     /// Sends the device's push token (and platform details) to Warply, and keeps it (sealed) for the
     /// campaign pages' `fcm_token`.
-    public func updateDeviceToken(_ deviceToken: String) async throws {
+    public func updateDeviceToken(_ deviceToken: String) async throws(EngageError) {
         try await context.perform("update_device_token") {
             try WarplyInput.identifier(deviceToken, name: "deviceToken", limit: 4096)
             try context.storage.setSealedValue(deviceToken, forKey: Self.deviceTokenKey)

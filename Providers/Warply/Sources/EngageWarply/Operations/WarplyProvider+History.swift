@@ -7,7 +7,7 @@ extension WarplyProvider {
     /// The user's transactions, newest first. Needs a logged-in user.
     ///
     /// - Parameter productDetail: The level of product detail Warply includes (`"min"` by default).
-    public func transactionHistory(productDetail: String = "min") async throws -> [WarplyTransaction] {
+    public func transactionHistory(productDetail: String = "min") async throws(EngageError) -> [WarplyTransaction] {
         try await context.perform("transaction_history") {
             try WarplyInput.identifier(productDetail, name: "productDetail", limit: 32)
             let transactions = try await client.context(
@@ -22,7 +22,7 @@ extension WarplyProvider {
     }
 
     /// The user's points history, newest first. Needs a logged-in user.
-    public func pointsHistory() async throws -> [WarplyPointsEntry] {
+    public func pointsHistory() async throws(EngageError) -> [WarplyPointsEntry] {
         try await context.perform("points_history") {
             let entries = try await client.context(
                 [WarplyPointsEntry].self,

@@ -65,7 +65,7 @@ public struct WarplyMerchantQuery: Sendable, Hashable {
 extension WarplyProvider {
     /// The merchants matching `query`, kept in `state.merchantList`. With a centre they are sorted by
     /// distance (computed here when Warply does not send one).
-    public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery()) async throws -> [WarplyMerchant] {
+    public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery()) async throws(EngageError) -> [WarplyMerchant] {
         try await context.perform("merchants") {
             try query.validate()
             var merchants = try await client.context(
@@ -87,7 +87,7 @@ extension WarplyProvider {
     }
 
     /// The merchant categories.
-    public func merchantCategories(language: WarplyLanguage? = nil) async throws -> [WarplyMerchantCategory] {
+    public func merchantCategories(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyMerchantCategory] {
         try await context.perform("merchant_categories") {
             try await client.context(
                 [WarplyMerchantCategory].self,
@@ -100,7 +100,7 @@ extension WarplyProvider {
     }
 
     /// The articles, optionally only those in `categories`.
-    public func articles(language: WarplyLanguage? = nil, categories: [String] = []) async throws -> [WarplyArticle] {
+    public func articles(language: WarplyLanguage? = nil, categories: [String] = []) async throws(EngageError) -> [WarplyArticle] {
         try await context.perform("articles") {
             for category in categories { try WarplyInput.identifier(category, name: "category", limit: 128) }
             var fields: [String: JSONValue] = ["language": .string((language ?? self.language).rawValue)]
@@ -114,7 +114,7 @@ extension WarplyProvider {
 
     /// The user's market pass (supermarket deals), kept in `state.marketPassDetails`; publishes
     /// `market_pass_details_fetched`. Needs a logged-in user.
-    public func marketPassDetails() async throws -> WarplyMarketPassDetails {
+    public func marketPassDetails() async throws(EngageError) -> WarplyMarketPassDetails {
         try await context.perform("market_pass_details") {
             guard let details = try await client.context(
                 WarplyMarketPassDetails.self,

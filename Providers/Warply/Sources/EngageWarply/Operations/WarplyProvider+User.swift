@@ -5,7 +5,7 @@ import Logging
 
 extension WarplyProvider {
     /// The user's profile. Needs a logged-in user.
-    public func profile() async throws -> WarplyProfile {
+    public func profile() async throws(EngageError) -> WarplyProfile {
         try await context.perform("profile") {
             guard let profile = try await client.context(
                 WarplyProfile.self,
@@ -21,7 +21,7 @@ extension WarplyProvider {
     /// Changes the user's password. Needs a logged-in user.
     ///
     /// - Throws: `.invalidInput` when either password is empty or they are equal.
-    public func changePassword(oldPassword: String, newPassword: String) async throws {
+    public func changePassword(oldPassword: String, newPassword: String) async throws(EngageError) {
         try await context.perform("change_password") {
             try WarplyInput.password(oldPassword, name: "oldPassword")
             try WarplyInput.password(newPassword, name: "newPassword")
@@ -37,7 +37,7 @@ extension WarplyProvider {
     }
 
     /// Asks Warply to email a password reset link to `email`.
-    public func resetPassword(email: String) async throws {
+    public func resetPassword(email: String) async throws(EngageError) {
         try await context.perform("reset_password") {
             try WarplyInput.email(email)
             try await client.status(
@@ -48,7 +48,7 @@ extension WarplyProvider {
     }
 
     /// Asks Warply to send a one-time password by SMS to `phoneNumber` (spaces and dashes are ignored).
-    public func requestOTP(phoneNumber: String) async throws {
+    public func requestOTP(phoneNumber: String) async throws(EngageError) {
         try await context.perform("request_otp") {
             let normalized = try WarplyInput.phoneNumber(phoneNumber)
             try await client.status(
