@@ -1,11 +1,22 @@
 /// Exchanges a token pair for a new one: the provider-specific half of `TokenManager`.
 ///
 /// ```swift
-/// struct MyRefresher: TokenRefresher {
+/// /// The provider-specific half of a session: one refresh request, sent once (`allowsRetry: false`,
+/// /// the refresh token rotates); `TokenManager` does single flight, storage, expiry and the breaker.
+/// struct PerksRefresher: TokenRefresher {
 ///     let client: APIClient
+///
+///     private struct Answer: Decodable {
+///         var accessToken: String
+///         var refreshToken: String
+///         enum CodingKeys: String, CodingKey { case accessToken = "access_token", refreshToken = "refresh_token" }
+///     }
+///
 ///     func refresh(_ tokens: TokenPair) async throws -> TokenPair {
-///         let answer: TokenAnswer = try await client.send(.post("/auth/refresh", json: ["refresh_token": tokens.refreshToken]),
-///                                                          authorization: .none)
+///         let answer = try await client.json(
+///             Answer.self, .post, "/auth/refresh", body: .json(["refresh_token": tokens.refreshToken ?? ""]),
+///             options: RequestOptions(allowsRetry: false, authorization: .none)
+///         )
 ///         return TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken)
 ///     }
 /// }

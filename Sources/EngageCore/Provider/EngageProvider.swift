@@ -1,22 +1,47 @@
 /// A provider module: the contract every built-in and third-party provider implements.
 ///
 /// ```swift
+/// /// Perks from a weather service: an offers source for the facade, and its own `claim` operation.
 /// public final class WeatherPerks: EngageProvider, OffersProviding {
-///     public struct Configuration: ProviderConfiguration { public var baseURL: URL }
-///     public static let descriptor = ProviderDescriptor(
-///         id: "weatherperks", displayName: "Weather perks", version: "1.0.0", capabilities: [.offers])
+///     /// Where the service is; checked when the provider is registered.
+///     public struct Configuration: ProviderConfiguration {
+///         public var baseURL: URL
+///         public init(baseURL: URL) { self.baseURL = baseURL }
+///         public func validationIssues() -> [String] { baseURL.host == nil ? ["baseURL must be an absolute URL."] : [] }
+///     }
 ///
-///     private let client: APIClient
-///     private let context: ProviderContext
+///     public static let descriptor = ProviderDescriptor(
+///         id: "weatherperks", displayName: "Weather perks", version: "1.0.0", capabilities: [.offers]
+///     )
+///
+///     private struct Perk: Decodable { var id: String, title: String }
+///     private struct Refusal: Decodable { var refused: String }
+///
+///     let context: ProviderContext
+///     let client: APIClient
+///     public let tokens: TokenManager
 ///
 ///     public init(configuration: Configuration, context: ProviderContext) async throws {
 ///         self.context = context
-///         client = context.makeAPIClient(baseURL: configuration.baseURL)
+///         // The backend's rules go into the client's hooks, not into a wrapper: this one refuses in
+///         // the body of a 200.
+///         let hooks = APIClient.Hooks(interpret: { response, _, redactor in
+///             guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
+///             return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
+///         })
+///         let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, hooks: hooks)
+///         tokens = context.makeTokenManager(refresher: PerksRefresher(client: publicClient))
+///         client = try context.makeAPIClient(baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), hooks: hooks)
 ///     }
 ///
-///     public func offers(_ query: OfferQuery) async throws -> [Offer] {
-///         try await context.perform("offers") { try await client.json([Offer].self, .get, "/perks") }
+///     /// Today's perks as offers (no session needed).
+///     public func offers(_ query: OfferQuery) async throws(EngageError) -> [Offer] {
+///         try await context.perform("offers") {
+///             let perks = try await client.json([Perk].self, .get, "/perks", options: RequestOptions(authorization: .none))
+///             return perks.map { Offer(id: $0.id, providerID: Self.descriptor.id, kind: .promotion, title: LocalizedText($0.title)) }
+///         }
 ///     }
+///
 /// }
 /// ```
 ///

@@ -1,7 +1,11 @@
 /// A provider type with its configuration, ready to be created by a registry.
 ///
 /// ```swift
-/// try registry.register(.provider(WeatherPerks.self, configuration: .init(baseURL: url)))
+/// let engage = try await Engage.start(
+///     configuration: configuration,
+///     providers: [.provider(WeatherPerks.self, configuration: .init(baseURL: baseURL))],
+///     environment: RegistryEnvironment(transport: backend, secretStore: InMemorySecretStore())
+/// )
 /// ```
 public struct ProviderRegistration: Sendable {
     /// The provider's descriptor (id, name, version, capabilities).

@@ -1,0 +1,121 @@
+// Implementing a provider: a third-party provider with an offers capability, its backend's rules
+// as APIClient hooks, a session refreshed by the core's TokenManager, and its registration. Runs
+// offline against an in-memory backend.
+
+// snippet.hide
+import Engage
+import EngageTesting
+import Foundation
+// snippet.show
+
+// snippet.refresher
+/// The provider-specific half of a session: one refresh request, sent once (`allowsRetry: false`,
+/// the refresh token rotates); `TokenManager` does single flight, storage, expiry and the breaker.
+struct PerksRefresher: TokenRefresher {
+    let client: APIClient
+
+    private struct Answer: Decodable {
+        var accessToken: String
+        var refreshToken: String
+        enum CodingKeys: String, CodingKey { case accessToken = "access_token", refreshToken = "refresh_token" }
+    }
+
+    func refresh(_ tokens: TokenPair) async throws -> TokenPair {
+        let answer = try await client.json(
+            Answer.self, .post, "/auth/refresh", body: .json(["refresh_token": tokens.refreshToken ?? ""]),
+            options: RequestOptions(allowsRetry: false, authorization: .none)
+        )
+        return TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken)
+    }
+}
+// snippet.end
+
+// snippet.provider
+/// Perks from a weather service: an offers source for the facade, and its own `claim` operation.
+public final class WeatherPerks: EngageProvider, OffersProviding {
+    /// Where the service is; checked when the provider is registered.
+    public struct Configuration: ProviderConfiguration {
+        public var baseURL: URL
+        public init(baseURL: URL) { self.baseURL = baseURL }
+        public func validationIssues() -> [String] { baseURL.host == nil ? ["baseURL must be an absolute URL."] : [] }
+    }
+
+    public static let descriptor = ProviderDescriptor(
+        id: "weatherperks", displayName: "Weather perks", version: "1.0.0", capabilities: [.offers]
+    )
+
+    private struct Perk: Decodable { var id: String, title: String }
+    private struct Refusal: Decodable { var refused: String }
+
+    let context: ProviderContext
+    let client: APIClient
+    public let tokens: TokenManager
+
+    public init(configuration: Configuration, context: ProviderContext) async throws {
+        self.context = context
+        // The backend's rules go into the client's hooks, not into a wrapper: this one refuses in
+        // the body of a 200.
+        let hooks = APIClient.Hooks(interpret: { response, _, redactor in
+            guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
+            return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
+        })
+        let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, hooks: hooks)
+        tokens = context.makeTokenManager(refresher: PerksRefresher(client: publicClient))
+        client = try context.makeAPIClient(baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), hooks: hooks)
+    }
+
+    /// Today's perks as offers (no session needed).
+    public func offers(_ query: OfferQuery) async throws(EngageError) -> [Offer] {
+        try await context.perform("offers") {
+            let perks = try await client.json([Perk].self, .get, "/perks", options: RequestOptions(authorization: .none))
+            return perks.map { Offer(id: $0.id, providerID: Self.descriptor.id, kind: .promotion, title: LocalizedText($0.title)) }
+        }
+    }
+
+}
+// snippet.end
+
+// snippet.operation
+extension WeatherPerks {
+    /// Claims a perk for the signed-in user; fails with `.unauthorized` before sending when nobody is.
+    public func claim(perkID: String) async throws(EngageError) {
+        try await context.perform("claim") {
+            _ = try await client.data(.post, APIClient.path("perks", perkID, "claim"), options: RequestOptions(authorization: .required))
+        }
+    }
+
+    /// The completion-handler twin of ``claim(perkID:)``.
+    @discardableResult
+    public func claim(perkID: String, completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any Cancellable {
+        context.callback(completion) { try await self.claim(perkID: perkID) }
+    }
+}
+// snippet.end
+
+// snippet.hide
+let backend = InMemoryTransport()
+backend.route(.get, "/perks") { _ in .json([["id": "rain-1", "title": "10 % off umbrellas"]]) }
+backend.route(.post, "/perks/rain-1/claim") { _ in .json(["claimed": true]) }
+let baseURL = URL(string: "https://perks.example.com")!
+// snippet.show
+
+// snippet.register
+var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
+configuration.storage = .inMemory
+// snippet.registration
+let engage = try await Engage.start(
+    configuration: configuration,
+    providers: [.provider(WeatherPerks.self, configuration: .init(baseURL: baseURL))],
+    environment: RegistryEnvironment(transport: backend, secretStore: InMemorySecretStore())
+)
+// snippet.end
+let offers = try await engage.offers()
+print(offers.items.map { $0.title.value() })
+
+let perks = try await engage.provider(WeatherPerks.self)
+try await perks.tokens.setTokens(TokenPair(accessToken: "access", refreshToken: "refresh"))
+try await perks.claim(perkID: "rain-1")
+// snippet.end
+
+// snippet.hide
+await engage.shutdown()
