@@ -384,20 +384,19 @@ public struct APIClient: Sendable {
         return nil
     }
 
-    /// How a provider reads its backend's answers, applied by the client to every call.
+    /// How a provider reads its backend's answers, applied by the client to every call. Pass them to
+    /// `ProviderContext.makeAPIClient(baseURL:authorizer:hooks:)`:
     ///
     /// ```swift
     /// let hooks = APIClient.Hooks(
-    ///     interpret: { response, request, redactor in
-    ///         // A backend that reports failures in the body of a 200.
-    ///         guard response.isSuccess, let status = try? JSONDecoder().decode(Status.self, from: response.body) else { return .accept }
-    ///         return status.ok ? .accept : .fail(EngageError(.httpStatus, "Refused: \(redactor.redact(text: status.reason))"))
+    ///     interpret: { response, _, redactor in
+    ///         guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
+    ///         return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
     ///     },
-    ///     mapError: { response, request, redactor in
-    ///         response.status == 405 ? EngageError(.invalidConfiguration, "Unknown container.") : nil
+    ///     mapError: { response, _, _ in
+    ///         response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
     ///     }
     /// )
-    /// let client = try context.makeAPIClient(baseURL: url, hooks: hooks)
     /// ```
     public struct Hooks: Sendable {
         /// Runs before each pass of a call (the first send and a re-send): adds what that pass needs,
