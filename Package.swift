@@ -15,12 +15,15 @@ let strictSwiftSettings: [SwiftSetting] = [
 // MARK: - Provider catalogue
 //
 // Each provider lives in Providers/<Name>/ with its module, its backend emulator and its tests side by side.
-// A provider is listed here once it lands; its trait gates it in the umbrella `Engage` product, the
-// `engage-sandbox` executable and `engage-demo`, and it is also its own library product.
+// A provider is listed here once it lands: its trait (on by default) is derived from the entry and gates
+// it in the umbrella `Engage` product, the `engage-sandbox` executable and `engage-demo`, and it is also
+// its own library product. CI reads the trait list from the manifest (`swift package dump-package`).
 
 struct ProviderModule {
     /// The trait that compiles the provider into the umbrella product.
     var trait: String
+    /// The trait's description.
+    var summary: String
     /// Folder under Providers/ (and the `<Folder>Example` folder under Examples/).
     var folder: String
     /// The example executable's name, e.g. `crobox-example`.
@@ -32,16 +35,16 @@ struct ProviderModule {
 }
 
 let providerModules: [ProviderModule] = [
-    ProviderModule(trait: "Crobox", folder: "Crobox", example: "crobox-example"),
+    ProviderModule(trait: "Crobox", summary: "Crobox promotions: product badges and event tracking.", folder: "Crobox", example: "crobox-example"),
     // Crypto: the loyalty-signature header is a SHA-256 digest.
     ProviderModule(
-        trait: "Warply", folder: "Warply", example: "warply-example",
+        trait: "Warply", summary: "Warply loyalty: campaigns, coupons, cards, points, merchants.", folder: "Warply", example: "warply-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
     // Crypto: downloaded directories are verified by SHA-256. ZIPFoundation: the feed publishes zip
     // archives (Foundation has no unzip on Linux). GRDB in the emulator: its generator writes directories.
     ProviderModule(
-        trait: "Explore", folder: "Explore", example: "explore-example",
+        trait: "Explore", summary: "Dash-style offline merchant directory with CTX gift cards.", folder: "Explore", example: "explore-example",
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -52,6 +55,22 @@ let providerModules: [ProviderModule] = [
         ]
     ),
 ]
+
+/// Traits of providers not built yet: declared so that apps can name them, off by default, compiling
+/// nothing until their provider lands in the catalogue above.
+let plannedProviderTraits: [Trait] = [
+    .trait(name: "Youll", description: "Youll content over GraphQL and REST (not built yet: compiles nothing)."),
+    .trait(name: "Sovendus", description: "Sovendus vouchers and benefits (not built yet: compiles nothing)."),
+]
+
+/// Every provider trait: one per catalogue entry (on by default), the planned ones, and PiggyCards, the
+/// Explore provider's second gift-card source (off by default).
+let providerTraits: Set<Trait> = Set(
+    providerModules.map { Trait.trait(name: $0.trait, description: $0.summary) } + plannedProviderTraits + [
+        .trait(name: "PiggyCards", description: "PiggyCards as the Explore provider's second gift-card source.", enabledTraits: ["Explore"]),
+        .default(enabledTraits: Set(providerModules.map(\.trait))),
+    ]
+)
 
 /// Products the test targets import directly (MemberImportVisibility wants every used module imported).
 let testSupportProducts: [Target.Dependency] = [
@@ -121,19 +140,7 @@ let package = Package(
         .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
         .executable(name: "engage-demo", targets: ["engage-demo"]),
     ] + providerProducts,
-    traits: [
-        .trait(name: "Warply", description: "Warply loyalty: campaigns, coupons, cards, points, merchants."),
-        .trait(name: "Crobox", description: "Crobox promotions: product badges and event tracking."),
-        .trait(name: "Youll", description: "Youll content over GraphQL and REST."),
-        .trait(name: "Sovendus", description: "Sovendus vouchers and benefits."),
-        .trait(name: "Explore", description: "Dash-style offline merchant directory with CTX gift cards."),
-        .trait(
-            name: "PiggyCards",
-            description: "PiggyCards as the Explore provider's second gift-card source.",
-            enabledTraits: ["Explore"]
-        ),
-        .default(enabledTraits: ["Warply", "Crobox", "Youll", "Sovendus", "Explore"]),
-    ],
+    traits: providerTraits,
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
