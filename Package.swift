@@ -137,6 +137,10 @@ let package = Package(
         .library(name: "EngageCore", targets: ["EngageCore"]),
         .library(name: "EngageTesting", targets: ["EngageTesting"]),
         .library(name: "EngageSandbox", targets: ["EngageSandbox"]),
+        // For third parties' own tools: a sandbox command serving their emulators, and the examples'
+        // output modes and embedded backend.
+        .library(name: "EngageSandboxCommand", targets: ["EngageSandboxCommand"]),
+        .library(name: "EngageExampleSupport", targets: ["EngageExampleSupport"]),
         .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
         .executable(name: "engage-demo", targets: ["engage-demo"]),
     ] + providerProducts,
@@ -193,10 +197,15 @@ let package = Package(
             name: "EngageEmulators",
             dependencies: ["EngageSandbox"] + traitGatedEmulators
         ),
+        // The options and serving loop of a sandbox tool; `engage-sandbox` is one, a third party's is another.
+        .target(
+            name: "EngageSandboxCommand",
+            dependencies: ["EngageSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "engage-sandbox",
             dependencies: [
-                "EngageSandbox",
+                "EngageSandboxCommand",
                 "EngageEmulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -71,9 +71,38 @@ extension Engage {
     // MARK: - Fan-out
 
     /// Calls `body` on every running provider declaring `capability`, concurrently, and merges the
-    /// results in registration order. A provider that declares the capability without adopting its
-    /// protocol `Capability` is reported as an `.unsupported` failure, not skipped.
-    func fanOut<Capability: Sendable, Item: Sendable>(
+    /// results in registration order, with each provider's failure in the report instead of failing
+    /// the call. A provider that declares the capability without adopting its protocol `Capability` is
+    /// reported as an `.unsupported` failure, not skipped. Throws `.unsupported` only when no running
+    /// provider declares `capability`.
+    ///
+    /// The facade's own operations (``offers(_:)``, ``track(_:)``…) are built on it, and a third party
+    /// defines a capability of its own the same way: a name, a protocol, and a call (this is the Acme
+    /// example package's):
+    ///
+    /// ```swift
+    /// extension ProviderCapability {
+    ///     /// Discounted deals: providers adopting ``DealsProviding``; `engage.deals()` fans out to them.
+    ///     public static let deals: Self = "acme.deals"
+    /// }
+    ///
+    /// /// A provider of deals (any provider, Acme's or another's, can adopt it and declare ``ProviderCapability/deals``).
+    /// public protocol DealsProviding: Sendable {
+    ///     /// Up to `limit` current deals.
+    ///     func deals(limit: Int) async throws -> [AcmeDeal]
+    /// }
+    ///
+    /// extension Engage {
+    ///     /// Deals from every running provider with the deals capability, with each provider's failure
+    ///     /// reported apart.
+    ///     public func deals(limit: Int = 20) async throws(EngageError) -> AggregateResult<AcmeDeal> {
+    ///         try await fanOut(.deals, operation: "deals") { (provider: any DealsProviding) in
+    ///             try await provider.deals(limit: limit)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    public func fanOut<Capability: Sendable, Item: Sendable>(
         _ capability: ProviderCapability,
         operation: String,
         _ body: @escaping @Sendable (Capability) async throws -> [Item]

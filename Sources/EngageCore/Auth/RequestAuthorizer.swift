@@ -62,6 +62,37 @@ public struct BearerAuthorizer: RequestAuthorizer {
     }
 }
 
+/// `Authorization: Bearer <key>` with a fixed key: an API key or a token that does not expire. It is
+/// not sent on requests marked `authorization: .none` (the authorisation middleware skips them), and a
+/// 401 is returned as it is, since there is nothing to renew. The key never appears in `description`,
+/// `dump` or `Mirror` output.
+public struct StaticBearerAuthorizer: RequestAuthorizer, CustomStringConvertible, CustomReflectable {
+    private let key: String
+
+    /// An authoriser sending `key`; an empty key sends nothing and fails `.required` requests with
+    /// `.unauthorized` before they are sent.
+    public init(key: String) {
+        self.key = key
+    }
+
+    /// Adds `Authorization: Bearer <key>`.
+    public func authorize(_ request: inout HTTPRequestMessage) async throws {
+        guard !key.isEmpty else {
+            if request.options.authorization == .required {
+                throw EngageError(.unauthorized, "This operation needs an API key.", recoverySuggestion: "Configure the provider's API key.")
+            }
+            return
+        }
+        request.head.headerFields[.authorization] = "Bearer \(key)"
+    }
+
+    /// `StaticBearerAuthorizer(key: <redacted>)`.
+    public var description: String { "StaticBearerAuthorizer(key: \(Redactor.mask))" }
+
+    /// No children: the key stays out of `dump` and debuggers.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 /// `Authorization: Basic base64(user:password)`.
 public struct BasicAuthorizer: RequestAuthorizer {
     private let credentials: @Sendable () async throws -> (username: String, password: String)?

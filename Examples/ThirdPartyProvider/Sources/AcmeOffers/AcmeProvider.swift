@@ -1,0 +1,88 @@
+import Engage
+import Foundation
+
+/// Acme's deals as an EngageKit provider: offers for the facade, deals through its own capability,
+/// and claiming a deal. Requests carry the configured API key as a bearer token.
+public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding {
+    /// `acme`, with the offers and deals capabilities.
+    public static let descriptor = ProviderDescriptor(
+        id: "acme", displayName: "Acme deals", version: "1.0.0", capabilities: [.offers, .deals]
+    )
+
+    private let context: ProviderContext
+    private let client: APIClient
+    private let pageSize: Int
+
+    /// The wire shapes: the backend's, not the app's.
+    private struct DealsAnswer: Decodable {
+        struct Deal: Decodable { var id: String, title: String, percentOff: Int, sku: String }
+        var deals: [Deal]
+    }
+
+    private struct ClaimAnswer: Decodable { var code: String }
+
+    /// A provider for `configuration`'s backend.
+    public init(configuration: AcmeConfiguration, context: ProviderContext) async throws {
+        self.context = context
+        pageSize = configuration.pageSize
+        // The backend's error bodies become this provider's errors; everything else is the core's.
+        let hooks = APIClient.Hooks(mapError: { response, _, redactor in
+            switch response.status {
+            case 409: EngageError(.acmeAlreadyClaimed, "This deal was claimed already.", providerID: "acme")
+            case 404: EngageError(.acmeUnknownDeal, "Acme knows no such deal.", providerID: "acme")
+            default: nil
+            }
+        })
+        client = try context.makeAPIClient(
+            baseURL: configuration.baseURL, authorizer: StaticBearerAuthorizer(key: configuration.apiKey), hooks: hooks
+        )
+    }
+
+    /// Up to `limit` current deals (at most the configured page size).
+    public func deals(limit: Int) async throws(EngageError) -> [AcmeDeal] {
+        try await context.perform("deals") { try await fetchDeals(limit: limit) }
+    }
+
+    /// The deals as offers with a "-N %" badge, for `engage.offers()`; `query.productIDs` filters them.
+    public func offers(_ query: OfferQuery) async throws(EngageError) -> [Offer] {
+        try await context.perform("offers") {
+            try await fetchDeals(limit: pageSize).filter { query.productIDs.isEmpty || query.productIDs.contains($0.sku) }.map { deal in
+                Offer(
+                    id: deal.id, providerID: "acme", kind: .promotion, title: LocalizedText(deal.title), productID: deal.sku,
+                    badge: Offer.Badge(text: "-\(deal.percentOff) %")
+                )
+            }
+        }
+    }
+
+    private func fetchDeals(limit: Int) async throws -> [AcmeDeal] {
+        guard limit > 0 else { throw EngageError(.invalidInput, "limit must be positive (got \(limit)).", providerID: "acme") }
+        let answer = try await client.json(
+            DealsAnswer.self, .get, "/deals", query: [("limit", String(min(limit, pageSize)))], options: RequestOptions(authorization: .required)
+        )
+        return answer.deals.map { AcmeDeal(id: $0.id, title: $0.title, percentOff: $0.percentOff, sku: $0.sku, providerID: "acme") }
+    }
+
+    /// Claims a deal and returns its checkout code. Claiming is not repeated by the SDK: a lost answer
+    /// is an error, and a second claim is ``EngageError/Code/acmeAlreadyClaimed``.
+    public func claim(dealID: String) async throws(EngageError) -> AcmeClaim {
+        try await context.perform("claim") {
+            let answer = try await client.json(
+                ClaimAnswer.self, .post, APIClient.path("deals", dealID, "claim"), options: RequestOptions(authorization: .required)
+            )
+            return AcmeClaim(dealID: dealID, code: answer.code)
+        }
+    }
+
+    /// The completion-handler twin of ``deals(limit:)``.
+    @discardableResult
+    public func deals(limit: Int, completion: @escaping @Sendable (Result<[AcmeDeal], EngageError>) -> Void) -> any Cancellable {
+        context.callback(completion) { try await self.deals(limit: limit) }
+    }
+
+    /// The completion-handler twin of ``claim(dealID:)``.
+    @discardableResult
+    public func claim(dealID: String, completion: @escaping @Sendable (Result<AcmeClaim, EngageError>) -> Void) -> any Cancellable {
+        context.callback(completion) { try await self.claim(dealID: dealID) }
+    }
+}

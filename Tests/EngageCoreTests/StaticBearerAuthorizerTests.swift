@@ -1,0 +1,50 @@
+import EngageCore
+import EngageTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("StaticBearerAuthorizer")
+struct StaticBearerAuthorizerTests {
+    func stack(_ transport: InMemoryTransport, key: String) -> MiddlewareTransport {
+        MiddlewareTransport(transport: transport, middlewares: [AuthorizationMiddleware(authorizer: StaticBearerAuthorizer(key: key))])
+    }
+
+    @Test("the key goes out as a bearer token, except on requests marked authorization: .none")
+    func sentUnlessNone() async throws {
+        let transport = InMemoryTransport { _ in .json([:]) }
+        let stack = stack(transport, key: "acme-key-123")
+        _ = try await stack.send(.get("/deals"))
+        _ = try await stack.send(.get("/deals", authorization: .required))
+        _ = try await stack.send(.get("/public", authorization: .none))
+        #expect(transport.requests.map(\.bearerToken) == ["acme-key-123", "acme-key-123", nil])
+    }
+
+    @Test("a 401 is returned as it is: a fixed key cannot be renewed, and the request is not resent")
+    func unauthorizedIsFinal() async throws {
+        let transport = InMemoryTransport { _ in .status(.unauthorized) }
+        let response = try await stack(transport, key: "acme-key-123").send(.get("/deals"))
+        #expect(response.status == 401)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("an empty key sends nothing, and a required request fails with .unauthorized before it is sent")
+    func emptyKey() async throws {
+        let transport = InMemoryTransport { _ in .json([:]) }
+        let stack = stack(transport, key: "")
+        _ = try await stack.send(.get("/deals"))
+        #expect(transport.requests.first?.head.headerFields[.authorization] == nil)
+        await #expect { try await stack.send(.get("/deals", authorization: .required)) } throws: { ($0 as? EngageError)?.code == .unauthorized }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("the key appears in neither its description nor dump nor Mirror")
+    func keyHidden() {
+        let authorizer = StaticBearerAuthorizer(key: "acme-key-123")
+        var dumped = ""
+        dump(authorizer, to: &dumped)
+        for text in [String(describing: authorizer), String(reflecting: authorizer), dumped, "\(Mirror(reflecting: authorizer).children.map(\.value))"] {
+            #expect(!text.contains("acme-key-123"), "\(text)")
+        }
+    }
+}
