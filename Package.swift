@@ -137,6 +137,11 @@ let package = Package(
         .library(name: "EngageCore", targets: ["EngageCore"]),
         .library(name: "EngageTesting", targets: ["EngageTesting"]),
         .library(name: "EngageSandbox", targets: ["EngageSandbox"]),
+        // The reference provider: the smallest complete provider (login, rotating tokens, items, events),
+        // laid out like every provider, always built; the demo, the core's end-to-end tests and the
+        // benchmarks use it.
+        .library(name: "EngageReference", targets: ["EngageReference"]),
+        .library(name: "ReferenceEmulator", targets: ["ReferenceEmulator"]),
         // For third parties' own tools: a sandbox command serving their emulators, and the examples'
         // output modes and embedded backend.
         .library(name: "EngageSandboxCommand", targets: ["EngageSandboxCommand"]),
@@ -194,8 +199,31 @@ let package = Package(
             ]
         ),
         .target(
+            name: "EngageReference",
+            dependencies: [
+                "EngageCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Providers/Reference/Sources/EngageReference"
+        ),
+        .target(
+            name: "ReferenceEmulator",
+            dependencies: [
+                "EngageSandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Providers/Reference/Emulator/ReferenceEmulator"
+        ),
+        .testTarget(
+            name: "EngageReferenceTests",
+            dependencies: ["EngageReference", "ReferenceEmulator", "EngageSandbox", "EngageTesting"] + testSupportProducts,
+            path: "Providers/Reference/Tests/EngageReferenceTests"
+        ),
+        .target(
             name: "EngageEmulators",
-            dependencies: ["EngageSandbox"] + traitGatedEmulators
+            dependencies: ["EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators
         ),
         // The options and serving loop of a sandbox tool; `engage-sandbox` is one, a third party's is another.
         .target(
@@ -215,6 +243,7 @@ let package = Package(
             name: "engage-demo",
             dependencies: [
                 "Engage",
+                "EngageReference",
                 "EngageSandbox",
                 "EngageEmulators",
                 "EngageTesting",
@@ -234,11 +263,11 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageTests",
-            dependencies: ["Engage", "EngageTesting", "EngageSandbox"] + testSupportProducts
+            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox"] + testSupportProducts
         ),
         .testTarget(
             name: "EngageSandboxTests",
-            dependencies: ["EngageSandbox", "EngageCore"]
+            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore"]
         ),
     ] + providerTargets
 )

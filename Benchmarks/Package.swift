@@ -15,6 +15,7 @@ let supportDependencies: [Target.Dependency] = [
     .product(name: "EngageCore", package: "EngageKit"),
     .product(name: "EngageTesting", package: "EngageKit"),
     .product(name: "EngageSandbox", package: "EngageKit"),
+    .product(name: "ReferenceEmulator", package: "EngageKit"),
     .product(name: "EngageExplore", package: "EngageKit"),
     .product(name: "ExploreEmulator", package: "EngageKit"),
     .product(name: "GRDB", package: "GRDB.swift"),

@@ -19,7 +19,7 @@ guard let croboxURL = endpoints.baseURL(for: "crobox"), let warplyURL = endpoint
 // snippet.show
 
 // One configuration: presets for the shared settings, one section per provider.
-var configuration = EngageConfiguration.preset(.development, appID: "com.example.shop")
+var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 configuration.storage = .inMemory
 try configuration.setProvider(.crobox, CroboxConfiguration(containerID: "xlrc9t", baseURL: croboxURL, locale: "en_US"))
 var warply = WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")

@@ -1,4 +1,5 @@
 import Engage
+import EngageReference
 import EngageSandbox
 import EngageTesting
 import Foundation

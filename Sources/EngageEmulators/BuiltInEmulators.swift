@@ -4,6 +4,7 @@ import EngageSandbox
     import CroboxEmulator
 #endif
 #if Warply
+import ReferenceEmulator
     import WarplyEmulator
 #endif
 #if Explore

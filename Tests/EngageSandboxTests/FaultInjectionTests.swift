@@ -1,6 +1,7 @@
 import EngageCore
 import EngageSandbox
 import Foundation
+import ReferenceEmulator
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import EngageSandbox
 import Foundation
+import ReferenceEmulator
 import Testing
 
 @Suite("Request journal")

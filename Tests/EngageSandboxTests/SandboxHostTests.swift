@@ -1,5 +1,6 @@
 import EngageSandbox
 import Foundation
+import ReferenceEmulator
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

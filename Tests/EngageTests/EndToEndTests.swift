@@ -1,7 +1,9 @@
 import Engage
+import EngageReference
 import EngageSandbox
 import EngageTesting
 import Foundation
+import ReferenceEmulator
 import Testing
 
 /// The core end to end: the reference provider over real HTTP on 127.0.0.1 against the sandbox's
@@ -202,24 +204,6 @@ struct EndToEndTests {
         #expect(try await second.provider(ReferenceProvider.self).items().count > 10)
         #expect(sandbox.emulator.loginCount == 1)
         await second.shutdown()
-        await sandbox.stop()
-    }
-
-    @Test("the reference provider passes the conformance suite against the emulator")
-    func conformance() async throws {
-        let sandbox = try await SandboxFixture()
-        let password = referencePassword
-        let report = await ProviderConformanceSuite(
-            ReferenceProvider.self,
-            configuration: ReferenceProvider.Configuration(baseURL: sandbox.baseURL),
-            invalidConfiguration: ReferenceProvider.Configuration(baseURL: sandbox.baseURL, itemsSize: 0),
-            secrets: [password, "maria@example.gr"],
-            operationProbe: { provider in
-                try await provider.logIn(referenceUser)
-                _ = try await provider.items()
-            }
-        ).run()
-        #expect(report.failures.isEmpty, "\(report)")
         await sandbox.stop()
     }
 

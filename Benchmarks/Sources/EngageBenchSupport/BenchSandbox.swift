@@ -6,6 +6,7 @@ import Logging
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
+import ReferenceEmulator
 #endif
 
 /// The sandbox host serving the reference emulator on 127.0.0.1 (ephemeral port), on an `OffsetClock`

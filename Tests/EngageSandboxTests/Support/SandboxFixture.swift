@@ -1,5 +1,6 @@
 import EngageSandbox
 import Foundation
+import ReferenceEmulator
 
 /// Starts a host on an ephemeral loopback port, runs `body`, and stops the host even when `body` throws.
 @discardableResult

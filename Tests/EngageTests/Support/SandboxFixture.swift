@@ -1,8 +1,10 @@
 import Engage
+import EngageReference
 import EngageSandbox
 import EngageTesting
 import Foundation
 import Logging
+import ReferenceEmulator
 import Testing
 
 /// Real time shifted by an adjustable offset, shared by the sandbox and the client so that a test

@@ -1,4 +1,5 @@
 import EngageCore
+import EngageSandbox
 
 /// An event the reference emulator stored.
 public struct ReferenceEvent: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import EngageCore
+import EngageSandbox
 import Hummingbird
 
 extension ReferenceEmulator {

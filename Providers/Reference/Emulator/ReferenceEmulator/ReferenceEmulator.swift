@@ -1,3 +1,4 @@
+import EngageSandbox
 import Hummingbird
 import Synchronization
 

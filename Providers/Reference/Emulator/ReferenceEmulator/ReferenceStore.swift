@@ -1,3 +1,4 @@
+import EngageSandbox
 /// The reference emulator's mutable state, kept behind its lock.
 struct ReferenceStore {
     var generator = SeededGenerator(seed: 0)

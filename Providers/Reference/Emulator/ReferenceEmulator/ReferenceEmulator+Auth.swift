@@ -1,3 +1,4 @@
+import EngageSandbox
 import HTTPTypes
 import Hummingbird
 import Synchronization
