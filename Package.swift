@@ -72,6 +72,14 @@ let providerTraits: Set<Trait> = Set(
     ]
 )
 
+/// What every emulator imports besides EngageSandbox (which re-exports only the types of its own API).
+let emulatorBaseDependencies: [Target.Dependency] = [
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "Logging", package: "swift-log"),
+]
+
 /// Products the test targets import directly (MemberImportVisibility wants every used module imported).
 let testSupportProducts: [Target.Dependency] = [
     .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -108,7 +116,7 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
     return [
         .target(name: module, dependencies: moduleDependencies, path: "\(root)/Sources/\(module)"),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
-        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
+        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
         .testTarget(
             name: "\(module)Tests",
             dependencies: [.target(name: module), .target(name: emulator), "Engage", "EngageSandbox", "EngageTesting"]
@@ -209,11 +217,7 @@ let package = Package(
         ),
         .target(
             name: "ReferenceEmulator",
-            dependencies: [
-                "EngageSandbox",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
+            dependencies: ["EngageSandbox"] + emulatorBaseDependencies,
             path: "Providers/Reference/Emulator/ReferenceEmulator"
         ),
         .testTarget(

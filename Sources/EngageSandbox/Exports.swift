@@ -1,6 +1,15 @@
-// Emulator modules depend on EngageSandbox alone: they get Hummingbird's routing types
-// (`RouterGroup`, `Request`, `Response`, ...), the HTTP currency types (`HTTPResponse.Status`,
-// `HTTPField.Name`, ...) and `Logger` through this module.
-@_exported import HTTPTypes
-@_exported import Hummingbird
-@_exported import Logging
+// What an emulator needs to implement `Emulator` with `import EngageSandbox` alone: the types that
+// appear in this module's public API (routes, requests, responses, statuses, header fields, loggers).
+// Single symbols, not whole modules, so that importing EngageSandbox does not bring Hummingbird's,
+// HTTPTypes' and swift-log's entire API into a file. An emulator that uses more of Hummingbird (route
+// parameters, body streaming) imports it itself and lists it among its target's dependencies.
+@_exported import struct HTTPTypes.HTTPField
+@_exported import struct HTTPTypes.HTTPFields
+@_exported import struct HTTPTypes.HTTPRequest
+@_exported import struct HTTPTypes.HTTPResponse
+@_exported import protocol Hummingbird.RequestContext
+@_exported import struct Hummingbird.Request
+@_exported import struct Hummingbird.Response
+@_exported import struct Hummingbird.ResponseBody
+@_exported import struct Hummingbird.RouterGroup
+@_exported import struct Logging.Logger
