@@ -1,10 +1,10 @@
 import EngageSandbox
+import ReferenceEmulator
 
 #if Crobox
     import CroboxEmulator
 #endif
 #if Warply
-import ReferenceEmulator
     import WarplyEmulator
 #endif
 #if Explore

@@ -3,10 +3,10 @@ import EngageSandbox
 import Foundation
 import HTTPTypes
 import Logging
+import ReferenceEmulator
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
-import ReferenceEmulator
 #endif
 
 /// The sandbox host serving the reference emulator on 127.0.0.1 (ephemeral port), on an `OffsetClock`

@@ -23,6 +23,12 @@ extension ExploreProvider {
         context.callback(completion) { try await self.syncIfDue() }
     }
 
+    /// The callback form of ``isSyncDue()``.
+    @discardableResult
+    public func isSyncDue(completion: @escaping Completion<Bool>) -> any Cancellable {
+        context.callback(completion) { try await self.isSyncDue() }
+    }
+
     /// The callback form of ``syncState()``.
     @discardableResult
     public func syncState(completion: @escaping Completion<ExploreSyncState?>) -> any Cancellable {

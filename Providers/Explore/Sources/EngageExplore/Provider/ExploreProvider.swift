@@ -38,12 +38,12 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     private let fixedDirectory = Mutex<Task<ExploreDirectory, any Error>?>(nil)
     private let scheduler = Mutex<Task<Void, Never>?>(nil)
     /// The CTX gift-card client, when `configuration.ctx` is set.
-    public let ctx: CTXClient?
+    package let ctx: CTXClient?
     /// The user's purchased gift cards, sealed in the provider's storage.
     public let giftCards: GiftCardVault
     #if PiggyCards
         /// The PiggyCards gift-card client, when `configuration.piggyCards` is set.
-        public let piggyCards: PiggyCardsClient?
+        package let piggyCards: PiggyCardsClient?
     #endif
 
     /// Creates the provider from its configuration and the SDK's context.

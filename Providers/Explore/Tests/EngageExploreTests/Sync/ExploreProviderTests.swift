@@ -81,6 +81,10 @@ struct ExploreProviderTests {
             provider.territories { continuation.resume(with: $0.mapError { $0 as any Error }) }
         }
         #expect(!territories.isEmpty)
+        let due: Bool = try await withCheckedThrowingContinuation { continuation in
+            provider.isSyncDue { continuation.resume(with: $0.mapError { $0 as any Error }) }
+        }
+        #expect(due == (try await provider.isSyncDue()))
         let syncResult: Result<ExploreSyncOutcome, EngageError> = await withCheckedContinuation { continuation in
             provider.sync { continuation.resume(returning: $0) }
         }

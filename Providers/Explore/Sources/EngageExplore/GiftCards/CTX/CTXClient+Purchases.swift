@@ -11,13 +11,13 @@ extension CTXClient {
     /// - Throws: `.exploreGiftCardAmountInvalid` (with a ``GiftCardAmountViolation``) when the amount is
     ///   below the minimum, above the maximum or not a fixed value; `.exploreGiftCardRejected` for a
     ///   disabled merchant or HTTP 409; `.unauthorized` without a session; mapped HTTP failures.
-    public func purchaseGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+    package func purchaseGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
         let merchant = try await merchant(id: merchantID)
         return try await purchaseGiftCard(merchant: merchant, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
     }
 
     /// Buys a gift card of an already read `merchant` (see ``purchaseGiftCard(merchantID:fiatAmount:fiatCurrency:)``).
-    public func purchaseGiftCard(merchant: CTXMerchant, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+    package func purchaseGiftCard(merchant: CTXMerchant, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
         guard merchant.isEnabled else {
             throw EngageError(
                 .exploreGiftCardRejected, "CTX does not sell gift cards of \(merchant.name) at the moment.", providerID: .explore,
@@ -41,7 +41,7 @@ extension CTXClient {
     }
 
     /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
-    public func giftCard(id: String) async throws -> CTXGiftCard {
+    package func giftCard(id: String) async throws -> CTXGiftCard {
         let id = try GiftCardInput.identifier(id, "gift card id")
         let card = try await client.json(
             CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), options: CTXOperation.giftCard.options(authorization: .required)
@@ -51,7 +51,7 @@ extension CTXClient {
     }
 
     /// `GET gift-cards?txid=`: the cards paid by the Dash transaction `txid`.
-    public func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
+    package func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
         let txid = try GiftCardInput.identifier(txid, "transaction id")
         let cards = try await client.json(
             [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
@@ -67,7 +67,7 @@ extension CTXClient {
     /// Transient failures (5xx, network) count as polls and polling goes on; after
     /// `polling.maxPolls` requests without a final status it throws `.exploreGiftCardPending`
     /// (retryable). Other failures end polling at once.
-    public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
+    package func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
         try await polling.run(clock: clock, subject: "gift card \(id)") { () async throws -> GiftCardPollStep<CTXGiftCard> in
             let card = try await giftCard(id: id)
             if card.status == .fulfilled { return .delivered(card) }

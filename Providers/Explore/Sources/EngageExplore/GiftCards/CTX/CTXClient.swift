@@ -25,18 +25,18 @@ import Logging
 /// hidden from logs; delivered cards are sealed in ``vault``.
 ///
 /// The client does not publish operation events: wrap its calls in `ProviderContext.perform`.
-public struct CTXClient: Sendable {
+package struct CTXClient: Sendable {
     /// The key under which the session is sealed in the provider's namespace.
-    public static let tokenStorageKey = "ctx_tokens"
+    package static let tokenStorageKey = "ctx_tokens"
     /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
-    public static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union(["code", "accessToken", "refreshToken", "email", "paymentId"])
+    package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union(["code", "accessToken", "refreshToken", "email", "paymentId"])
 
     /// Where the client talks to.
-    public let configuration: CTXConfiguration
+    package let configuration: CTXConfiguration
     /// The session.
-    public let tokens: TokenManager
+    package let tokens: TokenManager
     /// The sealed store of delivered cards.
-    public let vault: GiftCardVault
+    package let vault: GiftCardVault
     /// Calls that send the session when there is one (or require it).
     let client: APIClient
     /// Calls that never send the session (sign-in, refresh).
@@ -48,7 +48,7 @@ public struct CTXClient: Sendable {
     ///
     /// - Throws: `.invalidConfiguration` for a bad configuration or a base URL the network settings
     ///   refuse.
-    public init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
+    package init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
         try configuration.validate(for: context.providerID)
         var headers = HTTPFields()
         if let clientID = HTTPField.Name(CTXWire.clientIDHeader) { headers[clientID] = configuration.clientID }
@@ -75,7 +75,7 @@ public struct CTXClient: Sendable {
     /// `POST login {email}`: CTX e-mails a one-time code to `email`.
     ///
     /// - Throws: `.invalidInput` for an empty address; mapped HTTP failures.
-    public func requestCode(email: String) async throws {
+    package func requestCode(email: String) async throws {
         let email = try GiftCardInput.email(email)
         _ = try await publicClient.data(
             .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)), options: CTXOperation.requestCode.options(authorization: .none)
@@ -87,7 +87,7 @@ public struct CTXClient: Sendable {
     ///
     /// - Throws: `.exploreGiftCardCodeInvalid` for a refused code (HTTP 400/401);
     ///   `.exploreGiftCardUnexpectedAnswer` for a 2xx without both tokens (nothing is stored).
-    public func verify(email: String, code: String) async throws {
+    package func verify(email: String, code: String) async throws {
         let email = try GiftCardInput.email(email)
         let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !code.isEmpty else {
@@ -102,13 +102,13 @@ public struct CTXClient: Sendable {
     }
 
     /// Forgets the session (CTX has no sign-out endpoint). Delivered cards stay in the vault.
-    public func signOut() async throws {
+    package func signOut() async throws {
         try await tokens.clear()
         logger.info("Signed out of CTX")
     }
 
     /// Whether a CTX session is stored.
-    public func isSignedIn() async throws -> Bool {
+    package func isSignedIn() async throws -> Bool {
         try await tokens.hasSession()
     }
 }

@@ -5,7 +5,7 @@
 
     extension PiggyCardsClient {
         /// `GET brands/{country}`.
-        public func brands(country: String) async throws -> [PiggyCardsBrand] {
+        package func brands(country: String) async throws -> [PiggyCardsBrand] {
             try await ensureSession()
             return try await client.piggyCardsPayload(
                 [PiggyCardsBrand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .brands
@@ -14,7 +14,7 @@
 
         /// `GET giftcards/{country}?brandId=`: the brand's products, with their price type and
         /// denominations (`"25"` or `"25,50,100"`, or a range) and discount in basis points.
-        public func giftCards(country: String, brandID: String) async throws -> [PiggyCardsProduct] {
+        package func giftCards(country: String, brandID: String) async throws -> [PiggyCardsProduct] {
             try await ensureSession()
             return try await client.piggyCardsPayload(
                 [PiggyCardsProduct].self, APIClient.path("giftcards", GiftCardInput.identifier(country, "country")),
@@ -23,7 +23,7 @@
         }
 
         /// `GET exchange-rate?currency=`: the price of one DASH in `currency`.
-        public func exchangeRate(currency: String = "USD") async throws -> Decimal {
+        package func exchangeRate(currency: String = "USD") async throws -> Decimal {
             try await ensureSession()
             let rate = try await client.piggyCardsPayload(
                 PiggyCardsWire.ExchangeRate.self, "exchange-rate", query: [("currency", currency)], operation: .exchangeRate

@@ -10,7 +10,7 @@
         ///
         /// - Throws: `.exploreGiftCardAmountInvalid` before sending for a bad denomination or too large an
         ///   order; `.exploreGiftCardOutOfStock` when PiggyCards says so (HTTP 500); mapped failures.
-        public func createOrder(
+        package func createOrder(
             product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String
         ) async throws -> PiggyCardsOrder {
             let quote = try PiggyCardsQuote(product: product, denomination: denomination, quantity: quantity)
@@ -34,7 +34,7 @@
 
         /// `GET orders/{id}`; a `Complete` order's cards are sealed in ``vault`` (as `<id>` for one card,
         /// `<id>-<n>` for several).
-        public func order(id: String) async throws -> PiggyCardsOrderDetails {
+        package func order(id: String) async throws -> PiggyCardsOrderDetails {
             try await ensureSession()
             let answer = try await client.json(
                 PiggyCardsWire.OrderStatusAnswer.self, .get, APIClient.path("orders", GiftCardInput.identifier(id, "order id")),
@@ -55,7 +55,7 @@
         /// Polls `GET orders/{id}` on the injected clock until `Complete` (returned, secrets sealed) or
         /// `Cancelled` (`.exploreGiftCardRejected`); after `polling.maxPolls` requests without a final
         /// status, `.exploreGiftCardPending` (retryable). Transient failures count as polls.
-        public func waitForOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> PiggyCardsOrderDetails {
+        package func waitForOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> PiggyCardsOrderDetails {
             try await polling.run(clock: clock, subject: "order \(id)") { () async throws -> GiftCardPollStep<PiggyCardsOrderDetails> in
                 let details = try await order(id: id)
                 if details.status == .complete { return .delivered(details) }

@@ -22,20 +22,20 @@
     /// when the token expires on the injected clock. Concurrent callers share one login.
     ///
     /// The client does not publish operation events: wrap its calls in `ProviderContext.perform`.
-    public struct PiggyCardsClient: Sendable {
+    package struct PiggyCardsClient: Sendable {
         /// The key under which the access token is sealed.
-        public static let tokenStorageKey = "piggycards_tokens"
+        package static let tokenStorageKey = "piggycards_tokens"
         /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
-        public static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
+        package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
             "generatedPassword", "access_token", "userId", "recipientEmail", "payTo", "payMessage", "firstName", "lastName",
         ])
 
         /// Where the client talks to.
-        public let configuration: PiggyCardsConfiguration
+        package let configuration: PiggyCardsConfiguration
         /// The session (access token only).
-        public let tokens: TokenManager
+        package let tokens: TokenManager
         /// The sealed store of delivered cards.
-        public let vault: GiftCardVault
+        package let vault: GiftCardVault
         /// Calls that send the session (re-logging in when it expired).
         let client: APIClient
         /// Calls that never send the session (sign-up, verification, login).
@@ -47,7 +47,7 @@
         let logger: Logger
 
         /// A client for `configuration` over `context`'s transport stack, storage and clock.
-        public init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
+        package init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
             try configuration.validate(for: context.providerID)
             let publicClient = try context.makeAPIClient(
                 baseURL: configuration.baseURL, sensitiveKeys: Self.sensitiveKeys, hooks: PiggyCardsErrorMapping.hooks
@@ -74,7 +74,7 @@
         /// `POST signup`: creates the account (PiggyCards e-mails a one-time password) and keeps its
         /// user id sealed. Returns the user id.
         @discardableResult
-        public func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
+        package func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
             let email = try GiftCardInput.email(email)
             let answer = try await publicClient.json(
                 PiggyCardsWire.SignupAnswer.self, .post, "signup",
@@ -89,7 +89,7 @@
         /// `POST verify-otp`: stores the generated password sealed, then logs in.
         ///
         /// - Throws: `.exploreGiftCardCodeInvalid` for a refused code; `.unauthorized` without a sign-up.
-        public func verify(otp: String) async throws {
+        package func verify(otp: String) async throws {
             guard var account = try PiggyCardsAccount.load(from: storage) else {
                 throw EngageError(.unauthorized, "Sign up to PiggyCards before verifying.", providerID: .explore)
             }
@@ -104,18 +104,18 @@
         }
 
         /// `POST login` with the sealed account; the token expires after `expires_in` on the clock.
-        public func logIn() async throws {
+        package func logIn() async throws {
             try await tokens.setTokens(reLogin.logIn())
             logger.info("Logged in to PiggyCards")
         }
 
         /// Whether an account with a password is stored (a token is obtained when needed).
-        public func isSignedIn() async throws -> Bool {
+        package func isSignedIn() async throws -> Bool {
             try PiggyCardsAccount.load(from: storage)?.password != nil
         }
 
         /// Forgets the token and the account. Delivered cards stay in the vault.
-        public func signOut() async throws {
+        package func signOut() async throws {
             try await tokens.clear()
             try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
         }
