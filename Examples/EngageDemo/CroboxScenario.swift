@@ -4,10 +4,18 @@
     import Foundation
 
     /// Crobox: a product overview page with promotions and badges, then cart and purchase events.
-    struct CroboxScenario {
+    struct CroboxScenario: DemoScenario {
+        static let emulatorID = "crobox"
+
         let engage: Engage
         /// The embedded sandbox, when the scenario runs against it (to show what the backend received).
         let sandbox: SandboxHost?
+
+        static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
+            try configuration.setProvider(.crobox, CroboxConfiguration(
+                containerID: setup.croboxContainer, baseURL: setup.baseURL(for: emulatorID), locale: "en_US", currency: "EUR"
+            ))
+        }
 
         func run(into report: inout DemoReport) async throws {
             let crobox = try await engage.provider(CroboxProvider.self)

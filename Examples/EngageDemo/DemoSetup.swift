@@ -24,23 +24,9 @@ struct DemoSetup {
         var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.demo")
         configuration.storage = .inMemory
         configuration.logLevel = logLevel
-        try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL(for: "reference")))
-        #if Crobox
-            try configuration.setProvider(.crobox, CroboxConfiguration(
-                containerID: croboxContainer, baseURL: baseURL(for: "crobox"), locale: "en_US", currency: "EUR"
-            ))
-        #endif
-        #if Warply
-            var warply = WarplyConfiguration.preset(.development, appUUID: warplyAppUUID)
-            warply.environment = .custom(try baseURL(for: "warply"))
-            warply.language = .english
-            try configuration.setProvider(.warply, warply)
-        #endif
-        #if Explore
-            var explore = ExploreConfiguration(feedURL: try baseURL(for: "explore-feed"), syncsAutomatically: false)
-            explore.ctx = CTXConfiguration(baseURL: try baseURL(for: "ctx"), clientID: "engage-demo")
-            try configuration.setProvider(.explore, explore)
-        #endif
+        for scenario in BuiltInScenarios.all {
+            try scenario.configure(&configuration, setup: self)
+        }
         var logger = Logger(label: "engage-demo")
         logger.logLevel = logLevel
         return try await Engage.start(

@@ -71,16 +71,9 @@ struct EngageDemoCommand: AsyncParsableCommand {
             let subscription = engage.events.subscribe(to: OperationEvent.self, on: .queue(setup.callbackQueue)) { event in
                 operations.withLock { $0.append(event.name) }
             }
-            try await ReferenceScenario(engage: engage, sandbox: referenceURL == nil ? sandbox : nil).run(into: &report)
-            #if Crobox
-                try await CroboxScenario(engage: engage, sandbox: croboxURL == nil ? sandbox : nil).run(into: &report)
-            #endif
-            #if Warply
-                try await WarplyScenario(engage: engage, sandbox: warplyURL == nil ? sandbox : nil).run(into: &report)
-            #endif
-            #if Explore
-                try await ExploreScenario(engage: engage, sandbox: sandbox).run(into: &report)
-            #endif
+            for scenario in BuiltInScenarios.all {
+                try await scenario.init(engage: engage, sandbox: overrides[scenario.emulatorID] == nil ? sandbox : nil).run(into: &report)
+            }
             await engage.shutdown()
             await withCheckedContinuation { continuation in setup.callbackQueue.async { continuation.resume() } }
             subscription.cancel()

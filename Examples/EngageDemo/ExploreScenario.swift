@@ -6,10 +6,18 @@
 
     /// Explore: sync the merchant directory from the feed, list merchants near New York through the
     /// provider and through the facade, and buy a CTX gift card.
-    struct ExploreScenario {
+    struct ExploreScenario: DemoScenario {
+        static let emulatorID = "explore-feed"
+
         let engage: Engage
         /// The embedded sandbox (its CTX emulator hands out the e-mailed sign-in code).
-        let sandbox: SandboxHost
+        let sandbox: SandboxHost?
+
+        static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
+            var explore = ExploreConfiguration(feedURL: try setup.baseURL(for: emulatorID), syncsAutomatically: false)
+            explore.ctx = CTXConfiguration(baseURL: try setup.baseURL(for: "ctx"), clientID: "engage-demo")
+            try configuration.setProvider(.explore, explore)
+        }
 
         func run(into report: inout DemoReport) async throws {
             let explore = try await engage.provider(ExploreProvider.self)
@@ -18,7 +26,7 @@
             let nearby = try await explore.merchants(.nearby(newYork, radius: .miles(20), page: PageRequest(limit: 3)))
             let merged = try await engage.merchants(near: newYork, radiusMeters: ExploreGeo.twentyMilesMeters, page: PageRequest(limit: 5))
             var purchase = "CTX: no emulator to sign in with"
-            if let ctx = sandbox.emulators.compactMap({ $0 as? CTXEmulator }).first,
+            if let ctx = sandbox?.emulators.compactMap({ $0 as? CTXEmulator }).first,
                 let seller = ctx.merchants.first(where: { $0.merchant.isEnabled && $0.merchant.denominationsType == .fixed }),
                 let amount = seller.merchant.denominationValues.min()
             {

@@ -5,10 +5,16 @@ import EngageTesting
 import Foundation
 
 /// The core scenario: the reference provider through the facade, end to end over HTTP.
-struct ReferenceScenario {
+struct ReferenceScenario: DemoScenario {
+    static let emulatorID = "reference"
+
     let engage: Engage
     /// The embedded sandbox, when the scenario runs against it (to show what the backend received).
     let sandbox: SandboxHost?
+
+    static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
+        try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: setup.baseURL(for: emulatorID)))
+    }
 
     func run(into report: inout DemoReport) async throws {
         let reference = try await engage.provider(ReferenceProvider.self)

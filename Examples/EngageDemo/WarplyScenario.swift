@@ -4,10 +4,19 @@
     import Foundation
 
     /// Warply: a loyalty member logs in, sees campaigns and coupons, redeems one, and checks points.
-    struct WarplyScenario {
+    struct WarplyScenario: DemoScenario {
+        static let emulatorID = "warply"
+
         let engage: Engage
         /// The embedded sandbox, when the scenario runs against it (to show what the backend received).
         let sandbox: SandboxHost?
+
+        static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
+            var warply = WarplyConfiguration.preset(.development, appUUID: setup.warplyAppUUID)
+            warply.environment = .custom(try setup.baseURL(for: emulatorID))
+            warply.language = .english
+            try configuration.setProvider(.warply, warply)
+        }
 
         func run(into report: inout DemoReport) async throws {
             let warply = try await engage.provider(WarplyProvider.self)
