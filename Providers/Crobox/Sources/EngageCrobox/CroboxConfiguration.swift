@@ -33,7 +33,8 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
     /// operation every five minutes, so a failing network never produces a storm).
     public var reportsOwnErrors: Bool
 
-    public static let defaultBaseURL = URL(string: "https://api.crobox.com")!
+    /// Crobox's production API, `https://api.crobox.com`: the base URL unless one is configured.
+    public static let defaultBaseURL = URL(literal: "https://api.crobox.com")
 
     public init(
         containerID: String,

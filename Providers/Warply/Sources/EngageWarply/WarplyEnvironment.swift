@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// Which Warply backend to talk to.
@@ -10,9 +11,9 @@ public enum WarplyEnvironment: Sendable, Hashable, Codable, CustomStringConverti
     case custom(URL)
 
     /// The UAT base URL.
-    public static let developmentURL = warplyURL("https://engage-uat.dei.gr")
+    public static let developmentURL = URL(literal: "https://engage-uat.dei.gr")
     /// The production base URL.
-    public static let productionURL = warplyURL("https://engage-prod.dei.gr")
+    public static let productionURL = URL(literal: "https://engage-prod.dei.gr")
 
     /// The base URL requests are sent to.
     public var baseURL: URL {
@@ -62,10 +63,4 @@ public enum WarplyLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case greek = "el"
     /// English.
     case english = "en"
-}
-
-/// A URL from a literal known to be valid.
-private func warplyURL(_ literal: StaticString) -> URL {
-    guard let url = URL(string: "\(literal)") else { preconditionFailure("Invalid URL literal \(literal)") }
-    return url
 }
