@@ -41,7 +41,7 @@ public final class WeatherPerks: EngageProvider, OffersProviding {
     }
 
     public static let descriptor = ProviderDescriptor(
-        id: "weatherperks", displayName: "Weather perks", version: "1.0.0", capabilities: [.offers]
+        id: "weatherperks", displayName: "Weather perks", version: "1.0.0"
     )
 
     private struct Perk: Decodable { var id: String, title: String }

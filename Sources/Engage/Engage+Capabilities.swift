@@ -70,11 +70,10 @@ extension Engage {
 
     // MARK: - Fan-out
 
-    /// Calls `body` on every running provider declaring `capability`, concurrently, and merges the
-    /// results in registration order, with each provider's failure in the report instead of failing
-    /// the call. A provider that declares the capability without adopting its protocol `Capability` is
-    /// reported as an `.unsupported` failure, not skipped. Throws `.unsupported` only when no running
-    /// provider declares `capability`.
+    /// Calls `body` on every running provider that adopts the protocol `Capability`, concurrently, and
+    /// merges the results in registration order, with each provider's failure in the report instead of
+    /// failing the call. `capability` names the fan-out in errors and logs. Throws `.unsupported` only
+    /// when no running provider adopts `Capability`.
     ///
     /// The facade's own operations (``offers(_:)``, ``track(_:)``…) are built on it, and a third party
     /// defines a capability of its own the same way: a name, a protocol, and a call (this is the Acme
@@ -86,7 +85,7 @@ extension Engage {
     ///     public static let deals: Self = "acme.deals"
     /// }
     ///
-    /// /// A provider of deals (any provider, Acme's or another's, can adopt it and declare ``ProviderCapability/deals``).
+    /// /// A provider of deals: any provider, Acme's or another's, that adopts it is reached by `engage.deals()`.
     /// public protocol DealsProviding: Sendable {
     ///     /// Up to `limit` current deals.
     ///     func deals(limit: Int) async throws -> [AcmeDeal]
@@ -107,8 +106,9 @@ extension Engage {
         operation: String,
         _ body: @escaping @Sendable (Capability) async throws -> [Item]
     ) async throws(EngageError) -> AggregateResult<Item> {
-        let providers = await registry.providers(with: capability).map { provider -> (ProviderID, Capability?) in
-            (type(of: provider).descriptor.id, provider as? Capability)
+        // A provider has a capability when it adopts the capability's protocol: nothing is declared twice.
+        let providers = await registry.providers.compactMap { provider -> (ProviderID, Capability)? in
+            (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }
         }
         guard !providers.isEmpty else {
             throw EngageError(
@@ -119,13 +119,6 @@ extension Engage {
         let outcomes = await withTaskGroup(of: (Int, ProviderID, Result<[Item], EngageError>).self) { group in
             for (index, (id, provider)) in providers.enumerated() {
                 group.addTask {
-                    guard let provider else {
-                        return (index, id, .failure(EngageError(
-                            .unsupported,
-                            "The '\(id)' provider declares '\(capability)' but does not implement \(Capability.self).",
-                            providerID: id, recoverySuggestion: "Fix the provider: declare only capabilities it adopts."
-                        )))
-                    }
                     do {
                         // Bound first, then returned: Swift 6.3.1 with -O miscompiles the
                         // one-expression form `return (..., .success(try await ...))` in a task group.

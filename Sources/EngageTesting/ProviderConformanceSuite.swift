@@ -17,9 +17,8 @@ import Logging
 /// It checks the descriptor, the migrations (unique names; applied once, recorded by name, and
 /// applying them again changes nothing; every table, index, view and trigger they create is named
 /// `<id>_…`), the configuration (Codable round trip, validation), the lifecycle through a real registry
-/// (start, typed access, duplicate registration), that declared capabilities match adopted protocols,
-/// and, given an `operationProbe`, that an operation publishes its `OperationEvent` and (given
-/// `secrets`) that no listed secret appears in the logs.
+/// (start, typed access, duplicate registration), and, given an `operationProbe`, that an operation
+/// publishes its `OperationEvent` and (given `secrets`) that no listed secret appears in the logs.
 public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     /// A valid configuration the provider starts with.
     public let configuration: Provider.Configuration
@@ -178,14 +177,6 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
             return
         }
         report.check("typed access returns the provider", true)
-        for capability in ProviderCapability.allCore {
-            let declared = Provider.descriptor.capabilities.contains(capability)
-            let adopted = capability.isAdopted(by: provider) ?? false
-            report.check(
-                "capability '\(capability)' declared iff adopted", declared == adopted,
-                declared ? "declared but the protocol is not adopted" : "the protocol is adopted but not declared"
-            )
-        }
         if let operationProbe {
             let events = Locked<[OperationEvent]>([])
             let eventQueue = DispatchQueue(label: "engagekit.conformance.events")
@@ -243,11 +234,6 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         )
     }
 
-}
-
-extension ProviderCapability {
-    /// The capabilities the core defines protocols for.
-    static let allCore: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity]
 }
 
 /// The outcome of a conformance run: each check with its result.

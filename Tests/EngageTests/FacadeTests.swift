@@ -65,22 +65,25 @@ struct FacadeTests {
         await engage.shutdown()
     }
 
-    @Test("a provider that declares a capability without implementing it is reported, not skipped")
-    func declaredButNotAdopted() async throws {
+    @Test("capabilities follow from the protocols a provider adopts; a fan-out reaches exactly those providers")
+    func capabilitiesFromConformance() async throws {
+        #expect(AlphaProvider.capabilities == [.offers, .identity])
+        #expect(BetaProvider.capabilities == [.offers, .merchantDirectory])
+        #expect(DishonestProvider.capabilities.isEmpty)
         let engage = try await Engage.start(
             configuration: testConfiguration(),
             providers: [
-                .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a"])),
                 .provider(DishonestProvider.self, configuration: EmptyConfiguration()),
             ],
             environment: testEnvironment()
         )
-        let result = try await engage.content()
-        #expect(result.items.isEmpty)
-        #expect(result.report.succeeded.isEmpty)
-        let failure = try #require(result.report.failures["dishonest"])
-        #expect(failure.code == .unsupported)
-        #expect(failure.providerID == "dishonest")
+        #expect(await engage.registry.providers(with: .offers).map { type(of: $0).descriptor.id } == ["alpha"])
+        #expect(await engage.registry.providers(with: "acme.deals").isEmpty)
+        let offers = try await engage.offers()
+        #expect(offers.report.succeeded == ["alpha"])
+        #expect(offers.report.failures.isEmpty)
+        await #expect { try await engage.content() } throws: { ($0 as? EngageError)?.code == .unsupported }
         await engage.shutdown()
     }
 

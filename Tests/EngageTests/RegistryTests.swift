@@ -128,7 +128,6 @@ struct RegistryTests {
         #expect(report.failures.isEmpty, "\(report)")
 
         let dishonest = await ProviderConformanceSuite(DishonestProvider.self, configuration: EmptyConfiguration()).run()
-        #expect(dishonest.failures.map(\.name).contains("capability 'content' declared iff adopted"))
         #expect(dishonest.failures.map(\.name).contains("descriptor.version is semantic"))
         #expect(throws: EngageError.self) { try dishonest.requirePassed() }
         // Without a probe and secrets, no secret check is claimed.
@@ -161,7 +160,7 @@ struct RegistryTests {
 /// Creates a table, an index, a view and a trigger, all named `tidy_…`.
 final class TidyProvider: EngageProvider {
     typealias Configuration = EmptyConfiguration
-    static let descriptor = ProviderDescriptor(id: "tidy", displayName: "Tidy", version: "1.0.0", capabilities: [])
+    static let descriptor = ProviderDescriptor(id: "tidy", displayName: "Tidy", version: "1.0.0")
     static let migrations = [
         StorageMigration("schema") { db in
             try db.execute(sql: """
@@ -181,7 +180,7 @@ final class TidyProvider: EngageProvider {
 /// Creates objects outside its namespace.
 final class LeakyProvider: EngageProvider {
     typealias Configuration = EmptyConfiguration
-    static let descriptor = ProviderDescriptor(id: "leaky", displayName: "Leaky", version: "1.0.0", capabilities: [])
+    static let descriptor = ProviderDescriptor(id: "leaky", displayName: "Leaky", version: "1.0.0")
     static let migrations = [
         StorageMigration("schema") { db in
             try db.execute(sql: """
@@ -200,7 +199,7 @@ final class LeakyProvider: EngageProvider {
 struct ReservedIDTests {
     final class Impostor: EngageProvider {
         typealias Configuration = EmptyConfiguration
-        static let descriptor = ProviderDescriptor(id: "engage", displayName: "Impostor", version: "1.0.0", capabilities: [])
+        static let descriptor = ProviderDescriptor(id: "engage", displayName: "Impostor", version: "1.0.0")
         init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
     }
 

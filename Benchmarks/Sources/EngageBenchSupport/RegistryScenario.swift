@@ -14,7 +14,7 @@ public protocol MinimalProvider: EngageProvider where Configuration == EmptyConf
 
 extension MinimalProvider {
     public static var descriptor: ProviderDescriptor {
-        ProviderDescriptor(id: ProviderID(rawValue: providerID), displayName: "Minimal \(providerID)", version: "1.0.0", capabilities: [])
+        ProviderDescriptor(id: ProviderID(rawValue: providerID), displayName: "Minimal \(providerID)", version: "1.0.0")
     }
 
     public static var migrations: [StorageMigration] {

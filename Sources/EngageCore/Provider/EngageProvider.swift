@@ -11,7 +11,7 @@
 ///     }
 ///
 ///     public static let descriptor = ProviderDescriptor(
-///         id: "weatherperks", displayName: "Weather perks", version: "1.0.0", capabilities: [.offers]
+///         id: "weatherperks", displayName: "Weather perks", version: "1.0.0"
 ///     )
 ///
 ///     private struct Perk: Decodable { var id: String, title: String }

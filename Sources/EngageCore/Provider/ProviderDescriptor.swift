@@ -24,23 +24,35 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
     /// `IdentityAware`: follows the app's log in and log out.
     public static let identity: Self = "identity"
 
-    /// The protocol a provider must adopt to declare this capability, for conformance checks.
-    static let protocols: [ProviderCapability: @Sendable (any EngageProvider) -> Bool] = [
-        .offers: { $0 is any OffersProviding },
-        .eventTracking: { $0 is any EventTracking },
-        .merchantDirectory: { $0 is any MerchantDirectory },
-        .content: { $0 is any ContentProviding },
-        .identity: { $0 is any IdentityAware },
+    /// The capabilities the core defines protocols for, in a fixed order.
+    public static let core: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity]
+
+    /// The protocol of each core capability: a provider type has the capability when it adopts it.
+    static let protocols: [ProviderCapability: @Sendable (any EngageProvider.Type) -> Bool] = [
+        .offers: { $0 is any OffersProviding.Type },
+        .eventTracking: { $0 is any EventTracking.Type },
+        .merchantDirectory: { $0 is any MerchantDirectory.Type },
+        .content: { $0 is any ContentProviding.Type },
+        .identity: { $0 is any IdentityAware.Type },
     ]
 
     /// Whether `provider` adopts the protocol of this capability (`nil` for capabilities the core does
-    /// not define).
+    /// not define: `Engage.fanOut` checks those against their own protocol).
     public func isAdopted(by provider: any EngageProvider) -> Bool? {
-        Self.protocols[self].map { $0(provider) }
+        Self.protocols[self].map { $0(type(of: provider)) }
     }
 }
 
-/// What a provider is: its id, names, version and capabilities.
+extension EngageProvider {
+    /// The core capabilities of this provider type, derived from the protocols it adopts
+    /// (`OffersProviding` gives ``ProviderCapability/offers``, and so on): nothing to declare twice.
+    public static var capabilities: Set<ProviderCapability> {
+        Set(ProviderCapability.core.filter { ProviderCapability.protocols[$0]?(Self.self) == true })
+    }
+}
+
+/// What a provider is: its id, names and version. Its capabilities follow from the protocols it adopts
+/// (`EngageProvider.capabilities`).
 public struct ProviderDescriptor: Sendable, Hashable, Codable {
     /// The stable id, also the provider's storage namespace.
     public var id: ProviderID
@@ -48,17 +60,14 @@ public struct ProviderDescriptor: Sendable, Hashable, Codable {
     public var displayName: String
     /// The provider module's semantic version.
     public var version: String
-    /// What the provider can do; it must adopt the matching protocols.
-    public var capabilities: Set<ProviderCapability>
     /// The suffix of its operation event names (`custom_success_<op>_<suffix>`); the id by default.
     public var eventSuffix: String
 
     /// A descriptor; `eventSuffix` defaults to the id.
-    public init(id: ProviderID, displayName: String, version: String, capabilities: Set<ProviderCapability>, eventSuffix: String? = nil) {
+    public init(id: ProviderID, displayName: String, version: String, eventSuffix: String? = nil) {
         self.id = id
         self.displayName = displayName
         self.version = version
-        self.capabilities = capabilities
         self.eventSuffix = eventSuffix ?? id.rawValue
     }
 }

@@ -298,10 +298,11 @@ public actor ProviderRegistry {
     /// Running providers in registration order.
     public var providers: [any EngageProvider] { order.compactMap { running[$0] } }
 
-    /// Running providers that declare `capability`, in registration order.
+    /// Running providers that adopt the protocol of the core `capability`, in registration order
+    /// (none for a capability the core does not define: `Engage.fanOut` checks its own protocol).
     public func providers(with capability: ProviderCapability) -> [any EngageProvider] {
         order.compactMap { id in
-            guard let provider = running[id], type(of: provider).descriptor.capabilities.contains(capability) else { return nil }
+            guard let provider = running[id], capability.isAdopted(by: provider) == true else { return nil }
             return provider
         }
     }

@@ -79,7 +79,7 @@ struct ScriptedBehavior: Sendable {
 }
 
 final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
-    static let descriptor = ProviderDescriptor(id: "alpha", displayName: "Alpha", version: "1.0.0", capabilities: [.offers, .identity])
+    static let descriptor = ProviderDescriptor(id: "alpha", displayName: "Alpha", version: "1.0.0")
     let behavior: ScriptedBehavior
     let loggedIn = Locked<String?>(nil)
 
@@ -95,7 +95,7 @@ final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
 }
 
 final class BetaProvider: EngageProvider, OffersProviding, MerchantDirectory {
-    static let descriptor = ProviderDescriptor(id: "beta", displayName: "Beta", version: "2.1.0", capabilities: [.offers, .merchantDirectory])
+    static let descriptor = ProviderDescriptor(id: "beta", displayName: "Beta", version: "2.1.0")
     let behavior: ScriptedBehavior
 
     init(configuration: ScriptedConfiguration, context: ProviderContext) async throws {
@@ -120,7 +120,7 @@ final class BetaProvider: EngageProvider, OffersProviding, MerchantDirectory {
 }
 
 final class GammaProvider: EngageProvider, OffersProviding {
-    static let descriptor = ProviderDescriptor(id: "gamma", displayName: "Gamma", version: "0.3.0", capabilities: [.offers])
+    static let descriptor = ProviderDescriptor(id: "gamma", displayName: "Gamma", version: "0.3.0")
     let behavior: ScriptedBehavior
 
     init(configuration: ScriptedConfiguration, context: ProviderContext) async throws {
@@ -144,10 +144,11 @@ struct ProbeDeliverer: QueueDelivering {
     }
 }
 
-/// A provider that declares a capability it does not implement: the conformance suite must catch it.
+/// A provider that adopts no capability protocol and has a version that is not semantic: the conformance
+/// suite must catch the version, and no fan-out reaches it.
 final class DishonestProvider: EngageProvider {
     typealias Configuration = EmptyConfiguration
-    static let descriptor = ProviderDescriptor(id: "dishonest", displayName: "Dishonest", version: "1.0", capabilities: [.content])
+    static let descriptor = ProviderDescriptor(id: "dishonest", displayName: "Dishonest", version: "1.0")
     init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
 }
 

@@ -7,7 +7,7 @@ extension ProviderCapability {
     public static let deals: Self = "acme.deals"
 }
 
-/// A provider of deals (any provider, Acme's or another's, can adopt it and declare ``ProviderCapability/deals``).
+/// A provider of deals: any provider, Acme's or another's, that adopts it is reached by `engage.deals()`.
 public protocol DealsProviding: Sendable {
     /// Up to `limit` current deals.
     func deals(limit: Int) async throws -> [AcmeDeal]

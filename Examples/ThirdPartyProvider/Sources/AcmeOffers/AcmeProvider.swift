@@ -6,7 +6,7 @@ import Foundation
 public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding {
     /// `acme`, with the offers and deals capabilities.
     public static let descriptor = ProviderDescriptor(
-        id: "acme", displayName: "Acme deals", version: "1.0.0", capabilities: [.offers, .deals]
+        id: "acme", displayName: "Acme deals", version: "1.0.0"
     )
 
     private let context: ProviderContext

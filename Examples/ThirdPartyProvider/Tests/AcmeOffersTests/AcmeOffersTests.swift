@@ -37,7 +37,7 @@ struct AcmeHarness {
 /// A second deals provider that always fails, to show the fan-out's partial-failure report.
 final class BrokenDeals: EngageProvider, DealsProviding {
     struct Configuration: ProviderConfiguration {}
-    static let descriptor = ProviderDescriptor(id: "broken-deals", displayName: "Broken deals", version: "0.1.0", capabilities: [.deals])
+    static let descriptor = ProviderDescriptor(id: "broken-deals", displayName: "Broken deals", version: "0.1.0")
     init(configuration: Configuration, context: ProviderContext) async throws {}
     func deals(limit: Int) async throws -> [AcmeDeal] { throw EngageError(.httpStatus, "down for maintenance", httpStatus: 503, isRetryable: true) }
 }

@@ -23,7 +23,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
     public typealias Configuration = CroboxConfiguration
 
     public static let descriptor = ProviderDescriptor(
-        id: .crobox, displayName: "Crobox promotions", version: "1.0.0", capabilities: [.offers, .eventTracking]
+        id: .crobox, displayName: "Crobox promotions", version: "1.0.0"
     )
 
     /// The durable queue destination of Crobox events.

@@ -31,8 +31,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
 
     /// Id `reference`; offers, event tracking and identity.
     public static let descriptor = ProviderDescriptor(
-        id: "reference", displayName: "Reference backend", version: "1.0.0",
-        capabilities: [.offers, .eventTracking, .identity]
+        id: "reference", displayName: "Reference backend", version: "1.0.0"
     )
 
     /// Creates `reference_offer_cache`.

@@ -35,8 +35,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
 
     /// Warply's descriptor; operation events end in `_loyalty`, as the Warply SDK named them.
     public static let descriptor = ProviderDescriptor(
-        id: .warply, displayName: "Warply loyalty", version: "2.3.0",
-        capabilities: [.offers, .merchantDirectory, .content, .identity, .eventTracking], eventSuffix: "loyalty"
+        id: .warply, displayName: "Warply loyalty", version: "2.3.0", eventSuffix: "loyalty"
     )
 
     /// The durable queue destination of Warply analytics events.

@@ -23,7 +23,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
 
     /// Identity, capabilities and event suffix.
     public static let descriptor = ProviderDescriptor(
-        id: .explore, displayName: "Explore merchant directory", version: "1.0.0", capabilities: [.merchantDirectory], eventSuffix: "explore"
+        id: .explore, displayName: "Explore merchant directory", version: "1.0.0", eventSuffix: "explore"
     )
 
     let context: ProviderContext

@@ -31,7 +31,7 @@ struct GiftCardTestContext {
         let callbackQueue = CallbackQueue.queue(DispatchQueue(label: "explore-gift-card-tests"))
         let random = SeededRandomSource(seed: 5)
         context = ProviderContext(
-            descriptor: ProviderDescriptor(id: .explore, displayName: "Explore", version: "1.0.0", capabilities: []),
+            descriptor: ProviderDescriptor(id: .explore, displayName: "Explore", version: "1.0.0"),
             configuration: configuration, logger: logger, clock: clock, random: random, transport: URLSessionTransport(),
             storage: storage, database: database, secretStore: secretStore, sealer: sealer,
             events: EventBus(callbackQueue: callbackQueue), callbackQueue: callbackQueue,
