@@ -2,6 +2,7 @@ import EngageCore
 import EngageSandbox
 import Foundation
 import HTTPTypes
+import ReferenceEmulator
 
 /// Benchmark 2: `concurrency` concurrent authorised GETs while the access token is expired must cause
 /// exactly one `POST /auth/refresh`, and all of them must succeed. The baseline is the same burst with
