@@ -165,24 +165,15 @@ public struct APIClient: Sendable {
                 recoverySuggestion: "Build paths with APIClient.path(_:), which percent-encodes each segment, and pass query items separately."
             )
         }
-        let bytes = Array(path.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, Self.isHexDigit(bytes[index + 1]), Self.isHexDigit(bytes[index + 2]) else {
-                    throw refuse("'%' must start a percent escape such as %25")
-                }
-                index += 3
-                continue
-            }
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                throw refuse("it contains '\(Character(Unicode.Scalar(byte)))'; pass query items in `query`")
-            }
-            guard Self.pathCharacters.contains(byte) else {
-                throw refuse("it contains a character that must be percent-encoded")
-            }
-            index += 1
+        switch encodingProblem(in: path, allowed: pathCharacters) {
+        case .malformedEscape:
+            throw refuse("'%' must start a percent escape such as %25")
+        case let .disallowed(byte) where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#"):
+            throw refuse("it contains '\(Character(Unicode.Scalar(byte)))'; pass query items in `query`")
+        case .disallowed:
+            throw refuse("it contains a character that must be percent-encoded")
+        case nil:
+            break
         }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
             // Also when encoded (`%2E%2E`, `..%2F`): a server that decodes before it normalises would
@@ -198,21 +189,39 @@ public struct APIClient: Sendable {
     /// Throws `.invalidInput` unless `query` is a percent-encoded query (RFC 3986 `query` characters,
     /// well-formed escapes, no `#`).
     static func validateEncodedQuery(_ query: String, providerID: ProviderID?) throws(EngageError) {
-        let bytes = Array(query.utf8)
+        switch encodingProblem(in: query, allowed: queryCharacters) {
+        case .malformedEscape:
+            throw EngageError(.invalidInput, "The encoded query has a malformed percent escape.", providerID: providerID)
+        case .disallowed:
+            throw EngageError(.invalidInput, "The encoded query contains a character that must be percent-encoded.", providerID: providerID)
+        case nil:
+            break
+        }
+    }
+
+    /// What is wrong with `text` as percent-encoded text whose other bytes must be in `allowed`.
+    private enum EncodingProblem {
+        /// A `%` that does not start two hex digits.
+        case malformedEscape
+        /// The first byte outside `allowed`.
+        case disallowed(UInt8)
+    }
+
+    /// The first problem of `text` as percent-encoded text over `allowed`, `nil` when there is none.
+    private static func encodingProblem(in text: String, allowed: Set<UInt8>) -> EncodingProblem? {
+        let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
-                    throw EngageError(.invalidInput, "The encoded query has a malformed percent escape.", providerID: providerID)
-                }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return .malformedEscape }
                 index += 3
                 continue
             }
-            guard pathCharacters.contains(bytes[index]) || bytes[index] == UInt8(ascii: "?") else {
-                throw EngageError(.invalidInput, "The encoded query contains a character that must be percent-encoded.", providerID: providerID)
-            }
+            guard allowed.contains(byte) else { return .disallowed(byte) }
             index += 1
         }
+        return nil
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -224,6 +233,9 @@ public struct APIClient: Sendable {
     private static let pathCharacters: Set<UInt8> = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8
     )
+
+    /// RFC 3986 `query`: `pchar`, `/` and `?`.
+    private static let queryCharacters: Set<UInt8> = pathCharacters.union([UInt8(ascii: "?")])
 
     /// Sends `request` as one call and returns the response whatever its status.
     ///

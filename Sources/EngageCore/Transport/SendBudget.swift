@@ -17,9 +17,6 @@ final class SendBudget: Sendable {
     /// Whether one more send is allowed.
     var hasRemaining: Bool { used.value < limit }
 
-    /// How many sends were made.
-    var sends: Int { used.value }
-
     /// Takes one send; `false` when the budget is spent.
     func take() -> Bool {
         used.withLock { count in

@@ -11,10 +11,10 @@ extension WarplyConfiguration {
     /// | `tokens.circuitBreakerThreshold` | `breakerFailureThreshold` |
     /// | `tokens.circuitBreakerResetSeconds` | `breakerCooldownSeconds` |
     ///
-    /// `tokens.refreshAttempts` and `tokens.refreshRetryDelaysSeconds` are read and have no effect: a
+    /// `tokens.refreshAttempts` and `tokens.refreshRetryDelaysSeconds` are accepted and ignored: a
     /// refresh that may have reached the server is never sent again (its refresh token rotated).
     enum LegacyTokenKeys: String, CodingKey {
-        case refreshThresholdSeconds, circuitBreakerThreshold, circuitBreakerResetSeconds, refreshAttempts, refreshRetryDelaysSeconds
+        case refreshThresholdSeconds, circuitBreakerThreshold, circuitBreakerResetSeconds
     }
 
     /// `base` with the legacy `tokens` keys present in `decoder` applied.
