@@ -73,4 +73,24 @@ struct TransportStallTests {
             #expect(host.journal.entries.isEmpty)
         }
     }
+
+    @Test("the transport's own session and its delegate are released once the last copy of the transport is gone")
+    func ownSessionIsReleased() async throws {
+        weak var delegate: SizeLimitingSessionDelegate?
+        try await withSandbox { _, endpoints in
+            var transport: URLSessionTransport? = URLSessionTransport()
+            delegate = transport?.limiter
+            let copy = transport
+            _ = try await copy?.send(Self.request(try endpoints.reference("/echo?before=1"), timeout: .seconds(30)))
+            transport = nil
+            #expect(delegate != nil, "a copy is still alive")
+            _ = copy
+        }
+        var released = false
+        for _ in 0..<500 where !released {
+            released = delegate == nil
+            if !released { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(released, "URLSession keeps its delegate until it is invalidated: one leaked session per transport")
+    }
 }

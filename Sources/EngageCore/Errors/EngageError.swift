@@ -164,4 +164,7 @@ extension EngageError.Code {
     /// A response body is larger than the accepted limit (`network.maxResponseBytes`, or the
     /// request's own), announced by `Content-Length` or received; nothing of it was decoded.
     public static let responseTooLarge: Self = "responseTooLarge"
+    /// The server redirected the request somewhere it may not follow: a downgrade from https to http,
+    /// or another origin that would receive the request's body (credentials never leave their origin).
+    public static let redirectRefused: Self = "redirectRefused"
 }

@@ -165,6 +165,14 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         }
     }
 
+    /// Hands every redirect back to the transport, which follows it or not by `RedirectRule`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     #if canImport(FoundationNetworking)
         /// Declines an HTTP authentication challenge that has no stored credential to answer it.
         ///

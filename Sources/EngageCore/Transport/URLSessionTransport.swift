@@ -19,13 +19,25 @@ import HTTPTypesFoundation
 ///
 /// Downloads: with its own session and a request whose `options.bodyFile` is set, the body is written
 /// to that file as it arrives (with progress reports) and the response's `body` is empty.
+///
+/// Redirects: URLSession never follows one by itself. The transport follows 301, 302, 303, 307 and 308
+/// with every header and the body on the same origin, refuses a downgrade from https to http, and takes
+/// nothing but content-negotiation headers to another origin (and never a body): a refused redirect
+/// fails with `.redirectRefused`. The rule is the same on Apple platforms and Linux, with its own
+/// session or one passed in.
+///
+/// Lifetime: its own session is invalidated (calls in flight finish first) when the last copy of the
+/// transport is released, so no session or delegate outlives it. A session passed in belongs to the
+/// caller.
 public struct URLSessionTransport: HTTPTransport {
     /// URLSession enforces `options.timeout` itself (as `URLRequest.timeoutInterval`: the attempt fails
     /// with `.timeout` when no data arrives for that long), so the stack does not race it.
     public var enforcesTimeouts: Bool { true }
 
     private let session: URLSession
-    private let limiter: SizeLimitingSessionDelegate?
+    let limiter: SizeLimitingSessionDelegate?
+    /// Invalidates the transport's own session when the last copy of the transport goes away.
+    private let ownership: SessionOwnership?
     /// The timeout used when a request has none of its own.
     public let defaultTimeout: Duration
 
@@ -41,17 +53,35 @@ public struct URLSessionTransport: HTTPTransport {
         if let session {
             self.session = session
             limiter = nil
+            ownership = nil
         } else {
             let limiter = SizeLimitingSessionDelegate(stallLimit: stallLimit)
-            self.session = URLSessionTransport.makeDefaultSession(delegate: limiter)
+            let session = URLSessionTransport.makeDefaultSession(delegate: limiter)
+            self.session = session
             self.limiter = limiter
+            ownership = SessionOwnership(session: session)
         }
         self.defaultTimeout = defaultTimeout
     }
 
-    /// Sends `request` and returns its response whatever the status; throws `EngageError` when no
-    /// response arrived or the body is over the size limit.
+    /// Sends `request` and returns its response whatever the status, after following the redirects the
+    /// redirect rule allows; throws `EngageError` when no response arrived, the body is over the size
+    /// limit, or a redirect was refused.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+        // The session is invalidated when the ownership goes away: keep it for the whole call, which
+        // outlives this copy's last use of `ownership` otherwise.
+        defer { withExtendedLifetime(ownership) {} }
+        var current = request
+        for _ in 0...RedirectRule.maxRedirects {
+            let response = try await sendOnce(current)
+            guard RedirectRule.isRedirect(response.head) else { return response }
+            current = try RedirectRule.next(after: current, original: request, response: response.head).get()
+        }
+        throw RedirectRule.tooManyRedirects(status: 0)
+    }
+
+    /// Sends one request (no redirect followed).
+    private func sendOnce(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         guard var urlRequest = URLRequest(httpRequest: request.head) else {
             // Never the query: it may carry secrets.
             let path = (request.head.path ?? "").split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -66,7 +96,7 @@ public struct URLSessionTransport: HTTPTransport {
             if let limiter {
                 (data, urlResponse) = try await limiter.data(for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile)
             } else {
-                (data, urlResponse) = try await session.data(for: urlRequest)
+                (data, urlResponse) = try await RedirectRefusingDelegate.data(for: urlRequest, in: session)
             }
         } catch let error as EngageError {
             throw error
@@ -92,5 +122,54 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = 16
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+}
+
+/// Owns `URLSessionTransport`'s own session: URLSession keeps its delegate until it is invalidated, so
+/// a session that is never invalidated leaks itself and its delegate.
+private final class SessionOwnership: Sendable {
+    let session: URLSession
+
+    init(session: URLSession) { self.session = session }
+
+    deinit { session.finishTasksAndInvalidate() }
+}
+
+/// The task delegate of calls through a session passed in: hands every redirect back to the transport,
+/// which decides with `RedirectRule`.
+private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    static let shared = RedirectRefusingDelegate()
+
+    /// Runs a data task of `session` with this object as its task delegate. Not `data(for:delegate:)`:
+    /// FoundationNetworking ignores that delegate when it follows a redirect.
+    static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        try Task.checkCancellation()
+        let task = Locked<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let dataTask = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: EngageError(.network, "The server sent no response.", isRetryable: true))
+                    }
+                }
+                dataTask.delegate = shared
+                task.withLock { $0 = dataTask }
+                dataTask.resume()
+                if Task.isCancelled { dataTask.cancel() }
+            }
+        } onCancel: {
+            task.withLock { $0 }?.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
