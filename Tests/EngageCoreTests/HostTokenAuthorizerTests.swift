@@ -112,4 +112,65 @@ struct HostTokenAuthorizerTests {
         #expect(try await !authorizer.renewAfterUnauthorized(request))
         #expect(await host.refreshes == 0)
     }
+
+    @Test("a refreshed token is used only while the host still hands out the token it replaced: the next user never gets it")
+    func refreshedTokenStaysWithItsUser() async throws {
+        let clock = FakeClock()
+        let expired = clock.now.addingTimeInterval(-60)
+        let valid = clock.now.addingTimeInterval(3600)
+        let host = ScriptedHostSession(token: makeJWT(expiresAt: expired, subject: "ana"))
+        let authorizer = HostTokenAuthorizer(provider: host, clock: clock)
+        // Ana's token has expired: one refresh, and the host is slow to hand out the new token.
+        let anaRefreshed = makeJWT(expiresAt: valid, subject: "ana")
+        await host.setNextRefresh(anaRefreshed, adopts: false)
+        var first = HTTPRequestMessage.get("/me")
+        try await authorizer.authorize(&first)
+        #expect(first.bearerToken == anaRefreshed)
+        var second = HTTPRequestMessage.get("/me")
+        try await authorizer.authorize(&second)
+        #expect(second.bearerToken == anaRefreshed, "the replaced token is still current: its refresh is reused")
+        #expect(await host.refreshes == 1)
+        // Ana logs out; Ben's restored session has an expired token too.
+        let benRefreshed = makeJWT(expiresAt: valid, subject: "ben")
+        await host.switchUser(to: makeJWT(expiresAt: expired, subject: "ben"), nextRefresh: benRefreshed)
+        var bens = HTTPRequestMessage.get("/me")
+        try await authorizer.authorize(&bens)
+        #expect(bens.bearerToken == benRefreshed, "Ben's request must never carry Ana's token")
+        #expect(await host.refreshes == 2)
+        // A 401 for Ben's token does not fall back to Ana's either.
+        await host.switchUser(to: makeJWT(expiresAt: expired, subject: "cy"), nextRefresh: makeJWT(expiresAt: valid, subject: "cy"))
+        var cys = HTTPRequestMessage.get("/me")
+        try await authorizer.authorize(&cys)
+        #expect(cys.bearerToken != anaRefreshed && cys.bearerToken != benRefreshed)
+    }
+}
+
+/// A host session the test scripts: the token it hands out, what its next refresh returns, and
+/// whether it then hands that out.
+actor ScriptedHostSession: HostTokenProvider {
+    private var token: String?
+    private var nextRefresh = "unscripted"
+    private var adopts = true
+    private(set) var refreshes = 0
+
+    init(token: String?) { self.token = token }
+
+    func accessToken() async -> String? { token }
+
+    func refreshAccessToken() async throws -> String {
+        refreshes += 1
+        if adopts { token = nextRefresh }
+        return nextRefresh
+    }
+
+    func setNextRefresh(_ value: String, adopts: Bool) {
+        nextRefresh = value
+        self.adopts = adopts
+    }
+
+    func switchUser(to newToken: String, nextRefresh value: String) {
+        token = newToken
+        nextRefresh = value
+        adopts = true
+    }
 }

@@ -50,6 +50,36 @@ struct TokenManagerTests {
         #expect(try await manager.currentTokens() == newPair)
     }
 
+    @Test("a caller cancelled while a refresh is in flight returns .cancelled at once; the refresh goes on for the others", .timeLimit(.minutes(1)))
+    func cancelledWaiterReturnsAtOnce() async throws {
+        let gate = TestGate()
+        let newPair = freshPair("new")
+        let manager = TokenManager(
+            providerID: "test",
+            refresher: ClosureTokenRefresher { _ in
+                await gate.wait()
+                return newPair
+            },
+            clock: clock
+        )
+        try await manager.setTokens(expiredPair())
+        let starter = Task { try await manager.validAccessToken() }
+        let joiner = Task { try await manager.validAccessToken() }
+        let staying = Task { try await manager.validAccessToken() }
+        await eventually { await manager.joinedCallerCount == 2 }
+        // Both the caller that started the refresh and one that joined it give up; the refresher still waits.
+        starter.cancel()
+        joiner.cancel()
+        for cancelled in [starter, joiner] {
+            let error = await #expect(throws: EngageError.self) { try await cancelled.value }
+            #expect(error?.code == .cancelled)
+        }
+        #expect(await manager.refreshCount == 1)
+        gate.open()
+        #expect(try await staying.value == newPair.accessToken)
+        #expect(try await manager.currentTokens() == newPair, "the refresh finished and its tokens were stored")
+    }
+
     @Test("a refresh that finishes after logout does not resurrect the session")
     func generationGuardLogout() async throws {
         let gate = TestGate()

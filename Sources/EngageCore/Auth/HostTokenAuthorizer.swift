@@ -51,9 +51,11 @@ actor HostTokenCoordinator {
     private let clock: any EngageClock
     private let providerID: ProviderID?
     private var inFlight: Task<String, any Error>?
-    /// The token the last refresh returned: a caller that read the old token just before that refresh
-    /// finished uses it instead of refreshing again.
-    private var lastRefreshed: String?
+    /// The last refresh: the host's token it replaced and the token it returned. A caller that still
+    /// reads the replaced token from the host (the host has not switched yet) uses the refreshed one
+    /// instead of refreshing again; once the host hands out any other token (another user, a new
+    /// login), the refreshed token is never used again.
+    private var lastRefresh: (replaced: String?, refreshed: String)?
     /// How many host refreshes were started (for tests).
     private(set) var refreshCount = 0
     /// How many callers are waiting for a refresh another caller started (for tests).
@@ -76,42 +78,41 @@ actor HostTokenCoordinator {
             return nil
         }
         guard isExpired(token) else { return token }
-        if let lastRefreshed, lastRefreshed != token, !isExpired(lastRefreshed) {
-            return lastRefreshed
-        }
-        return try await refresh()
+        if let refreshed = refreshedToken(replacing: token) { return refreshed }
+        return try await refresh(replacing: token)
     }
 
     /// After a 401 for `failedToken`: joins a refresh in flight; otherwise refreshes only if
     /// `failedToken` is still the token `authorize` would send. Returns whether to send again.
     func renew(afterRejectionOf failedToken: String?) async throws -> Bool {
         if inFlight != nil {
-            _ = try await refresh()
+            _ = try await refresh(replacing: nil)
             return true
         }
-        let current = await currentToken()
+        let hostToken = await provider.accessToken()
         if inFlight != nil {  // a refresh started while the host was asked
-            _ = try await refresh()
+            _ = try await refresh(replacing: nil)
             return true
         }
-        guard let current else {
+        guard let hostToken else {
             // The user logged out through the host app: there is nothing to renew.
             return false
         }
+        // The token `authorize` would send now without refreshing.
+        let current = isExpired(hostToken) ? refreshedToken(replacing: hostToken) ?? hostToken : hostToken
         if current != failedToken {
             // Another caller refreshed (or the host replaced the token) after this request was sent.
             return true
         }
-        _ = try await refresh()
+        _ = try await refresh(replacing: hostToken)
         return true
     }
 
-    /// The token `authorize` would send now without refreshing: the host's token, or the last
-    /// refreshed one when the host's has expired.
-    private func currentToken() async -> String? {
-        guard let token = await provider.accessToken() else { return nil }
-        if isExpired(token), let lastRefreshed, !isExpired(lastRefreshed) { return lastRefreshed }
-        return token
+    /// The last refresh's token, if it replaced `hostToken` (the host still hands out the token that
+    /// refresh replaced) and has not expired.
+    private func refreshedToken(replacing hostToken: String) -> String? {
+        guard let lastRefresh, lastRefresh.replaced == hostToken, !isExpired(lastRefresh.refreshed) else { return nil }
+        return lastRefresh.refreshed
     }
 
     private func isExpired(_ token: String) -> Bool {
@@ -119,12 +120,14 @@ actor HostTokenCoordinator {
         return expiry <= clock.now
     }
 
-    func refresh() async throws -> String {
+    /// Asks the host for a new token (or joins the request in flight); `hostToken` is the token the
+    /// host hands out now, which the new one replaces (`nil` when joining is expected).
+    func refresh(replacing hostToken: String?) async throws -> String {
         if let inFlight {
             joinedCallerCount += 1
             defer { joinedCallerCount -= 1 }
             do {
-                return try await inFlight.value
+                return try await inFlight.valueUnlessCancelled(providerID: providerID)
             } catch {
                 throw EngageError.wrapping(error, providerID: providerID)
             }
@@ -135,8 +138,8 @@ actor HostTokenCoordinator {
         refreshCount += 1
         defer { inFlight = nil }
         do {
-            let token = try await task.value
-            lastRefreshed = token
+            let token = try await task.valueUnlessCancelled(providerID: providerID)
+            lastRefresh = hostToken.map { (replaced: $0, refreshed: token) }
             return token
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)

@@ -22,7 +22,8 @@ import Logging
 /// - **Classification.** A rejected refresh clears the tokens, publishes `SessionEndedEvent` and throws
 ///   `.sessionExpired`; a transient failure keeps the tokens and counts towards the circuit breaker.
 /// - **Detached completion.** The refresh runs in its own task, so rotated tokens are stored even if
-///   the caller that triggered it was cancelled.
+///   the caller that triggered it was cancelled. A cancelled caller (the one that started the refresh
+///   or one that joined it) returns `.cancelled` at once instead of waiting for the refresh to end.
 public actor TokenManager {
     /// The provider whose session this is; errors are attributed to it.
     public nonisolated let providerID: ProviderID
@@ -143,7 +144,7 @@ public actor TokenManager {
         if let inFlight {
             joinedCallers += 1
             defer { joinedCallers -= 1 }
-            return try await inFlight.task.value
+            return try await inFlight.task.valueUnlessCancelled(providerID: providerID)
         }
         guard let current = try currentTokens() else {
             throw EngageError(.unauthorized, "There is no session to refresh.", providerID: providerID)
@@ -154,7 +155,7 @@ public actor TokenManager {
         let startGeneration = generation
         let task = Task { try await self.performRefresh(from: current, id: id, startGeneration: startGeneration) }
         inFlight = (id, task)
-        return try await task.value
+        return try await task.valueUnlessCancelled(providerID: providerID)
     }
 
     // MARK: - Internals
