@@ -4,6 +4,24 @@ import Testing
 
 @Suite("Models")
 struct ModelTests {
+    @Test("PageRequest stays in range however it is set: init, assignment and decoding")
+    func pageRequestRanges() throws {
+        var page = PageRequest(offset: 5, limit: 10)
+        page.limit = -1
+        #expect(page.limit == 1)
+        page.limit = .max
+        #expect(page.limit == PageRequest.maxLimit)
+        page.offset = -3
+        #expect(page.offset == 0)
+        #expect(PageRequest(offset: .min, limit: .min) == PageRequest(offset: 0, limit: 1))
+        let decoded = try JSONDecoder().decode(PageRequest.self, from: Data(#"{"offset":20,"limit":50}"#.utf8))
+        #expect(decoded == PageRequest(offset: 20, limit: 50))
+        #expect(try JSONDecoder().decode(PageRequest.self, from: Data("{}".utf8)) == PageRequest())
+        for bad in [#"{"offset":-1,"limit":5}"#, #"{"offset":0,"limit":0}"#, #"{"limit":-7}"#, #"{"limit":1001}"#, #"{"offset":"x"}"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(PageRequest.self, from: Data(bad.utf8)) }
+        }
+    }
+
     @Test("JWT claims decode exp, and malformed tokens are clear errors")
     func jwtClaims() throws {
         let expiry = Date(timeIntervalSince1970: 1_800_000_000)

@@ -45,6 +45,35 @@ struct ExploreDirectoryTests {
         #expect(shown.subtracting(hidden) == brute.piggyOnly.intersection(shown))
     }
 
+    @Test("hostile pages (negative limit, offset near Int.max, huge limit) answer without trapping")
+    func hostilePages() throws {
+        let (fixture, _) = try ExploreFixture.shared()
+        var query = ExploreMerchantQuery()
+        query.page.limit = -1
+        #expect(try fixture.directory.merchants(query).items.count == 1)
+        query.page.offset = 5
+        query.page.limit = .max
+        #expect(try fixture.directory.merchants(query).items.count == PageRequest.maxLimit)
+        query.page.offset = .max
+        #expect(try fixture.directory.merchants(query).items.isEmpty)
+        var atms = ExploreATMQuery()
+        atms.page.offset = .max - 1
+        atms.page.limit = .max
+        #expect(try fixture.directory.atms(atms).items.isEmpty)
+    }
+
+    @Test("a radius stays finite and non-negative however it is set or decoded")
+    func radiusRanges() throws {
+        var radius = ExploreRadius.miles(5)
+        radius.meters = -10
+        #expect(radius.meters == 0)
+        radius.meters = .nan
+        #expect(radius.meters == 0)
+        #expect(ExploreRadius(meters: .infinity).meters == 0)
+        #expect(try JSONDecoder().decode(ExploreRadius.self, from: Data(#"{"meters":1500}"#.utf8)).meters == 1_500)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ExploreRadius.self, from: Data(#"{"meters":-1}"#.utf8)) }
+    }
+
     @Test("sorts: name ignores case and diacritics, discount is largest first, ties by directory order")
     func sorts() throws {
         let (fixture, _) = try ExploreFixture.shared()

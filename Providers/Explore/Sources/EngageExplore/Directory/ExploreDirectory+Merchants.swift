@@ -143,8 +143,6 @@ extension ExploreDirectory {
     }
 
     static func pageSlice<Item>(_ items: [Item], page: PageRequest) -> ArraySlice<Item> {
-        let start = min(page.offset, items.count)
-        let end = min(start + page.limit, items.count)
-        return items[start..<end]
+        items[page.range(in: items.count)]
     }
 }

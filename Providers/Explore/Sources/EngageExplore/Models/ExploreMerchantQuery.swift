@@ -21,14 +21,34 @@ public enum ExploreMerchantSort: String, Codable, Sendable, CaseIterable {
     case discount
 }
 
-/// A search radius. The reference apps offer 1, 5, 20 and 50 miles or kilometres; any radius in metres
-/// works.
+/// A search radius. The reference apps offer 1, 5, 20 and 50 miles or kilometres; any finite radius
+/// in metres works.
 public struct ExploreRadius: Codable, Sendable, Hashable, CustomStringConvertible {
-    /// The radius in metres.
-    public var meters: Double
+    /// The radius in metres: finite and at least 0 (negative and non-finite values are stored as 0).
+    public var meters: Double {
+        didSet { meters = Self.sanitized(meters) }
+    }
 
-    /// A radius in metres (negative values count as 0).
-    public init(meters: Double) { self.meters = max(0, meters) }
+    /// A radius in metres (negative and non-finite values count as 0).
+    public init(meters: Double) { self.meters = Self.sanitized(meters) }
+
+    /// Decodes `meters`, refusing a negative or non-finite value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let meters = try container.decode(Double.self, forKey: .meters)
+        guard meters.isFinite, meters >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .meters, in: container, debugDescription: "meters must be finite and 0 or more, not \(meters).")
+        }
+        self.init(meters: meters)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case meters
+    }
+
+    private static func sanitized(_ meters: Double) -> Double {
+        meters.isFinite ? max(0, meters) : 0
+    }
 
     /// `value` miles (1 mile = 1 609.344 m).
     public static func miles(_ value: Double) -> Self { Self(meters: value * 1_609.344) }

@@ -128,6 +128,29 @@ struct CTXPurchaseTests {
         await harness.stop()
     }
 
+    @Test("a polling policy set to zero or negative polls still checks once (no trap); decoding refuses it")
+    func pollingOutOfRange() async throws {
+        var polling = GiftCardPolling(interval: .seconds(2), maxPolls: 3)
+        polling.maxPolls = 0
+        #expect(polling.maxPolls == 1)
+        polling.maxPolls = -5
+        #expect(polling.maxPolls == 1)
+        polling.interval = .seconds(-1)
+        #expect(polling.interval == .zero)
+        let harness = try await CTXHarness()
+        try await harness.signIn()
+        let card = try await harness.client.purchaseGiftCard(merchantID: harness.merchant(0).id, fiatAmount: 40)
+        let error = await engageError { _ = try await harness.client.waitForGiftCard(id: card.id, polling: polling) }
+        #expect(error?.code == .exploreGiftCardPending)
+        #expect(harness.requests(to: "/gift-cards/\(card.id)").count == 1)
+        await harness.stop()
+        let valid = try JSONDecoder().decode(GiftCardPolling.self, from: try JSONEncoder().encode(GiftCardPolling(interval: .seconds(3), maxPolls: 4)))
+        #expect(valid == GiftCardPolling(interval: .seconds(3), maxPolls: 4))
+        var zero = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(GiftCardPolling())) as? [String: Any] ?? [:]
+        zero["maxPolls"] = 0
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(GiftCardPolling.self, from: try JSONSerialization.data(withJSONObject: zero)) }
+    }
+
     @Test("the cards paid by a transaction are listed with GET gift-cards?txid=")
     func cardsByTransaction() async throws {
         let harness = try await CTXHarness(configuration: .init(fulfillmentDelay: .zero, clientID: CTXHarness.clientID))

@@ -13,7 +13,7 @@ extension WarplyProvider {
         async let couponSets = couponSets(language: language)
         let offers = try await campaigns.map { $0.offer(language: language) }
             + couponSets.filter { $0.isActive && $0.isVisible }.map { $0.offer(language: language) }
-        return Array(offers.dropFirst(max(0, query.page.offset)).prefix(max(0, query.page.limit)))
+        return Array(offers[query.page.range(in: offers.count)])
     }
 
     /// Warply shops as merchants, for `engage.merchants(near:)`: the centre and radius become Warply's
@@ -25,7 +25,7 @@ extension WarplyProvider {
         if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             merchants = merchants.filter { ($0.name ?? "").range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
         }
-        let items = merchants.dropFirst(max(0, query.page.offset)).prefix(max(0, query.page.limit)).map(\.summary)
+        let items = merchants[query.page.range(in: merchants.count)].map(\.summary)
         return Page(items: Array(items), offset: query.page.offset, totalCount: merchants.count)
     }
 
@@ -39,7 +39,7 @@ extension WarplyProvider {
                 [article.title, article.body].compactMap { $0 }.contains { $0.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
             }
         }
-        return articles.dropFirst(max(0, query.page.offset)).prefix(max(0, query.page.limit)).map { $0.contentItem(language: language) }
+        return articles[query.page.range(in: articles.count)].map { $0.contentItem(language: language) }
     }
 
     /// The app logged in: a DEI login with the identity's email (Warply logins are by email).
