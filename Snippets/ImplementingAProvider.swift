@@ -99,6 +99,14 @@ extension WeatherPerks {
 }
 // snippet.end
 
+// A value holding a secret shows only its redacted description, also to `dump` and `Mirror`.
+// snippet.secret
+struct AcmeSession: Codable, Sendable, SecretBearing {
+    var apiKey: String
+    var description: String { "AcmeSession(apiKey: <redacted>)" }
+}
+// snippet.end
+
 // snippet.hide
 let backend = InMemoryTransport()
 backend.route(.get, "/perks") { _ in .json([["id": "rain-1", "title": "10 % off umbrellas"]]) }

@@ -179,4 +179,33 @@ struct URLSessionTransportTests {
         #expect(error?.message.contains("tok-31337-secret") == false)
         #expect(error?.message.contains("access_token") == false)
     }
+
+    @Test("secret-bearing core values show no secret when printed, debug-printed, dumped or reflected")
+    func secretBearingValuesStayHidden() {
+        let pair = TokenPair(accessToken: "at-xyzzy", refreshToken: "rt-xyzzy", expiresAt: Date(timeIntervalSince1970: 0))
+        let credential = SigningCredential(keyID: "key-1", secret: "sig-xyzzy")
+        for value in [pair, credential, [pair], Optional(pair) as Any] as [Any] {
+            for text in reflectedForms(value) {
+                #expect(!text.contains("xyzzy"), "a secret shows in: \(text)")
+            }
+        }
+        #expect(reflectedForms(pair).allSatisfy { $0.contains("TokenPair") })
+    }
+}
+
+/// Every way a value reaches a log, a console or a reflection-based tool: `description`,
+/// `debugDescription`, inside a collection, `dump`, and the labels and values of its `Mirror`, recursively.
+func reflectedForms(_ value: Any) -> [String] {
+    var dumped = ""
+    dump(value, to: &dumped)
+    var mirrored: [String] = []
+    func walk(_ value: Any, depth: Int) {
+        guard depth < 6 else { return }
+        for child in Mirror(reflecting: value).children {
+            mirrored.append("\(child.label ?? "_"): \(String(describing: child.value))")
+            walk(child.value, depth: depth + 1)
+        }
+    }
+    walk(value, depth: 0)
+    return [String(describing: value), String(reflecting: value), "\([value])", dumped] + mirrored
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Printing a configuration never shows a secret: provider sections are JSON, so a typed section
 /// stored with `setProvider(_:_:)` (say, partner credentials) would otherwise print its password.
-extension EngageConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension EngageConfiguration: SecretBearing {
     /// The settings, with every provider section redacted (see ``redactedProviders``).
     public var description: String {
         let sections = redactedProviders.sorted { $0.key < $1.key }.map { id, section in
@@ -11,9 +11,6 @@ extension EngageConfiguration: CustomStringConvertible, CustomDebugStringConvert
         return "EngageConfiguration(appID: \(appID), preset: \(preset.rawValue), storage: \(storage), network: \(network), "
             + "auth: \(auth), analytics: \(analytics), logLevel: \(logLevel), providers: [\(sections.joined(separator: ", "))])"
     }
-
-    /// The same redacted text as ``description``.
-    public var debugDescription: String { description }
 
     /// Reflection (`dump`, debuggers) shows the settings and the redacted provider sections.
     public var customMirror: Mirror {

@@ -68,7 +68,7 @@ public struct RequestOptions: Sendable {
 
 /// A key a request is signed with: its public id and its secret. The secret never appears in a
 /// description, `dump` or mirror.
-public struct SigningCredential: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct SigningCredential: Sendable, Hashable, SecretBearing {
     /// The public half, sent with the request (e.g. Warply's `web_id`).
     public var keyID: String
     /// The secret the signature is computed with (e.g. Warply's `api_key`); never sent.
@@ -82,8 +82,4 @@ public struct SigningCredential: Sendable, Hashable, CustomStringConvertible, Cu
 
     /// The key id, with the secret redacted.
     public var description: String { "SigningCredential(keyID: \(keyID), secret: <redacted>)" }
-    /// The same as ``description``.
-    public var debugDescription: String { description }
-    /// A mirror that shows the key id and hides the secret.
-    public var customMirror: Mirror { Mirror(self, children: ["keyID": keyID, "secret": "<redacted>"]) }
 }

@@ -1,9 +1,10 @@
+import EngageCore
 import Foundation
 
 extension WarplyConfiguration {
     /// Basic-auth credentials of the Cosmote partner endpoints. Never printed: `description`,
     /// `debugDescription` and reflection (`dump`, debuggers) show only `PartnerCredentials(<redacted>)`.
-    public struct PartnerCredentials: Codable, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public struct PartnerCredentials: Codable, Sendable, Equatable, SecretBearing {
         /// The user name.
         public var username: String
         /// The password. Secret.
@@ -17,11 +18,5 @@ extension WarplyConfiguration {
 
         /// `PartnerCredentials(<redacted>)`.
         public var description: String { "PartnerCredentials(<redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        public var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

@@ -1,5 +1,5 @@
 import EngageCore
-import EngageWarply
+@testable import EngageWarply
 import Foundation
 import Testing
 
@@ -11,7 +11,8 @@ import Testing
 private func printedForms(_ value: some Any) -> [String] {
     var dumped = ""
     dump(value, to: &dumped)
-    return [String(describing: value), String(reflecting: value), "\([value])", dumped]
+    let mirrored = Mirror(reflecting: value).children.map { "\($0.label ?? "_"): \(String(reflecting: $0.value))" }
+    return [String(describing: value), String(reflecting: value), "\([value])", dumped] + mirrored
 }
 
 /// Records an issue for every printed form of `value` that contains one of `secrets`.
@@ -43,6 +44,12 @@ struct WarplyRedactionUnitTests {
     func tokenAnswer() {
         let answer = WarplyTokenAnswer(accessToken: "at-Secret-1", refreshToken: "rt-Secret-2", clientID: "cid-Secret-3", clientSecret: "cs-Secret-4")
         expectHidden(answer, ["at-Secret-1", "rt-Secret-2", "cid-Secret-3", "cs-Secret-4"])
+    }
+
+    @Test("the session's client credentials and tokens hide in every printed and reflected form")
+    func sessionSecrets() {
+        expectHidden(WarplyClientCredentials(clientID: "cid-xyzzy", clientSecret: "cs-xyzzy"), ["xyzzy"])
+        expectHidden(TokenPair(accessToken: "at-xyzzy", refreshToken: "rt-xyzzy"), ["xyzzy"])
     }
 
     @Test("registrations hide web_id and api_key")

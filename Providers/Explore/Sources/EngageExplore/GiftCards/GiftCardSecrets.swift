@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// The bearer secrets of a purchased gift card: whoever holds them can spend the card.
@@ -5,7 +6,7 @@ import Foundation
 /// They are stored only sealed (``GiftCardVault``), their JSON keys are hidden by the clients'
 /// redactors, and no printed form of this value shows them: `description`, `debugDescription` and the
 /// reflection mirror (`dump`, debuggers) list which secrets are present, never their values.
-public struct GiftCardSecrets: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
     /// The card number (CTX `number`).
     public var number: String?
     /// The card PIN (CTX `pin`).
@@ -52,9 +53,6 @@ public struct GiftCardSecrets: Codable, Sendable, Hashable, CustomStringConverti
     public var description: String {
         "GiftCardSecrets(" + presence.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
     }
-
-    /// The same as `description`.
-    public var debugDescription: String { description }
 
     /// A mirror whose children are the redacted markers, so `dump` shows no secret.
     public var customMirror: Mirror {

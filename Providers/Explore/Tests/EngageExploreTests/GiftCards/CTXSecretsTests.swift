@@ -1,5 +1,5 @@
 import EngageCore
-import EngageExplore
+@testable import EngageExplore
 import EngageSandbox
 import EngageTesting
 import ExploreEmulator
@@ -78,6 +78,29 @@ struct CTXSecretsTests {
         #expect(String(describing: GiftCardSecrets(number: "1")).contains("pin: nil"))
         let answer = CTXWire.TokenAnswer(accessToken: "at-s3cret", refreshToken: "rt-s3cret")
         #expect(!String(describing: answer).contains("s3cret"))
+    }
+
+    @Test("session and account values hide their secrets in every printed and reflected form")
+    func sessionValuesAreRedacted() {
+        var values: [Any] = [
+            CTXWire.TokenAnswer(accessToken: "at-xyzzy", refreshToken: "rt-xyzzy"),
+            CTXWire.RefreshRequest(refreshToken: "rt-xyzzy"),
+            CTXWire.LoginRequest(email: "xyzzy@example.com"),
+            CTXWire.VerifyEmailRequest(email: "xyzzy@example.com", code: "code-xyzzy"),
+        ]
+        #if PiggyCards
+            values += [
+                PiggyCardsAccount(userID: "user-1", email: "xyzzy@example.com", password: "pw-xyzzy"),
+                PiggyCardsWire.LoginRequest(userId: "user-1", password: "pw-xyzzy"),
+                PiggyCardsWire.LoginAnswer(accessToken: "at-xyzzy"),
+                PiggyCardsWire.VerifyOTPRequest(email: "xyzzy@example.com", otp: "otp-xyzzy"),
+                PiggyCardsWire.VerifyOTPAnswer(generatedPassword: "pw-xyzzy"),
+                PiggyCardsWire.SignupRequest(firstName: "Ana", lastName: "Silva", email: "xyzzy@example.com", country: "US"),
+            ]
+        #endif
+        for value in values {
+            for text in printedForms(value) { #expect(!text.contains("xyzzy"), "\(type(of: value)): \(text)") }
+        }
     }
 }
 }

@@ -50,11 +50,13 @@ func eventuallyTrue(_ what: String, _ condition: () async -> Bool) async throws 
     Issue.record("Timed out waiting for: \(what)")
 }
 
-/// Every printed form of a value: `description`, `debugDescription`, inside a collection, and `dump`.
+/// Every printed form of a value: `description`, `debugDescription`, inside a collection, `dump`, and
+/// its `Mirror`'s children (what reflection-based loggers read).
 func printedForms(_ value: some Any) -> [String] {
     var dumped = ""
     dump(value, to: &dumped)
-    return [String(describing: value), String(reflecting: value), "\([value])", dumped]
+    let mirrored = Mirror(reflecting: value).children.map { "\($0.label ?? "_"): \(String(reflecting: $0.value))" }
+    return [String(describing: value), String(reflecting: value), "\([value])", dumped] + mirrored
 }
 
 /// The `EngageError` a call threw, if it threw one.

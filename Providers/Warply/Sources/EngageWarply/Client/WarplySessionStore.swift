@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 
 /// The OAuth client credentials issued with a login, used for every refresh. Secrets: never printed.
-struct WarplyClientCredentials: Codable, Sendable, Equatable, CustomStringConvertible {
+struct WarplyClientCredentials: Codable, Sendable, Equatable, SecretBearing {
     var clientID: String
     var clientSecret: String
     var description: String { "WarplyClientCredentials(<redacted>)" }

@@ -1,9 +1,10 @@
+import EngageCore
 import Foundation
 
 /// The parameters handed to a campaign's web page (the seed's `constructCampaignParams`). They include
 /// the session tokens and client credentials, so `description`, `debugDescription` and reflection
 /// (`dump`, debuggers) show only the parameter names; use ``jsonString()`` to pass them to the page.
-public struct WarplyCampaignParameters: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyCampaignParameters: Sendable, Hashable, SecretBearing {
     /// The parameters by name. Secret: hand them only to the campaign page.
     public let values: [String: String]
 
@@ -21,10 +22,4 @@ public struct WarplyCampaignParameters: Sendable, Hashable, CustomStringConverti
 
     /// The parameter names only.
     public var description: String { "WarplyCampaignParameters(\(values.keys.sorted().joined(separator: ", ")))" }
-
-    /// The same names-only summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same names-only summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }

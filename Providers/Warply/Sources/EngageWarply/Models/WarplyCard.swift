@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// A payment card saved to the user's account (`cards` / `get_cards`, in the `MAPP_CARDS` section).
@@ -9,7 +10,7 @@ import Foundation
 /// ```
 /// The server only ever returns masked numbers. Only `card_token` is required. `description` prints
 /// only the masked number.
-public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBearing {
     /// The card's token (`card_token`): its id, used to delete it.
     public var token: String
     /// The masked card number (`card_number`), e.g. `**** **** **** 1234`.
@@ -32,12 +33,6 @@ public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, CustomStrin
     public var description: String {
         "WarplyCard(\(maskedNumber.map(Self.mask) ?? "nil"))"
     }
-
-    /// The same summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     /// The text shown for a number whose last digits must not show either.
     public static let fullyMasked = "**** **** **** ****"

@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// A coupon the user holds (`coupon` / `user_coupons` or `user_coupons_universal`, in the
@@ -12,7 +13,7 @@ import Foundation
 /// ```
 /// `status` is 1 for an active coupon and 0 for a redeemed one (1 when not sent). Only
 /// `couponset_uuid` is required. `description` never shows the code or the barcode.
-public struct WarplyCoupon: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyCoupon: Codable, Sendable, Hashable, SecretBearing {
     /// The coupon's own id (`coupon_id`), when the server sends one.
     public var id: String?
     /// The coupon set the coupon was issued from (`couponset_uuid`).
@@ -53,12 +54,6 @@ public struct WarplyCoupon: Codable, Sendable, Hashable, CustomStringConvertible
             + "barcode: \(WarplyModelSupport.show(barcode.map(WarplyModelSupport.maskKeepingLastTwo))), status: \(status), "
             + "expiration: \(WarplyModelSupport.show(expiration)), redeemedDate: \(WarplyModelSupport.show(redeemedDate)))"
     }
-
-    /// The same masked summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case id = "coupon_id"

@@ -1,10 +1,11 @@
+import EngageCore
 import Foundation
 
 /// The answer of a coupon validation (`coupon` / `validate`, in the `MAPP_COUPON` section).
 ///
 /// Wire form: `{ "valid": "true", "coupon": "FUEL-7Q2X", "message": "Το κουπόνι είναι έγκυρο",
 /// "couponset_uuid": "cs-1" }`. `valid` is required. `description` masks the code.
-public struct WarplyCouponValidation: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyCouponValidation: Codable, Sendable, Hashable, SecretBearing {
     /// Whether the coupon can be redeemed (`valid`).
     public var isValid: Bool
     /// The coupon's code (`coupon`). Secret: never log it.
@@ -19,12 +20,6 @@ public struct WarplyCouponValidation: Codable, Sendable, Hashable, CustomStringC
         "WarplyCouponValidation(isValid: \(isValid), couponCode: \(WarplyModelSupport.show(couponCode.map(WarplyModelSupport.maskKeepingLastTwo))), "
             + "message: \(WarplyModelSupport.show(message)), couponSetUUID: \(WarplyModelSupport.show(couponSetUUID)))"
     }
-
-    /// The same masked summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case isValid = "valid"

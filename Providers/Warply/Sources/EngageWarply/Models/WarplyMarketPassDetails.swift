@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// The user's supermarket pass (`consumer_data` / `integration`, in the `MAPP_MARKET_PASS` section).
@@ -9,7 +10,7 @@ import Foundation
 /// ```
 /// No field is required: the discount and the offer count default to 0, the list to empty.
 /// `description` (and reflection) masks the barcode.
-public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, SecretBearing {
     /// The pass's barcode value, shown at the till. Secret: never log it.
     public var barcode: String?
     /// The discount collected so far, in euros (`total_discount`).
@@ -30,12 +31,6 @@ public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, CustomString
             + "totalDiscount: \(totalDiscount), newOffers: \(newOffers), supermarkets: \(supermarkets.count), "
             + "mapURL: \(WarplyModelSupport.show(mapURL)))"
     }
-
-    /// The same masked summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same masked summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case barcode

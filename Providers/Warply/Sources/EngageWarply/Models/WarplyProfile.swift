@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// The signed-in user's profile (`consumer_data` / `handle_user_details` with `process: get`, in the
@@ -11,7 +12,7 @@ import Foundation
 ///   "image_url": "https:\/\/…\/u-1.jpg", "subscribe": "true", "language": "el" }
 /// ```
 /// No field is required. `description` redacts the email and the phone number.
-public struct WarplyProfile: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyProfile: Codable, Sendable, Hashable, SecretBearing {
     /// The user's id (`consumer_uuid`).
     public var userID: String?
     /// The email address. Personal: never log it.
@@ -52,12 +53,6 @@ public struct WarplyProfile: Codable, Sendable, Hashable, CustomStringConvertibl
             + "msisdn: \(WarplyModelSupport.redacted(msisdn)), loyaltyID: \(WarplyModelSupport.show(loyaltyID)), points: \(points), "
             + "tier: \(WarplyModelSupport.show(tier)), isSubscribed: \(isSubscribed), language: \(WarplyModelSupport.show(language)))"
     }
-
-    /// The same redacted summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case userID = "consumer_uuid"

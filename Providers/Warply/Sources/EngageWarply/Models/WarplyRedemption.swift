@@ -1,10 +1,11 @@
+import EngageCore
 import Foundation
 
 /// The answer of a coupon redemption (`coupon` / `redeem`, in the `MAPP_COUPON` section).
 ///
 /// Wire form: `{ "coupon": "FUEL-7Q2X", "couponset_uuid": "cs-1", "redeemed_date": "2026-03-01 18:22:10",
 /// "transaction_id": "t-1" }`. No field is required. `description` masks the code.
-public struct WarplyRedemption: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyRedemption: Codable, Sendable, Hashable, SecretBearing {
     /// The redeemed coupon's code (`coupon`). Secret: never log it.
     public var couponCode: String?
     /// The coupon set (`couponset_uuid`).
@@ -20,12 +21,6 @@ public struct WarplyRedemption: Codable, Sendable, Hashable, CustomStringConvert
             + "couponSetUUID: \(WarplyModelSupport.show(couponSetUUID)), redeemedAt: \(WarplyModelSupport.show(redeemedAt)), "
             + "transactionID: \(WarplyModelSupport.show(transactionID)))"
     }
-
-    /// The same masked summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 
     enum CodingKeys: String, CodingKey {
         case couponCode = "coupon"

@@ -5,7 +5,7 @@ import Logging
 
 /// A payment card to add. The number is sent once, in the request body, and never logged or stored:
 /// `description`, `debugDescription` and reflection show only its last four digits and the issuer.
-public struct WarplyNewCard: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct WarplyNewCard: Sendable, Hashable, SecretBearing {
     /// The card number (spaces and dashes allowed). Secret: never log it.
     public var number: String
     /// The issuer, e.g. `VISA`.
@@ -28,12 +28,6 @@ public struct WarplyNewCard: Sendable, Hashable, CustomStringConvertible, Custom
 
     /// The masked number and the issuer.
     public var description: String { "WarplyNewCard(\(WarplyCard.mask(number)), \(issuer))" }
-
-    /// The same masked summary as ``description``.
-    public var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same masked summary.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
 extension WarplyProvider {

@@ -1,8 +1,9 @@
+import EngageCore
 import Foundation
 
 extension WarplyAuthRequest {
     /// `POST /partners/dei/app_login`: `{"email"}`.
-    package struct DEILogin: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct DEILogin: Codable, Sendable, Hashable, SecretBearing {
         /// The user's e-mail address (`email`). Personal: never printed.
         package var email: String
 
@@ -11,16 +12,10 @@ extension WarplyAuthRequest {
 
         /// The e-mail address redacted.
         package var description: String { "WarplyAuthRequest.DEILogin(email: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /partners/cosmote/verify`: `{"guid","app_uuid","ticket"}`.
-    package struct VerifyTicket: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct VerifyTicket: Codable, Sendable, Hashable, SecretBearing {
         /// The Cosmote user's GUID (`guid`). Identifies the user: never printed.
         package var guid: String
         /// The application's UUID (`app_uuid`).
@@ -41,16 +36,10 @@ extension WarplyAuthRequest {
 
         /// The app UUID; the GUID and the ticket are redacted.
         package var description: String { "WarplyAuthRequest.VerifyTicket(guid: <redacted>, appUUID: \(appUUID), ticket: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /partners/oauth/{appUUID}/token` (basic auth): `{"user_identifier"}`.
-    package struct CosmoteUser: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct CosmoteUser: Codable, Sendable, Hashable, SecretBearing {
         /// The Cosmote user's GUID (`user_identifier`). Identifies the user: never printed.
         package var userIdentifier: String
 
@@ -63,11 +52,5 @@ extension WarplyAuthRequest {
 
         /// The user identifier redacted.
         package var description: String { "WarplyAuthRequest.CosmoteUser(userIdentifier: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

@@ -1,8 +1,9 @@
+import EngageCore
 import Foundation
 
 extension WarplyAuthRequest {
     /// `POST /user/{appUUID}/change_password`: `{"old_password","new_password"}`.
-    package struct ChangePassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct ChangePassword: Codable, Sendable, Hashable, SecretBearing {
         /// The current password (`old_password`). Secret.
         package var oldPassword: String
         /// The new password (`new_password`). Secret.
@@ -20,16 +21,10 @@ extension WarplyAuthRequest {
 
         /// Both passwords redacted.
         package var description: String { "WarplyAuthRequest.ChangePassword(oldPassword: <redacted>, newPassword: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /user/{appUUID}/password_reset`: `{"email"}`.
-    package struct ResetPassword: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct ResetPassword: Codable, Sendable, Hashable, SecretBearing {
         /// The e-mail address the reset link goes to (`email`). Personal: never printed.
         package var email: String
 
@@ -38,16 +33,10 @@ extension WarplyAuthRequest {
 
         /// The e-mail address redacted.
         package var description: String { "WarplyAuthRequest.ResetPassword(email: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /user/{appUUID}/otp/generate`: `{"msisdn"}`.
-    package struct RequestOTP: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct RequestOTP: Codable, Sendable, Hashable, SecretBearing {
         /// The phone number the code is sent to, in international form (`msisdn`). Personal: never printed.
         package var msisdn: String
 
@@ -56,11 +45,5 @@ extension WarplyAuthRequest {
 
         /// The phone number redacted.
         package var description: String { "WarplyAuthRequest.RequestOTP(msisdn: <redacted>)" }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

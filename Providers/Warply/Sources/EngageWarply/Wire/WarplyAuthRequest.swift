@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// Request bodies of the auth and user-management families (shared with the emulator).
@@ -8,7 +9,7 @@ import Foundation
 /// addresses or phone numbers.
 package enum WarplyAuthRequest {
     /// `POST /oauth/{appUUID}/token`: `{"grant_type":"refresh_token","refresh_token","client_id","client_secret"}`.
-    package struct Refresh: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct Refresh: Codable, Sendable, Hashable, SecretBearing {
         /// The OAuth grant (`grant_type`), always `refresh_token` for bodies made by ``init(refreshToken:clientID:clientSecret:)``.
         package var grantType: String
         /// The refresh token being exchanged (`refresh_token`). Secret.
@@ -34,16 +35,10 @@ package enum WarplyAuthRequest {
         package var description: String {
             "WarplyAuthRequest.Refresh(grantType: \(grantType), refreshToken: <redacted>, clientID: <redacted>, clientSecret: <redacted>)"
         }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 
     /// `POST /oauth/{appUUID}/logout`: `{"access_token","refresh_token"}` (the refresh token only when known).
-    package struct Logout: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package struct Logout: Codable, Sendable, Hashable, SecretBearing {
         /// The access token of the session to end (`access_token`). Secret.
         package var accessToken: String
         /// The refresh token to revoke (`refresh_token`), if known. Secret.
@@ -63,11 +58,5 @@ package enum WarplyAuthRequest {
         package var description: String {
             "WarplyAuthRequest.Logout(accessToken: <redacted>, refreshToken: \(WarplyModelSupport.redacted(refreshToken)))"
         }
-
-        /// The same redacted summary as ``description``.
-        package var debugDescription: String { description }
-
-        /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-        package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
     }
 }

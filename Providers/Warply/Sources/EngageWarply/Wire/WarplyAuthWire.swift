@@ -1,8 +1,9 @@
+import EngageCore
 import Foundation
 
 /// The device registration answer's context: `{"web_id":"...","api_key":"..."}`. Both are secrets of
 /// the installation: stored sealed, never logged.
-package struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct WarplyRegistration: Codable, Sendable, Hashable, SecretBearing {
     /// The installation's id, sent as `loyalty-web-id`.
     package var webID: String
     /// The key that signs requests (`loyalty-signature = hex(sha256(api_key + loyalty-date))`).
@@ -34,12 +35,6 @@ package struct WarplyRegistration: Codable, Sendable, Hashable, CustomStringConv
 
     /// `WarplyRegistration(<redacted>)`.
     package var description: String { "WarplyRegistration(<redacted>)" }
-
-    /// The same redacted summary as ``description``.
-    package var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }
 
 /// `GET /api/mobile/v2/{appUUID}/register/` answer: `{"status":"1","context":{"web_id","api_key"}}`.
@@ -74,7 +69,7 @@ package struct WarplyRegistrationResponse: Codable, Sendable {
 
 /// Tokens issued by a login or a refresh. Read at the top level or inside `result` (both forms are
 /// seen); `client_id`/`client_secret` come with logins only.
-package struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct WarplyTokenAnswer: Codable, Sendable, Hashable, SecretBearing {
     /// The access token (a JWT).
     package var accessToken: String
     /// The refresh token (a JWT; rotates on every refresh).
@@ -125,10 +120,4 @@ package struct WarplyTokenAnswer: Codable, Sendable, Hashable, CustomStringConve
 
     /// Tokens redacted.
     package var description: String { "WarplyTokenAnswer(<redacted>)" }
-
-    /// The same redacted summary as ``description``.
-    package var debugDescription: String { description }
-
-    /// Reflection (`dump`, debuggers) shows only the same redacted summary.
-    package var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
 }

@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// The state of a CTX gift card: `unpaid` → `paid` → `fulfilled`, or `rejected`. Unknown values are
@@ -36,7 +37,7 @@ public struct CTXGiftCardStatus: RawRepresentable, Codable, Sendable, Hashable, 
 
 /// A CTX gift card (`POST gift-cards`, `GET gift-cards/{id}`). Its secrets (`number`, `pin`,
 /// `barcodeUrl`, `redeemUrl`) are in ``secrets`` and never shown when the value is printed.
-public struct CTXGiftCard: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
     /// The card id.
     public var id: String
     /// Where it is in its life.
@@ -128,9 +129,6 @@ public struct CTXGiftCard: Codable, Sendable, Hashable, CustomStringConvertible,
         "CTXGiftCard(id: \(id), status: \(status), merchantID: \(merchantID ?? "nil"), fiatAmount: "
             + "\(fiatAmount.map(GiftCardMoney.plainString) ?? "nil") \(fiatCurrency ?? ""), secrets: \(secrets))"
     }
-
-    /// The same as `description`.
-    public var debugDescription: String { description }
 
     /// A mirror without secret values.
     public var customMirror: Mirror {

@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// The request and answer bodies of the CTX API, shared by the client (which encodes requests and
@@ -21,15 +22,19 @@ package enum CTXWire {
     package static let clientIDHeader = "X-Client-Id"
 
     /// `POST login`.
-    package struct LoginRequest: Codable, Sendable, Hashable {
+    package struct LoginRequest: Codable, Sendable, Hashable, SecretBearing {
         /// The user's e-mail address.
         package var email: String
         /// A body.
         package init(email: String) { self.email = email }
+        /// The e-mail hidden.
+        package var description: String { "LoginRequest(email: <redacted>)" }
     }
 
     /// `POST verify-email`.
-    package struct VerifyEmailRequest: Codable, Sendable, Hashable {
+    package struct VerifyEmailRequest: Codable, Sendable, Hashable, SecretBearing {
+        /// The e-mail and the code hidden.
+        package var description: String { "VerifyEmailRequest(email: <redacted>, code: <redacted>)" }
         /// The user's e-mail address.
         package var email: String
         /// The code e-mailed by `login`.
@@ -42,7 +47,9 @@ package enum CTXWire {
     }
 
     /// `POST refresh-token`.
-    package struct RefreshRequest: Codable, Sendable, Hashable {
+    package struct RefreshRequest: Codable, Sendable, Hashable, SecretBearing {
+        /// The token hidden.
+        package var description: String { "RefreshRequest(refreshToken: <redacted>)" }
         /// The current refresh token (spent by this request).
         package var refreshToken: String
         /// A body.
@@ -50,7 +57,7 @@ package enum CTXWire {
     }
 
     /// The answer of `verify-email` and `refresh-token`; both tokens must be present.
-    package struct TokenAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+    package struct TokenAnswer: Codable, Sendable, Hashable, SecretBearing {
         /// The bearer token.
         package var accessToken: String?
         /// The refresh token.

@@ -6,7 +6,7 @@
     /// The PiggyCards account kept sealed in the Explore namespace: the user id from `signup`, the
     /// e-mail, and the generated password from `verify-otp` (used to log in again when the token
     /// expires).
-    struct PiggyCardsAccount: Codable, Sendable, Hashable, CustomStringConvertible {
+    struct PiggyCardsAccount: Codable, Sendable, Hashable, SecretBearing {
         var userID: String
         var email: String
         var password: String?

@@ -1,4 +1,5 @@
 #if PiggyCards
+    import EngageCore
     import Foundation
 
     /// The request and answer bodies of the PiggyCards API, shared by the client and the emulator.
@@ -11,7 +12,9 @@
         package static let tokenLifetimeSeconds = 3_600
 
         /// `POST signup`.
-        package struct SignupRequest: Codable, Sendable, Hashable {
+        package struct SignupRequest: Codable, Sendable, Hashable, SecretBearing {
+            /// The person's details hidden.
+            package var description: String { "SignupRequest(country: \(country), <redacted>)" }
             /// Given name.
             package var firstName: String
             /// Family name.
@@ -41,7 +44,9 @@
         }
 
         /// `POST verify-otp`.
-        package struct VerifyOTPRequest: Codable, Sendable, Hashable {
+        package struct VerifyOTPRequest: Codable, Sendable, Hashable, SecretBearing {
+            /// The e-mail and the code hidden.
+            package var description: String { "VerifyOTPRequest(email: <redacted>, otp: <redacted>)" }
             /// The e-mail the code was sent to.
             package var email: String
             /// The one-time password.
@@ -54,7 +59,7 @@
         }
 
         /// The answer of `verify-otp`: the password to log in with (a secret, stored sealed).
-        package struct VerifyOTPAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+        package struct VerifyOTPAnswer: Codable, Sendable, Hashable, SecretBearing {
             /// The generated password.
             package var generatedPassword: String
             /// An answer.
@@ -64,7 +69,9 @@
         }
 
         /// `POST login`.
-        package struct LoginRequest: Codable, Sendable, Hashable {
+        package struct LoginRequest: Codable, Sendable, Hashable, SecretBearing {
+            /// The password hidden.
+            package var description: String { "LoginRequest(userId: \(userId), password: <redacted>)" }
             /// The user id from `signup`.
             package var userId: String
             /// The password from `verify-otp`.
@@ -77,7 +84,7 @@
         }
 
         /// The answer of `login`.
-        package struct LoginAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+        package struct LoginAnswer: Codable, Sendable, Hashable, SecretBearing {
             /// The bearer token.
             package var accessToken: String
             /// `Bearer`.
@@ -162,7 +169,9 @@
         }
 
         /// The user block of `POST orders`.
-        package struct OrderUser: Codable, Sendable, Hashable {
+        package struct OrderUser: Codable, Sendable, Hashable, SecretBearing {
+            /// The person's details hidden.
+            package var description: String { "OrderUser(<redacted>)" }
             /// The user id.
             package var userId: String
             /// The user's e-mail.
@@ -175,7 +184,9 @@
         }
 
         /// `POST orders`.
-        package struct OrderRequest: Codable, Sendable, Hashable {
+        package struct OrderRequest: Codable, Sendable, Hashable, SecretBearing {
+            /// The lines shown, the recipient and the user hidden.
+            package var description: String { "OrderRequest(orders: \(orders.count), recipientEmail: <redacted>, user: <redacted>)" }
             /// The lines.
             package var orders: [OrderLine]
             /// Who receives the cards.
@@ -207,7 +218,7 @@
         }
 
         /// A delivered card of `GET orders/{id}`.
-        package struct Card: Codable, Sendable, Hashable, CustomStringConvertible {
+        package struct Card: Codable, Sendable, Hashable, SecretBearing {
             /// The claim code (secret).
             package var claimCode: String?
             /// The claim PIN (secret).
