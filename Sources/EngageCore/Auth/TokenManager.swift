@@ -97,6 +97,18 @@ public actor TokenManager {
         breaker.reset()
     }
 
+    /// Installs tokens obtained by logging in together with provider data of the same session (Warply's
+    /// client credentials), written by `alongside` in the same step on the manager: a refresh of the
+    /// previous session that ends meanwhile sees the new generation, so it can neither clear the new
+    /// data nor run against half of it.
+    public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
+        generation &+= 1
+        inFlight = nil
+        try write()
+        try install(newTokens)
+        breaker.reset()
+    }
+
     /// Forgets the tokens (logout), in memory and in the store. A refresh in flight is discarded: its
     /// result is not stored, and later callers do not join it.
     public func clear() throws {

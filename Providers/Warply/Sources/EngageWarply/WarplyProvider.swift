@@ -47,6 +47,9 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     let client: WarplyClient
     let registrar: WarplyRegistrar
     let session: WarplySessionStore
+    /// Runs inside a login after the answer arrived and before the new session is installed (tests
+    /// use it to end a refresh of the previous session at that moment).
+    package let beforeSessionInstall = Locked<(@Sendable () async -> Void)?>(nil)
     /// The user's session tokens (for diagnostics: `refreshCount`, `breaker`).
     public let tokens: TokenManager
     /// The last fetched campaigns, coupons, merchants and the rest, with the seed's getters.

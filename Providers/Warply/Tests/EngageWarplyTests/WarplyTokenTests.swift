@@ -1,7 +1,7 @@
 import Engage
 import EngageSandbox
 import EngageTesting
-import EngageWarply
+@testable import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator
@@ -169,6 +169,30 @@ struct WarplyTokenTests {
         _ = try await warply.profile()
         #expect(harness.requests(to: WarplyPaths.token).count == 3)
         #expect(try await warply.tokens.currentTokens() != tokens)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("a login racing a rejected refresh of the previous session keeps the new session's client credentials")
+    func loginRacingOldRefresh() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.loggedIn(email: "old@example.gr")
+        // While the new login installs its session, the previous session's refresh is refused (401).
+        warply.beforeSessionInstall.withLock {
+            $0 = { [harness] in
+                _ = harness.host.faults.inject(FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)))
+                _ = try? await warply.tokens.refresh()
+            }
+        }
+        try await warply.deiLogin(email: "new@example.gr")
+        warply.beforeSessionInstall.withLock { $0 = nil }
+        #expect(harness.requests(to: WarplyPaths.token).map(\.status) == [401], "the old session's refresh was sent and refused")
+        #expect(try await warply.isLoggedIn())
+        #expect(try warply.session.clientCredentials() != nil, "the refused refresh of the old session removed the new credentials")
+        // The new session refreshes with its own credentials once its token expires.
+        harness.clock.advance(by: .seconds(3_700))
+        _ = try await warply.profile()
+        #expect(try await warply.isLoggedIn())
         await engage.shutdown()
         await harness.stop()
     }

@@ -122,11 +122,13 @@ extension WarplyProvider {
         }
         // A new session never inherits the previous user's data or client credentials.
         state.clear()
-        if let clientID = answer.clientID, let clientSecret = answer.clientSecret {
-            try session.setClientCredentials(WarplyClientCredentials(clientID: clientID, clientSecret: clientSecret))
-        } else {
-            try session.setClientCredentials(nil)
+        let credentials = answer.clientID.flatMap { id in answer.clientSecret.map { WarplyClientCredentials(clientID: id, clientSecret: $0) } }
+        await beforeSessionInstall.value?()
+        // Credentials and tokens are written in one step on the token manager, after it moved to the new
+        // session: a rejected refresh of the previous session can no longer delete the new credentials.
+        let session = self.session
+        try await tokens.setTokens(TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken)) {
+            try session.setClientCredentials(credentials)
         }
-        try await tokens.setTokens(TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken))
     }
 }
