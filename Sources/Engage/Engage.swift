@@ -44,8 +44,11 @@ public final class Engage: Sendable {
     /// Creates a registry, registers every compiled-in provider that has a configuration section plus
     /// `providers`, and starts them all concurrently.
     ///
-    /// A provider that fails to start does not fail the call: see `startReport`. The call throws only
-    /// for an invalid configuration, a duplicate provider id, or storage that cannot be opened (or is
+    /// A provider that fails to start does not fail the call, nor does an invalid section of one
+    /// provider's configuration: that provider is in `startReport.failures` (the error names the
+    /// setting) and the others start. Sections that no provider reads (a misspelt id, a provider whose
+    /// trait is off) are in `startReport.unusedSections` and logged. The call throws only for invalid
+    /// shared settings, an invalid or duplicate provider id, or storage that cannot be opened (or is
     /// used by another live registry); the registry created so far is then shut down and its database
     /// closed.
     public static func start(
@@ -58,11 +61,13 @@ public final class Engage: Sendable {
             let thirdPartyIDs = Set(providers.map(\.descriptor.id))
             for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
                 guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
-                try await registry.register(factory.registration(from: configuration))
+                try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in try factory.registration(from: configuration) }
             }
             for registration in providers {
-                try await registry.register(registration)
+                try await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
             }
+            let read = Set(builtInProviders.map(\.descriptor.id.rawValue)).union(thirdPartyIDs.map(\.rawValue))
+            await registry.recordUnusedSections(configuration.providers.keys.filter { !read.contains($0) })
         } catch {
             // Nothing started yet: release the database (and its file) before reporting the problem.
             await registry.shutdown()
@@ -71,6 +76,19 @@ public final class Engage: Sendable {
         }
         let report = await registry.start()
         return Engage(registry: registry, startReport: report)
+    }
+
+    /// Registers the provider `make` describes; an invalid configuration of that provider (its section
+    /// does not decode or fails validation) is recorded for the start report instead of thrown.
+    private static func registerOrRecord(
+        _ id: ProviderID, in registry: ProviderRegistry, _ make: () throws(EngageError) -> ProviderRegistration
+    ) async throws(EngageError) {
+        do {
+            try await registry.register(try make())
+        } catch {
+            guard error.code == .invalidConfiguration, error.providerID == id, id.isValid, id.rawValue != EngageDatabase.coreNamespace else { throw error }
+            await registry.recordRefusedRegistration(error, for: id)
+        }
     }
 
     /// The callback twin of `start(configuration:providers:environment:)`.

@@ -144,6 +144,41 @@ struct RegistryLifecycleTests {
         _ = try ProviderRegistry(configuration: configuration, environment: testEnvironment())
     }
 
+    @Test("one provider's invalid configuration fails that provider only; unknown sections are reported, not ignored")
+    func invalidSectionFailsOneProvider() async throws {
+        var configuration = testConfiguration()
+        configuration.providers["crobx"] = ["containerID": "typo"]
+        configuration.providers["zeta"] = [:]
+        #if Crobox
+            configuration.providers["crobox"] = ["containerID": 42]
+        #endif
+        let engage = try await Engage.start(
+            configuration: configuration,
+            providers: [
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+                .provider(BetaProvider.self, configuration: ScriptedConfiguration(startDelayMilliseconds: -1)),
+            ],
+            environment: testEnvironment()
+        )
+        #expect(engage.startReport.started == ["alpha"])
+        let beta = try #require(engage.startReport.failures["beta"])
+        #expect(beta.code == .invalidConfiguration)
+        #expect(beta.message.contains("startDelayMilliseconds"))
+        #if Crobox
+            #expect(engage.startReport.failures["crobox"]?.code == .invalidConfiguration)
+            #expect(engage.startReport.failures["crobox"]?.message.contains("containerID") == true)
+        #endif
+        #expect(engage.startReport.unusedSections == ["crobx", "zeta"])
+        await #expect {
+            try await engage.provider(BetaProvider.self)
+        } throws: { error in
+            let error = error as? EngageError
+            return error?.code == .providerStartFailed && error?.message.contains("startDelayMilliseconds") == true
+        }
+        _ = try await engage.provider(AlphaProvider.self)
+        await engage.shutdown()
+    }
+
     @Test("a failed registration in Engage.start shuts the registry down and frees its database")
     func failedStartReleasesDatabase() async throws {
         let directory = temporaryDirectory()

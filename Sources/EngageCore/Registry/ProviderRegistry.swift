@@ -30,6 +30,10 @@ public actor ProviderRegistry {
 
     private var phase = Phase.registering
     private var registrations: [ProviderRegistration] = []
+    /// Providers whose registration was refused for their configuration; reported by `start()`.
+    private var refusedRegistrations: [ProviderID: EngageError] = [:]
+    /// Configuration sections no registered provider reads; reported by `start()`.
+    private var unusedSections: [String] = []
     private var running: [ProviderID: any EngageProvider] = [:]
     private var order: [ProviderID] = []
     private var report = RegistryStartReport()
@@ -134,6 +138,19 @@ public actor ProviderRegistry {
         registrations.append(registration)
     }
 
+    /// Records that `id`'s provider was not registered because its configuration is invalid:
+    /// `start()` reports it among the failures and `provider(_:)` throws `.providerStartFailed` with
+    /// this cause, while the other providers start.
+    package func recordRefusedRegistration(_ error: EngageError, for id: ProviderID) {
+        refusedRegistrations[id] = error.attributed(to: id)
+    }
+
+    /// Records configuration sections that no provider of this registry reads (a provider not compiled
+    /// in, or a misspelt id): `start()` logs them and lists them in its report.
+    package func recordUnusedSections(_ ids: [String]) {
+        unusedSections = ids.sorted()
+    }
+
     /// The ids registered so far, in order.
     public var registeredIDs: [ProviderID] { registrations.map(\.descriptor.id) }
 
@@ -191,15 +208,22 @@ public actor ProviderRegistry {
             }
         }
         failures.merge(startFailures) { first, _ in first }
+        failures.merge(refusedRegistrations) { first, _ in first }
         for registration in registrations {
             let id = registration.descriptor.id
             guard failures[id] == nil, let provider = created.providers[id] else { continue }
             running[id] = provider
             order.append(id)
         }
-        report = RegistryStartReport(started: order, failures: failures)
+        report = RegistryStartReport(started: order, failures: failures, unusedSections: unusedSections)
         for (id, error) in failures.sorted(by: { $0.key < $1.key }) {
             environment.logger.error("Provider failed to start", metadata: ["provider": "\(id)", "error": "\(error)"])
+        }
+        for section in unusedSections {
+            environment.logger.warning(
+                "A configuration section names no provider of this build: it is ignored (a misspelt id, or a provider whose trait is off)",
+                metadata: ["section": "\(section.prefix(64))"]
+            )
         }
         // Providers that were created but did not start are shut down so they release resources.
         let unstarted = created.providers.filter { startFailures[$0.key] != nil }.map(\.value)
@@ -256,7 +280,8 @@ public actor ProviderRegistry {
                 recoverySuggestion: "Create a new registry."
             )
         }
-        return RegistryStartReport(started: [], failures: failures)
+        failures.merge(refusedRegistrations) { first, _ in first }
+        return RegistryStartReport(started: [], failures: failures, unusedSections: unusedSections)
     }
 
     // MARK: - Access

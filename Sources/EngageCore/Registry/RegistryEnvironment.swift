@@ -43,13 +43,18 @@ public struct RegistryEnvironment: Sendable {
 public struct RegistryStartReport: Sendable {
     /// Providers that started, in registration order.
     public var started: [ProviderID]
-    /// Providers that failed to initialise or start.
+    /// Providers that failed to initialise or start, or whose configuration section is invalid (the
+    /// error names the setting).
     public var failures: [ProviderID: EngageError]
+    /// Sections of `configuration.providers` that no provider of this build reads: a misspelt id
+    /// (`crobx`) or a provider whose trait is off. They are ignored and logged.
+    public var unusedSections: [String]
 
-    /// A report listing `started` providers and `failures` by id.
-    public init(started: [ProviderID] = [], failures: [ProviderID: EngageError] = [:]) {
+    /// A report listing `started` providers, `failures` by id and `unusedSections`.
+    public init(started: [ProviderID] = [], failures: [ProviderID: EngageError] = [:], unusedSections: [String] = []) {
         self.started = started
         self.failures = failures
+        self.unusedSections = unusedSections
     }
 
     /// Whether every registered provider started.

@@ -221,12 +221,17 @@ struct CroboxContractTests {
         } throws: { ($0 as? EngageError)?.code == .notConfigured }
         await engage.shutdown()
 
-        // A malformed section fails that provider's start with a message naming the setting.
+        // A malformed section fails that provider's start with a message naming the setting; the start
+        // itself succeeds and reports it.
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.crobox-tests")
         configuration.providers["crobox"] = ["containerID": 42]
+        let partial = try await Engage.start(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
+        #expect(partial.startReport.failures["crobox"]?.code == .invalidConfiguration)
+        #expect(partial.startReport.failures["crobox"]?.message.contains("containerID") == true)
         await #expect {
-            try await Engage.start(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
-        } throws: { ($0 as? EngageError)?.code == .invalidConfiguration }
+            try await partial.provider(CroboxProvider.self)
+        } throws: { ($0 as? EngageError)?.code == .providerStartFailed }
+        await partial.shutdown()
     }
 
     @Test("the visitor id is generated once and persisted")
