@@ -24,7 +24,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("database"), help: "A directory file to query instead of syncing (never written to).")
     var database: String?
 
-    @Option(name: .customLong("near"), help: "The centre, as LAT,LON (default: New York).")
+    @Option(name: .customLong("near"), parsing: .unconditional, help: "The centre, as LAT,LON (default: New York); a negative latitude may follow a space.")
     var near: String?
 
     @Option(name: .customLong("radius-m"), help: "The radius in metres (default: 20 miles).")
