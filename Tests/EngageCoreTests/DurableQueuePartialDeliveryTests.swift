@@ -45,4 +45,22 @@ struct DurableQueuePartialDeliveryTests {
         #expect(report.retried == 0)
         #expect(try await queue.pendingCount() == 0)
     }
+
+    @Test("an event over 32 KB is refused at enqueue with a clear error, and earlier events stay")
+    func oversizedPayload() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        _ = try await queue.enqueue(payload("small"), destination: "d")
+        let error = await #expect(throws: EngageError.self) {
+            try await queue.enqueue(Data(repeating: 0x61, count: DurableQueue.maximumPayloadBytes + 1), destination: "d")
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("32 KB") == true)
+        await #expect(throws: EngageError.self) {
+            try await queue.enqueue(contentsOf: [payload("ok"), Data(count: 40_000)], destination: "d")
+        }
+        #expect(try await queue.pendingCount() == 1)
+        _ = try await queue.enqueue(Data(repeating: 0x61, count: DurableQueue.maximumPayloadBytes), destination: "d")
+        #expect(try await queue.pendingCount() == 2)
+    }
 }

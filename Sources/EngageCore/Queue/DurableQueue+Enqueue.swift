@@ -5,6 +5,9 @@ import Logging
 extension DurableQueue {
     /// The maximum length of an idempotency key, in characters.
     public static let maximumIdempotencyKeyLength = 256
+    /// The largest payload of one event, in bytes (32 KB, as Segment's limit): a bigger one is refused
+    /// at enqueue with `.invalidInput`, so one event can never grow a batch past what a backend accepts.
+    public static let maximumPayloadBytes = 32 * 1024
 
     /// Stores one event for `destination` and returns its idempotency key (a new UUID string unless
     /// given). The event is on disk when this returns.
@@ -44,6 +47,13 @@ extension DurableQueue {
     private nonisolated func insert(_ payloads: [Data], keys: [String], destination: String) async throws {
         try Self.validateDestination(destination)
         guard !payloads.isEmpty else { return }
+        if let oversized = payloads.firstIndex(where: { $0.count > Self.maximumPayloadBytes }) {
+            throw EngageError(
+                .invalidInput,
+                "An event payload is \(payloads[oversized].count) bytes: one event may hold at most \(Self.maximumPayloadBytes) bytes (32 KB). Nothing was queued.",
+                recoverySuggestion: "Send fewer or shorter properties with the event."
+            )
+        }
         let now = clock.now.timeIntervalSince1970
         let policy = self.policy
         let drops: [QueueDropReport]

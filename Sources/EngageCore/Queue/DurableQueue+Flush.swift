@@ -86,10 +86,23 @@ extension DurableQueue {
                 let delivered = batch.filter { partial.deliveredIDs.contains($0.id) }
                 guard await removeDelivered(delivered, destination: destination, into: &report) else { return }
                 if Task.isCancelled { return }
-                let remaining = batch.filter { !partial.deliveredIDs.contains($0.id) }
-                if remaining.isEmpty { continue }
-                await handleFailure(partial.failure, batch: remaining, destination: destination, into: &report)
-                return
+                let rejected = batch.compactMap { event in partial.rejections[event.id].map { (event, $0) } }
+                guard await dropRejected(rejected, destination: destination, into: &report) else { return }
+                var untried = batch.filter { partial.untriedIDs.contains($0.id) && !partial.deliveredIDs.contains($0.id) && partial.rejections[$0.id] == nil }
+                var failed = batch.filter { !partial.deliveredIDs.contains($0.id) && partial.rejections[$0.id] == nil && !partial.untriedIDs.contains($0.id) }
+                if delivered.isEmpty, rejected.isEmpty, failed.isEmpty {
+                    // Nothing was tried: count the batch as failed, or the loop would not move on.
+                    (failed, untried) = (untried, [])
+                }
+                if !failed.isEmpty {
+                    await handleFailure(partial.failure, batch: failed, destination: destination, into: &report)
+                    // A failing destination is tried again later; its untried events are not charged.
+                    if partial.failure.isRetryable || !untried.isEmpty { return }
+                }
+                if let firstUntried = untried.first {
+                    lastID = firstUntried.id - 1
+                }
+                continue
             } catch {
                 if Task.isCancelled {
                     // The flush itself was cancelled: the outcome is unknown, leave the events as they are.
@@ -100,6 +113,28 @@ extension DurableQueue {
             }
             guard await removeDelivered(batch, destination: destination, into: &report) else { return }
         }
+    }
+
+    /// Deletes events a deliverer refused for good and reports each through `onDrop` with its reason;
+    /// `false` (with the failure reported) if the database refused.
+    private func dropRejected(_ rejected: [(QueuedEvent, EngageError)], destination: String, into report: inout QueueFlushReport) async -> Bool {
+        guard !rejected.isEmpty else { return true }
+        do {
+            let ids = rejected.map(\.0.id)
+            try await writer.write { db in
+                try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
+            }
+        } catch {
+            report.failures[destination] = storageFailure("drop rejected events of", destination, error)
+            return false
+        }
+        report.dropped += rejected.count
+        report.failures[destination] = rejected[rejected.count - 1].1
+        for (event, error) in rejected {
+            logger.warning("Analytics event rejected and dropped", metadata: ["destination": "\(destination)", "error": "\(error.description)"])
+            onDrop(QueueDropReport(destination: destination, reason: .rejected, idempotencyKeys: [event.idempotencyKey], error: error))
+        }
+        return true
     }
 
     /// Deletes delivered events; `false` (with the failure reported) if the database refused.

@@ -37,23 +37,39 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
 /// ones, are treated as retryable.
 ///
 /// A destination that sends events one by one (and so can fail half-way through a batch) throws
-/// `PartialDeliveryError` naming the events it did deliver: those are deleted, the rest retried.
+/// `PartialDeliveryError` saying what happened to each event: delivered ones are deleted, rejected ones
+/// dropped (and reported), untried ones left as they are, and the rest handled per its `failure`.
 public protocol QueueDelivering: Sendable {
     /// Sends `batch` (oldest first, at most the policy's `batchSize` events, all for this destination).
     func deliver(_ batch: [QueuedEvent]) async throws
 }
 
-/// Thrown by a `QueueDelivering` that delivered part of a batch before failing: the delivered events are
-/// removed from the queue (never sent again) and the others are handled per `failure`.
+/// Thrown by a `QueueDelivering` that handled the events of a batch differently, typically one that
+/// sends them one by one:
+///
+/// - ``deliveredIDs`` were accepted: removed from the queue, never sent again.
+/// - ``rejections`` were refused for good (a 4xx for that event, a payload this version cannot read):
+///   each is dropped and reported through the queue's `onDrop` with its own error; the others of the
+///   batch are not affected.
+/// - ``untriedIDs`` were never sent (the deliverer stopped first): left as they are, no attempt charged.
+/// - Every other event of the batch was tried and failed with ``failure``: rescheduled with back-off
+///   and charged an attempt when it is retryable, dropped when it is not.
 public struct PartialDeliveryError: Error, Sendable {
     /// The ids (`QueuedEvent.id`) of the events that were delivered.
     public var deliveredIDs: Set<Int64>
-    /// Why the others were not.
+    /// The events refused for good, each with its reason.
+    public var rejections: [Int64: EngageError]
+    /// The events that were never sent.
+    public var untriedIDs: Set<Int64>
+    /// Why the other events of the batch were not delivered.
     public var failure: EngageError
 
-    /// A partial delivery: `deliveredIDs` were accepted, the others failed with `failure`.
-    public init(deliveredIDs: Set<Int64>, failure: EngageError) {
+    /// An outcome per event: `deliveredIDs` accepted, `rejections` refused for good, `untriedIDs` never
+    /// sent, and the rest of the batch failed with `failure`.
+    public init(deliveredIDs: Set<Int64>, rejections: [Int64: EngageError] = [:], untriedIDs: Set<Int64> = [], failure: EngageError) {
         self.deliveredIDs = deliveredIDs
+        self.rejections = rejections
+        self.untriedIDs = untriedIDs
         self.failure = failure
     }
 }

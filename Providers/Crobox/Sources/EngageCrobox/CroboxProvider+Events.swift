@@ -44,17 +44,19 @@ extension CroboxProvider {
 
 /// Sends queued Crobox events one by one as `GET /socket.gif?<query>`.
 ///
-/// Events carry no idempotency key Crobox understands, so the deliverer reports exactly which events
-/// went out before a failure (`PartialDeliveryError`) and those are never sent again. A 4xx other than
-/// 408/429 is a permanent rejection (the event is dropped and reported); anything else is retried
-/// later with back-off. No error event is generated for a failed delivery.
+/// Events carry no idempotency key Crobox understands, so the deliverer reports exactly what happened
+/// to each event (`PartialDeliveryError`): delivered ones are never sent again; a 4xx other than
+/// 408/429 rejects that event alone (it is dropped and reported, the others go on); any other failure
+/// stops the batch, the failing event is retried later with back-off and the ones after it, never
+/// sent, are not charged an attempt. No error event is generated for a failed delivery.
 struct CroboxEventDeliverer: QueueDelivering {
     let client: APIClient
     let logger: Logger
 
     func deliver(_ batch: [QueuedEvent]) async throws {
         var delivered: Set<Int64> = []
-        for event in batch {
+        var rejections: [Int64: EngageError] = [:]
+        for (index, event) in batch.enumerated() {
             do {
                 let query = String(decoding: event.payload, as: UTF8.self)
                 // The query was encoded (and checksummed) when the event was tracked: send it verbatim.
@@ -62,9 +64,18 @@ struct CroboxEventDeliverer: QueueDelivering {
                 delivered.insert(event.id)
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .crobox)
-                if delivered.isEmpty { throw failure }
-                throw PartialDeliveryError(deliveredIDs: delivered, failure: failure)
+                guard failure.isRetryable || failure.code == .cancelled else {
+                    // This event is refused for good: drop it alone and go on with the others.
+                    rejections[event.id] = failure
+                    continue
+                }
+                // Crobox is failing for now: this event is retried later, the ones after it were never sent.
+                let untried = Set(batch[(index + 1)...].map(\.id))
+                throw PartialDeliveryError(deliveredIDs: delivered, rejections: rejections, untriedIDs: untried, failure: failure)
             }
+        }
+        if let last = rejections.values.first {
+            throw PartialDeliveryError(deliveredIDs: delivered, rejections: rejections, failure: last)
         }
     }
 }

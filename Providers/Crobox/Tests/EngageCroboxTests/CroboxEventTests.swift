@@ -133,6 +133,35 @@ struct CroboxEventTests {
         await harness.stop()
     }
 
+    @Test("one rejected event is dropped alone; a failing backend charges only the event it refused, not the untried ones")
+    func poisonEventDropsOnlyItself() async throws {
+        let harness = try await CroboxHarness()
+        let engage = try await harness.start()
+        let crobox = try await engage.provider(CroboxProvider.self)
+        let page = CroboxPage(pageType: .cart)
+        // The first event sent is refused for good (400): only it is dropped.
+        _ = harness.host.faults.inject(FaultRule(.status(400), emulatorID: "crobox", path: "/socket.gif", trigger: .times(1)))
+        for id in ["a", "b", "c", "d", "e"] { try await crobox.send(.addToCart(CroboxProduct(id: id)), on: page) }
+        let first = await harness.flush(engage)
+        #expect(first.dropped == 1)
+        #expect(first.delivered == 4)
+        #expect(harness.emulator.receivedEvents.map(\.productID) == ["b", "c", "d", "e"])
+
+        // A 503 for the first event of the next batch: it is retried later, the others are delivered now
+        // and none of them was charged an attempt for it.
+        _ = harness.host.faults.inject(FaultRule(.status(503), emulatorID: "crobox", path: "/socket.gif", trigger: .times(1)))
+        for id in ["f", "g", "h"] { try await crobox.send(.addToCart(CroboxProduct(id: id)), on: page) }
+        let second = await harness.flush(engage)
+        #expect(second.retried == 1)
+        #expect(second.delivered == 2)
+        #expect(try await engage.registry.analytics.pendingCount() == 1)
+        harness.clock.advance(by: .seconds(3600))
+        #expect(await harness.flush(engage).delivered == 1)
+        #expect(Set(harness.emulator.receivedEvents.map(\.productID)) == ["b", "c", "d", "e", "f", "g", "h"])
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("the Android dialect sends imp[i] and a z checksum the backend verifies")
     func androidDialect() async throws {
         let harness = try await CroboxHarness()

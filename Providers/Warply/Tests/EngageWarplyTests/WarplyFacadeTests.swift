@@ -123,6 +123,30 @@ struct WarplyFacadeTests {
         await harness.stop()
     }
 
+    @Test("an undecodable queued event is reported as dropped through onDrop, and the readable ones are delivered")
+    func undecodableEventReported() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, _) = try await harness.startProvider()
+        let analytics = engage.registry.analytics
+        let drops = Locked<[[String: String]]>([])
+        let dropQueue = DispatchQueue(label: "warply-drops")
+        let token = engage.events.subscribe(named: "analytics_events_dropped", on: .queue(dropQueue)) { event in
+            if let named = event as? NamedEvent { drops.withLock { $0.append(named.attributes) } }
+        }
+        _ = try await engage.track(TrackedEvent(.custom, name: "readable"))
+        _ = try await analytics.enqueue(Data("{not an event".utf8), destination: WarplyProvider.eventDestination)
+        let report = await analytics.flush()
+        #expect(report.delivered == 1)
+        #expect(report.dropped == 1)
+        dropQueue.sync {}  // the drop event was dispatched during the flush
+        #expect(drops.value == [["destination": WarplyProvider.eventDestination, "count": "1", "reason": "rejected"]])
+        #expect(harness.emulator.receivedAnalyticsEvents.map(\.eventName) == ["readable"])
+        #expect(try await analytics.pendingCount() == 0)
+        token.cancel()
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("engage.track delivers each event exactly once even when the first delivery's answer is lost")
     func trackExactlyOnce() async throws {
         let harness = try await WarplyHarness()

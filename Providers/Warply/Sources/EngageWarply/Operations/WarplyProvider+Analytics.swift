@@ -38,18 +38,28 @@ struct WarplyAnalyticsDeliverer: QueueDelivering {
 
     func deliver(_ batch: [QueuedEvent]) async throws {
         var events: [WarplyAnalyticsRequest.Event] = []
+        var sent: Set<Int64> = []
+        var rejections: [Int64: EngageError] = [:]
         for queued in batch {
             do {
                 events.append(try JSONDecoder().decode(WarplyAnalyticsRequest.Event.self, from: queued.payload))
+                sent.insert(queued.id)
             } catch {
-                // A payload this version cannot read is skipped rather than blocking the queue.
-                logger.warning("Dropping an unreadable queued Warply analytics event", metadata: ["id": "\(queued.id)"])
+                // A payload this version cannot read is dropped and reported rather than blocking the queue.
+                rejections[queued.id] = (error as? DecodingError).map {
+                    EngageError(decodingError: $0, providerID: .warply, what: "queued Warply analytics event")
+                } ?? EngageError(.decoding, "A queued Warply analytics event cannot be read.", providerID: .warply, underlyingError: error)
             }
         }
-        guard !events.isEmpty else { return }
-        try await client.status(
-            .post, WarplyWire.path(.analytics, appUUID: client.appUUID), body: .json(WarplyAnalyticsRequest(events: events)),
-            credentials: .signed, operation: "analytics", repeatable: true
-        )
+        if !events.isEmpty {
+            try await client.status(
+                .post, WarplyWire.path(.analytics, appUUID: client.appUUID), body: .json(WarplyAnalyticsRequest(events: events)),
+                credentials: .signed, operation: "analytics", repeatable: true
+            )
+        }
+        if let unreadable = rejections.values.first {
+            logger.warning("Dropping unreadable queued Warply analytics events", metadata: ["count": "\(rejections.count)"])
+            throw PartialDeliveryError(deliveredIDs: sent, rejections: rejections, failure: unreadable)
+        }
     }
 }
