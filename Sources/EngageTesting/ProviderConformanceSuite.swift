@@ -125,7 +125,10 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     private static func schema(of database: EngageDatabase) throws -> Set<SchemaObject> {
         try database.writer.read { db in
             Set(try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master").map { row in
-                SchemaObject(type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"])
+                SchemaObject(
+                    type: try row.decode(forColumn: "type"), name: try row.decode(forColumn: "name"),
+                    table: try row.decode(forColumn: "tbl_name"), sql: try row.decode(forColumn: "sql")
+                )
             })
         }
     }

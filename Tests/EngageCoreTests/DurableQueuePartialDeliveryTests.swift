@@ -1,6 +1,7 @@
 import EngageCore
 import EngageTesting
 import Foundation
+import GRDB
 import Testing
 
 @Suite("DurableQueue partial delivery")
@@ -62,5 +63,26 @@ struct DurableQueuePartialDeliveryTests {
         #expect(try await queue.pendingCount() == 1)
         _ = try await queue.enqueue(Data(repeating: 0x61, count: DurableQueue.maximumPayloadBytes), destination: "d")
         #expect(try await queue.pendingCount() == 2)
+    }
+
+    @Test("damaged queue rows (mistyped cells) are moved aside and reported; the readable events are delivered")
+    func damagedRowsMovedAside() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let drops = DropRecorder()
+        let queue = makeQueue(database: database, drops: drops)
+        let deliverer = RecordingDeliverer()
+        try await queue.register(destination: "d", deliverer: deliverer)
+        let keys = try await queue.enqueue(contentsOf: [payload("a"), payload("b"), payload("c")], destination: "d")
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE engage_queue SET attempts = 'many' WHERE idempotency_key = ?", arguments: [keys[1]])
+        }
+        let report = await queue.flush()
+        #expect(report.delivered == 2)
+        #expect(deliverer.payloads == [["a", "c"]])
+        #expect(try await queue.pendingCount() == 0)
+        #expect(drops.all.map(\.reason) == [.damaged])
+        #expect(drops.all.first?.idempotencyKeys == [keys[1]])
+        let moved = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'") }
+        #expect(moved == 1)
     }
 }

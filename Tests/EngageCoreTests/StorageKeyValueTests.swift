@@ -36,6 +36,26 @@ struct StorageKeyValueTests {
         #expect(try storage.keys() == ["empty"])
     }
 
+    @Test("a damaged row (mistyped cell) is moved aside and reported as .decoding once, never a trap; the others are intact")
+    func damagedRowMovedAside() throws {
+        let storage = try database.namespace("shop")
+        try storage.setData(Data("hello".utf8), forKey: "greeting")
+        try storage.setData(Data("kept".utf8), forKey: "other")
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE engage_kv SET is_sealed = 'maybe' WHERE namespace = 'shop' AND key = 'greeting'")
+        }
+        let error = #expect(throws: EngageError.self) { try storage.data(forKey: "greeting") }
+        #expect(error?.code == .decoding)
+        #expect(error?.message.contains("moved aside") == true)
+        #expect(try storage.data(forKey: "greeting") == nil)
+        #expect(try storage.data(forKey: "other") == Data("kept".utf8))
+        let moved = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT row_json FROM engage_damaged_rows") }
+        #expect(moved.count == 1)
+        #expect(moved.first?.contains("'maybe'") == true)
+        try storage.setData(Data("again".utf8), forKey: "greeting")
+        #expect(try storage.data(forKey: "greeting") == Data("again".utf8))
+    }
+
     @Test func codableValuesRoundTripExactly() throws {
         let storage = try database.namespace("shop")
         let profile = Profile(name: "Ada", points: 42, since: Date(timeIntervalSince1970: 1_700_000_000.123_456))

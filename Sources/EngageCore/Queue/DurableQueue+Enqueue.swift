@@ -131,9 +131,10 @@ extension DurableQueue {
             var order: [String] = []
             var keys: [String: [String]] = [:]
             for row in victims {
-                let destination: String = row["destination"]
+                // Dropped either way: a damaged cell only makes the report less precise.
+                let destination: String = (try? row.decode(forColumn: "destination")) ?? "unknown"
                 if keys[destination] == nil { order.append(destination) }
-                keys[destination, default: []].append(row["idempotency_key"])
+                if let key: String = try? row.decode(forColumn: "idempotency_key") { keys[destination, default: []].append(key) }
             }
             return order.map { QueueDropReport(destination: $0, reason: .overflow, idempotencyKeys: keys[$0] ?? []) }
         }

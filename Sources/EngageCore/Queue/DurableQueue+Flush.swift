@@ -154,10 +154,13 @@ extension DurableQueue {
         }
     }
 
+    /// The next due events of `destination` after `lastID`. Rows that cannot be read (a NULL or
+    /// mistyped cell) are moved aside into `engage_damaged_rows` and reported through `onDrop`
+    /// (`.damaged`) instead of trapping at every launch or blocking the queue.
     private func dueBatch(_ destination: String, dueAt now: Date, after lastID: Int64) async throws -> [QueuedEvent] {
         let limit = policy.batchSize
-        return try await writer.read { db in
-            try Row.fetchAll(
+        let (events, damaged) = try await writer.read { db -> ([QueuedEvent], [DamagedEvent]) in
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT id, destination, idempotency_key, payload, created_at, attempts FROM engage_queue
@@ -165,14 +168,51 @@ extension DurableQueue {
                     ORDER BY id LIMIT ?
                     """,
                 arguments: [destination, now.timeIntervalSince1970, lastID, limit]
-            ).map { row in
-                QueuedEvent(
-                    id: row["id"], destination: row["destination"], idempotencyKey: row["idempotency_key"],
-                    payload: row["payload"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                    attempts: row["attempts"]
-                )
+            )
+            var events: [QueuedEvent] = []
+            var damaged: [DamagedEvent] = []
+            for row in rows {
+                do {
+                    events.append(QueuedEvent(
+                        id: try row.decode(forColumn: "id"), destination: try row.decode(forColumn: "destination"),
+                        idempotencyKey: try row.decode(forColumn: "idempotency_key"), payload: try row.decode(forColumn: "payload"),
+                        createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")), attempts: try row.decode(forColumn: "attempts")
+                    ))
+                } catch {
+                    // `id` is the table's INTEGER PRIMARY KEY: SQLite keeps it an integer whatever happened.
+                    guard let id: Int64 = try? row.decode(forColumn: "id") else { throw error }
+                    damaged.append(DamagedEvent(id: id, key: try? row.decode(forColumn: "idempotency_key"), error: error))
+                }
             }
+            return (events, damaged)
         }
+        if !damaged.isEmpty { try await moveAside(damaged, destination: destination) }
+        return events
+    }
+
+    /// A queued row that could not be read.
+    private struct DamagedEvent: Sendable {
+        var id: Int64
+        var key: String?
+        var error: any Error
+    }
+
+    private func moveAside(_ damaged: [DamagedEvent], destination: String) async throws {
+        let ids = damaged.map(\.id)
+        let now = clock.now
+        try await writer.write { db in
+            _ = try DamagedRows.moveAside(
+                db, from: QueueSchema.table,
+                columns: ["id", "destination", "idempotency_key", "payload", "created_at", "attempts", "next_attempt_at"],
+                where: "id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))", arguments: StatementArguments(ids), at: now
+            )
+        }
+        let failure = EngageError(
+            .storage, "\(damaged.count) queued event(s) of '\(destination)' could not be read (a NULL or mistyped cell) and were moved aside to \(DamagedRows.table).",
+            underlyingError: damaged[0].error
+        )
+        logger.error("Damaged analytics queue rows moved aside", metadata: ["destination": "\(destination)", "count": "\(damaged.count)"])
+        onDrop(QueueDropReport(destination: destination, reason: .damaged, idempotencyKeys: damaged.map { $0.key ?? "damaged-row-\($0.id)" }, error: failure))
     }
 
     private func handleFailure(

@@ -8,6 +8,9 @@ public struct QueueDropReport: Sendable {
         case rejected
         /// The events failed `maxAttempts` deliveries.
         case maxAttemptsReached
+        /// The stored rows could not be read (a NULL or mistyped cell): they were moved aside into the
+        /// `engage_damaged_rows` table, never delivered.
+        case damaged
     }
 
     /// The destination of the dropped events.

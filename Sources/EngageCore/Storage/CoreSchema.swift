@@ -6,6 +6,7 @@ enum CoreSchema {
     static let migrations: [StorageMigration] = [
         KeyValueSchema.migration,
         QueueSchema.migration,
+        DamagedRows.migration,
     ]
 }
 

@@ -82,17 +82,36 @@ extension StorageNamespace {
         var isSealed: Bool
     }
 
+    /// The row under `key`. A row that cannot be read (a NULL or mistyped cell) is moved aside into
+    /// `engage_damaged_rows` and reported as `.decoding` once; the key then reads as empty.
     func readRow(forKey key: String) throws -> KeyValueRow? {
+        let row: Row?
         do {
-            return try writer.read { db -> KeyValueRow? in
-                guard let row = try Row.fetchOne(
-                    db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?",
-                    arguments: [name, key]
-                ) else { return nil }
-                return KeyValueRow(value: row["value"], isSealed: row["is_sealed"])
+            row = try writer.read { db in
+                try Row.fetchOne(db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [name, key])
             }
         } catch {
             throw storageError("read", key: key, error)
+        }
+        guard let row else { return nil }
+        do {
+            return KeyValueRow(value: try row.decode(forColumn: "value"), isSealed: try row.decode(forColumn: "is_sealed"))
+        } catch {
+            let (namespace, now) = (name, clock.now)
+            do {
+                try writer.write { db in
+                    _ = try DamagedRows.moveAside(
+                        db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
+                        where: "namespace = ? AND key = ?", arguments: [namespace, key], at: now
+                    )
+                }
+            } catch {
+                throw storageError("move aside the damaged row of", key: key, error)
+            }
+            throw EngageError(
+                .decoding, "The stored value for key '\(key)' in namespace '\(name)' was damaged (a NULL or mistyped cell); it was moved aside to \(DamagedRows.table) and the key now reads as empty.",
+                underlyingError: error
+            )
         }
     }
 

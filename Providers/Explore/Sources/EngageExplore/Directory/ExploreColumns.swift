@@ -68,10 +68,10 @@ struct ExploreColumns: Sendable {
         while let row = try rowCursor.next() {
             columns.latitude.append(row[0] ?? .nan)
             columns.longitude.append(row[1] ?? .nan)
-            columns.rowKey.append(row[2])
-            columns.flags.append(row[3])
-            columns.territory.append(row[4])
-            columns.directoryRowID.append(row[5])
+            columns.rowKey.append(try row.decode(atIndex: 2))
+            columns.flags.append(try row.decode(atIndex: 3))
+            columns.territory.append(try row.decode(atIndex: 4))
+            columns.directoryRowID.append(try row.decode(atIndex: 5))
         }
         let merchantCursor = try Row.fetchCursor(
             db, sql: "SELECT merchantId, nameRank, discount FROM merchants ORDER BY key"
@@ -79,18 +79,18 @@ struct ExploreColumns: Sendable {
         var key: Int32 = 0
         while let row = try merchantCursor.next() {
             key += 1
-            columns.merchantKeys[row[0]] = key
-            columns.merchantNameRank.append(row[1])
-            columns.merchantDiscount.append(Int32(clamping: row[2] as Int64))
+            columns.merchantKeys[try row.decode(String.self, atIndex: 0)] = key
+            columns.merchantNameRank.append(try row.decode(atIndex: 1))
+            columns.merchantDiscount.append(Int32(clamping: try row.decode(Int64.self, atIndex: 2)))
         }
         let tileCursor = try Row.fetchCursor(db, sql: "SELECT firstRow, rowCount FROM tiles ORDER BY id")
         while let row = try tileCursor.next() {
-            columns.tileFirstRow.append(Int32(clamping: row[0] as Int64 - 1))
-            columns.tileRowCount.append(row[1])
+            columns.tileFirstRow.append(Int32(clamping: try row.decode(Int64.self, atIndex: 0) - 1))
+            columns.tileRowCount.append(try row.decode(atIndex: 1))
         }
         columns.indexMerchantRows()
         for row in try Row.fetchAll(db, sql: "SELECT code, name FROM territories") {
-            columns.territoryCodes[ExploreNameOrder.key(row[1])] = row[0]
+            columns.territoryCodes[ExploreNameOrder.key(try row.decode(String.self, atIndex: 1))] = try row.decode(atIndex: 0)
         }
         return columns
     }

@@ -32,7 +32,7 @@ extension ExploreDirectory {
             for box in boxes {
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 while let row = try rows.next() {
-                    let id: Int64 = row[0]
+                    let id: Int64 = try row.decode(atIndex: 0)
                     if let textMatches, !textMatches.contains(id) { continue }
                     let type = ExploreATMType(directoryValue: ExploreDirectoryContents.text(row, 3))
                     if !query.types.isEmpty, !(type.map(query.types.contains) ?? false) { continue }

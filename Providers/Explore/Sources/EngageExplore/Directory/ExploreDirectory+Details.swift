@@ -25,15 +25,16 @@ extension ExploreDirectory {
                 db, sql: "SELECT m.rowid, \(detailColumnsSQL) FROM dir.merchant m WHERE m.rowid IN (\(Self.placeholders(rowIDs.count)))",
                 arguments: StatementArguments(rowIDs)
             ) {
-                rows[row[0]] = row
+                rows[try row.decode(Int64.self, atIndex: 0)] = row
             }
             var merchants: [Int64: (merchantID: String, name: String, offers: [ExploreGiftCardOffer], discount: Int)] = [:]
             for row in try Row.fetchAll(
                 db, sql: "SELECT key, merchantId, name, offers, discount FROM merchants WHERE key IN (\(Self.placeholders(keys.count)))",
                 arguments: StatementArguments(keys)
             ) {
-                let offers = (try? decoder.decode([ExploreGiftCardOffer].self, from: Data((row[3] as String).utf8))) ?? []
-                merchants[row[0]] = (row[1], row[2], offers, row[4])
+                let offersJSON: String? = try row.decode(atIndex: 3)
+                let offers = offersJSON.flatMap { try? decoder.decode([ExploreGiftCardOffer].self, from: Data($0.utf8)) } ?? []
+                merchants[try row.decode(Int64.self, atIndex: 0)] = (try row.decode(atIndex: 1), try row.decode(atIndex: 2), offers, try row.decode(atIndex: 4))
             }
             return matches.compactMap { match -> ExploreMerchant? in
                 let index = Int(match.row)

@@ -22,7 +22,7 @@ extension ExploreDirectory {
                 for row in try Row.fetchAll(
                     db, sql: "SELECT m.rowid, \(detailColumnsSQL) FROM dir.merchant m WHERE m.rowid IN (\(Self.placeholders(ids.count)))",
                     arguments: StatementArguments(ids)
-                ) { details[row[0]] = row }
+                ) { details[try row.decode(Int64.self, atIndex: 0)] = row }
             }
             return rows.compactMap { index in
                 details[columns.directoryRowID[index]].map { location(row: $0, index: index, center: center) }

@@ -78,8 +78,8 @@ public struct ExploreSchema: Sendable, Hashable, CustomStringConvertible {
         let rows = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?, ?)", arguments: [table, schemaName])
         var columns: [String: String] = [:]
         for row in rows {
-            let name: String = row["name"]
-            columns[name.lowercased()] = row["type"] ?? ""
+            let name: String = try row.decode(forColumn: "name")
+            columns[name.lowercased()] = try row.decode(String?.self, forColumn: "type") ?? ""
         }
         return columns
     }
