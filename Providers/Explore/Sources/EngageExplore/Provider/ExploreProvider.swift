@@ -71,8 +71,12 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         }
     }
 
-    /// Starts the automatic syncs (at start, then every `syncIntervalSeconds`) when there is a feed.
+    /// Removes what an interrupted sync left behind (download folders, half-built indexes), excludes
+    /// the directory folder from device backups on Apple platforms (it is re-downloadable and can be
+    /// hundreds of megabytes), then starts the automatic syncs (at start, then every
+    /// `syncIntervalSeconds`) when there is a feed.
     public func start() async throws {
+        Self.prepareFolder(directoryFolder, logger: context.logger)
         guard configuration.syncsAutomatically, feed != nil, configuration.databasePath == nil else { return }
         let task = Task { [weak self] in
             guard let self else { return }
@@ -81,9 +85,34 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         scheduler.withLock { $0 = task }
     }
 
-    /// Stops the automatic syncs.
+    /// Stops the automatic syncs and any sync in progress (its download stops and its files are
+    /// removed), and waits for them to end.
     public func shutdown() async {
         scheduler.withLock { $0 }?.cancel()
+        let stores = stores.withLock { Array($0.values) }
+        await withTaskGroup(of: Void.self) { group in
+            for store in stores { group.addTask { await store.shutdown() } }
+        }
+    }
+
+    /// Sweeps orphans of interrupted syncs from `folder` and its per-network folders, and marks
+    /// `folder` as excluded from backups where the platform has backups.
+    static func prepareFolder(_ folder: URL, logger: Logger) {
+        ExploreDirectoryStore.sweepOrphans(in: folder, logger: logger)
+        for network in ExploreNetwork.allCases {
+            ExploreDirectoryStore.sweepOrphans(in: folder.appendingPathComponent(network.rawValue, isDirectory: true), logger: logger)
+        }
+        #if canImport(Darwin)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                var values = URLResourceValues()
+                values.isExcludedFromBackup = true
+                var url = folder
+                try url.setResourceValues(values)
+            } catch {
+                logger.warning("The Explore folder could not be excluded from backups", metadata: ["error": "\(error.localizedDescription)"])
+            }
+        #endif
     }
 
     /// The network whose directory is served now.

@@ -37,20 +37,24 @@ extension ExploreDirectoryStore {
         try await verifyAndUnpack(manifest, archive: archiveURL, database: databaseURL, index: indexURL)
 
         report(ExploreSyncProgress(phase: .installing, receivedBytes: bytes, expectedBytes: manifest.size))
-        let (installedDatabase, installedIndex) = (self.databaseURL.path, self.indexURL.path)
-        // The index first: if the process dies between the renames, the index's fingerprint no longer
-        // matches the stored state and it is rebuilt from whatever file is in place.
-        try await ExploreBlockingWork.run {
-            try ExploreDatabaseFiles.replace(installedIndex, with: indexURL.path)
-            try ExploreDatabaseFiles.replace(installedDatabase, with: databaseURL.path)
-        }
+        try Task.checkCancellation()
+        let (installedDatabase, installedIndex, logger) = (self.databaseURL.path, self.indexURL.path, self.logger)
         let now = clock.now
         let state = ExploreSyncState(timestamp: manifest.timestamp, checksum: manifest.checksum, installedAt: now, checkedAt: now)
-        try saveState(state)
-        let directory = try await ExploreBlockingWork.run {
-            try ExploreDirectory.open(path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: self.logger)
+        let storeState = { @Sendable [self] in try await self.saveState(state) }
+        // No opening runs while the files are renamed (see `install(_:)`).
+        let directory = try await install {
+            // The index first: if the process dies between the renames, the index's fingerprint no longer
+            // matches the stored state and it is rebuilt from whatever file is in place.
+            try await ExploreBlockingWork.run {
+                try ExploreDatabaseFiles.replace(installedIndex, with: indexURL.path)
+                try ExploreDatabaseFiles.replace(installedDatabase, with: databaseURL.path)
+            }
+            try await storeState()
+            return try await ExploreBlockingWork.run {
+                try ExploreDirectory.open(path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: logger)
+            }
         }
-        adopt(directory)
         report(ExploreSyncProgress(phase: .finished, receivedBytes: bytes, expectedBytes: manifest.size))
         logger.info("Explore directory installed", metadata: [
             "network": "\(network.rawValue)", "timestamp": "\(manifest.timestamp)", "bytes": "\(bytes)",

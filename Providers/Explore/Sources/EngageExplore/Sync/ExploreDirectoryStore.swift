@@ -10,6 +10,11 @@ import Synchronization
 /// `incoming-<id>/`. A sync downloads, verifies, unpacks and indexes inside `incoming-…`, and only then
 /// renames the index and the file into place; any failure before that leaves the installed directory
 /// as it was. The state is stored under `sync.<network>` in the provider's storage.
+///
+/// Opening and installing never overlap: an install waits for an opening in progress before it renames
+/// files (an opening may rebuild the index from the file it found), and an opening that finishes after
+/// an install (a newer ``generation``) is discarded in favour of the installed directory. A sync's
+/// callers can leave at any time; the sync stops when its last caller has left or at ``shutdown()``.
 actor ExploreDirectoryStore {
     /// Size limits and timeouts of a sync.
     struct Limits: Sendable {
@@ -32,6 +37,15 @@ actor ExploreDirectoryStore {
     private var opened: ExploreDirectory?
     private var opening: Task<ExploreDirectory, any Error>?
     private var running: Task<ExploreSyncOutcome, any Error>?
+    /// Bumped by every ``adopt(_:)``: an opening that started under an older generation is stale.
+    private(set) var generation: UInt64 = 0
+    /// An install renaming files into place; openings wait for it.
+    private var installing: Task<Void, any Error>?
+    /// How many callers wait on the running sync.
+    private var syncWaiters = 0
+    private var isShutDown = false
+    /// Runs after an opening has read its file and before it is kept (tests end an install there).
+    package nonisolated let afterOpening = Locked<(@Sendable () async -> Void)?>(nil)
     /// Progress handlers of the callers waiting on the running sync.
     private let observers = Mutex<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
 
@@ -65,6 +79,7 @@ actor ExploreDirectoryStore {
     ///
     /// - Throws: `.exploreDirectoryMissing` when this network has no directory yet.
     func directory() async throws -> ExploreDirectory {
+        if let installing { _ = await installing.result }
         if let opened { return opened }
         if let opening { return try await opening.value }
         guard FileManager.default.fileExists(atPath: databaseURL.path) else {
@@ -73,28 +88,92 @@ actor ExploreDirectoryStore {
             )
         }
         let fingerprint = try state()?.fingerprint
-        let (path, indexPath, logger) = (databaseURL.path, indexURL.path, logger)
+        let (path, indexPath, logger, hook) = (databaseURL.path, indexURL.path, logger, afterOpening)
         let task = Task {
-            try await ExploreBlockingWork.run { try ExploreDirectory.open(path: path, indexPath: indexPath, fingerprint: fingerprint, logger: logger) }
+            let directory = try await ExploreBlockingWork.run {
+                try ExploreDirectory.open(path: path, indexPath: indexPath, fingerprint: fingerprint, logger: logger)
+            }
+            await hook.value?()
+            return directory
         }
+        let startGeneration = generation
         opening = task
-        defer { opening = nil }
+        defer { if opening == task { opening = nil } }
         let directory = try await task.value
+        // An install adopted a newer directory meanwhile: this one was opened from the file it replaced.
+        if generation != startGeneration, let opened { return opened }
         opened = directory
+        return directory
+    }
+
+    /// Runs `install` (the renames of a sync, then opening the new file) once no opening is in progress,
+    /// and makes openings that start meanwhile wait for it.
+    func install(_ install: @escaping @Sendable () async throws -> ExploreDirectory) async throws -> ExploreDirectory {
+        // Openings that start from now on wait for `installing`; the one in progress is waited for here.
+        let inProgress = opening
+        let task = Task {
+            _ = await inProgress?.result
+            return try await install()
+        }
+        installing = Task { _ = try await task.value }
+        defer { installing = nil }
+        let directory = try await task.value
+        adopt(directory)
         return directory
     }
 
     /// Checks the feed and installs a newer directory; concurrent callers share one sync and each
     /// hears its progress. A started sync runs to its end even if a caller stops waiting.
+    ///
+    /// A caller cancelled while it waits returns `.cancelled` at once; when the last caller has left,
+    /// the sync itself is cancelled (the download stops, its files are removed).
     func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws -> ExploreSyncOutcome {
+        guard !isShutDown else {
+            throw EngageError(.cancelled, "The Explore provider was shut down.", providerID: .explore)
+        }
         let observer = UUID()
         if let progress { observers.withLock { $0[observer] = progress } }
         defer { _ = observers.withLock { $0.removeValue(forKey: observer) } }
-        if let running { return try await running.value }
-        let task = Task { try await self.performSync() }
-        running = task
-        defer { running = nil }
-        return try await task.value
+        let task: Task<ExploreSyncOutcome, any Error>
+        if let running {
+            task = running
+        } else {
+            task = Task { try await self.performSync() }
+            running = task
+        }
+        syncWaiters += 1
+        defer {
+            syncWaiters -= 1
+            if syncWaiters == 0, running == task {
+                // Nobody waits any more: a finished sync is forgotten, an unfinished one stopped.
+                task.cancel()
+                running = nil
+            }
+        }
+        return try await task.valueUnlessCancelled(providerID: .explore)
+    }
+
+    /// Stops the running sync (its download and files go) and refuses new ones; waits for it to end.
+    func shutdown() async {
+        isShutDown = true
+        guard let running else { return }
+        running.cancel()
+        _ = await running.result
+        self.running = nil
+    }
+
+    /// Removes what a sync killed mid-way left in `folder` (`incoming-*` folders, `*.building-*` index
+    /// files). Call before any sync of this process starts.
+    nonisolated static func sweepOrphans(in folder: URL, logger: Logger) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix("incoming-") || name.contains(".building-") {
+            do {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                logger.notice("Removed a leftover of an interrupted Explore sync", metadata: ["name": "\(name.prefix(64))"])
+            } catch {
+                logger.warning("A leftover of an interrupted Explore sync could not be removed", metadata: ["name": "\(name.prefix(64))"])
+            }
+        }
     }
 
     /// Tells every waiting caller where the sync is.
@@ -106,8 +185,10 @@ actor ExploreDirectoryStore {
         try storage.setValue(state, forKey: stateKey)
     }
 
-    /// Adopts a newly installed directory for the next queries (open ones finish on the old file).
+    /// Adopts a newly installed directory for the next queries (open ones finish on the old file);
+    /// an opening still in progress is stale from now on.
     func adopt(_ directory: ExploreDirectory) {
+        generation &+= 1
         opened = directory
     }
 }

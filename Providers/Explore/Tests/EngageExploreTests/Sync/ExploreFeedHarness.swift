@@ -24,7 +24,8 @@ struct ExploreFeedHarness {
         let piggyCardsURL: URL
     #endif
 
-    init() async throws {
+    /// A harness whose `.delay` faults wait at `gate` (when given) instead of sleeping.
+    init(gate: TestGate? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-sync-\(UUID().uuidString)")
         feed = try ExploreFeedEmulator(folder: folder.appendingPathComponent("feed"))
         ctx = CTXEmulator()
@@ -33,7 +34,8 @@ struct ExploreFeedHarness {
         #if PiggyCards
             emulators.append(piggyCards)
         #endif
-        host = SandboxHost(emulators: emulators, configuration: SandboxConfiguration(now: { clock.now }))
+        let sleep: @Sendable (Duration) async throws -> Void = if let gate { { _ in await gate.pass() } } else { { try await Task.sleep(for: $0) } }
+        host = SandboxHost(emulators: emulators, configuration: SandboxConfiguration(now: { clock.now }, sleep: sleep))
         let endpoints = try await host.start()
         feedURL = try #require(endpoints.baseURL(for: "explore-feed"))
         ctxURL = try #require(endpoints.baseURL(for: "ctx"))
