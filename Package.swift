@@ -258,7 +258,7 @@ let package = Package(
         // What every provider example shares: its output modes and the embedded-emulator backend.
         .target(
             name: "EngageExampleSupport",
-            dependencies: ["EngageSandbox", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["EngageCore", "EngageSandbox", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ExampleSupport"
         ),
         .testTarget(

@@ -30,6 +30,9 @@ struct CroboxExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("products"), help: "Comma-separated product ids shown on the page.")
     var products = "sku-1001,sku-1002,sku-1003,sku-1004"
 
+    @Option(name: .customLong("storage"), help: ArgumentHelp(stringLiteral: ExampleStorage.optionHelp))
+    var storage: String?
+
     @Flag(help: "Print the promotions response (context and promotions with typed badges) as JSON.")
     var json = false
 
@@ -48,7 +51,9 @@ struct CroboxExampleCommand: AsyncParsableCommand {
         let output = ExampleOutput(json: json)
         let emulator = CroboxEmulator()
         let backend = try await ExampleBackend.resolve(baseURL: baseURL, emulator: emulator, output: output)
-        let scenario = try await CroboxExampleScenario(baseURL: backend.baseURL, containerID: containerID)
+        let storage = ExampleStorage.resolve(self.storage, appID: CroboxExampleScenario.appID, realBackend: baseURL != nil)
+        output.line(storage.summary)
+        let scenario = try await CroboxExampleScenario(baseURL: backend.baseURL, containerID: containerID, storage: storage)
         do {
             try await scenario.run(placeholderID: placeholderID, productIDs: productIDs, output: output)
         } catch let error as EngageError {

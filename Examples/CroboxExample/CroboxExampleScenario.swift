@@ -9,14 +9,16 @@ struct CroboxExampleScenario {
     let registry: ProviderRegistry
     let crobox: CroboxProvider
 
-    init(baseURL: URL, containerID: String) async throws {
-        var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.crobox-example")
-        configuration.storage = .inMemory
+    static let appID = "org.engagekit.crobox-example"
+
+    init(baseURL: URL, containerID: String, storage: ExampleStorage) async throws {
+        var configuration = EngageConfiguration.preset(.development, appID: Self.appID)
+        configuration.storage = storage.location
         configuration.logLevel = .error
         try configuration.setProvider(.crobox, CroboxConfiguration(containerID: containerID, baseURL: baseURL, locale: "en_US", currency: "EUR"))
         registry = try ProviderRegistry(
             configuration: configuration,
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "crobox-example"))
+            environment: RegistryEnvironment(secretStore: storage.secretStore, logger: ExampleBackend.quietLogger(label: "crobox-example"))
         )
         try await registry.register(.provider(CroboxProvider.self, from: configuration))
         let report = await registry.start()

@@ -30,6 +30,9 @@ struct WarplyExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("language"), help: "el or en.")
     var language = "en"
 
+    @Option(name: .customLong("storage"), help: ArgumentHelp(stringLiteral: ExampleStorage.optionHelp))
+    var storage: String?
+
     @Flag(help: "Print the campaigns and coupons as JSON on standard output (narration goes to standard error).")
     var json = false
 
@@ -43,8 +46,10 @@ struct WarplyExampleCommand: AsyncParsableCommand {
     func run() async throws {
         let output = ExampleOutput(json: json)
         let backend = try await ExampleBackend.resolve(baseURL: baseURL, emulator: WarplyEmulator(), output: output)
+        let storage = ExampleStorage.resolve(self.storage, appID: WarplyExampleScenario.appID, realBackend: baseURL != nil)
+        output.line(storage.summary)
         let scenario = try await WarplyExampleScenario(
-            baseURL: backend.baseURL, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english
+            baseURL: backend.baseURL, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english, storage: storage
         )
         do {
             try await scenario.run(email: email, output: output)

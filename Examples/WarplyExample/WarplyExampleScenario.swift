@@ -9,9 +9,11 @@ struct WarplyExampleScenario {
     let registry: ProviderRegistry
     let warply: WarplyProvider
 
-    init(baseURL: URL, appUUID: String, language: WarplyLanguage) async throws {
-        var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.warply-example")
-        configuration.storage = .inMemory
+    static let appID = "org.engagekit.warply-example"
+
+    init(baseURL: URL, appUUID: String, language: WarplyLanguage, storage: ExampleStorage) async throws {
+        var configuration = EngageConfiguration.preset(.development, appID: Self.appID)
+        configuration.storage = storage.location
         configuration.logLevel = .error
         var warply = WarplyConfiguration.preset(.development, appUUID: appUUID)
         warply.environment = .custom(baseURL)
@@ -19,7 +21,7 @@ struct WarplyExampleScenario {
         try configuration.setProvider(.warply, warply)
         registry = try ProviderRegistry(
             configuration: configuration,
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "warply-example"))
+            environment: RegistryEnvironment(secretStore: storage.secretStore, logger: ExampleBackend.quietLogger(label: "warply-example"))
         )
         try await registry.register(.provider(WarplyProvider.self, from: configuration))
         let report = await registry.start()
@@ -28,6 +30,7 @@ struct WarplyExampleScenario {
     }
 
     func run(email: String, output: ExampleOutput) async throws {
+        output.line(try await warply.isLoggedIn() ? "A stored session was found (its tokens are sealed on disk)" : "No stored session")
         try await warply.initialize()
         output.line("Device registered with \(warply.baseURL.absoluteString)")
         try await warply.deiLogin(email: email)
