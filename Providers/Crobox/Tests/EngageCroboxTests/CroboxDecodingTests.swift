@@ -1,5 +1,6 @@
 import EngageCore
 import EngageCrobox
+import EngageTesting
 import Foundation
 import Testing
 
@@ -19,6 +20,23 @@ struct CroboxDecodingTests {
 
     func decode(_ data: Data) throws -> CroboxPromotionsResponse {
         try JSONDecoder().decode(CroboxPromotionsResponse.self, from: data)
+    }
+
+    @Test("hostile variations of a realistic response decode or fail with DecodingError, never trap")
+    func hostileVariations() throws {
+        let promotions = [
+            Self.promotion(product: "p1", component: "mob-app-text-badge.tsx", config: ##"{"text":"Best seller","fontColor":"#0e1111","backgroundColor":"#80FFCC00"}"##),
+            Self.promotion(product: "p2", component: "mob-app-image-badge.tsx", config: #"{"image":"https://cdn.example.com/b.png","altText":"Eco"}"#),
+        ]
+        let document = Self.document(promotions: "[\(promotions.joined(separator: ","))]")
+        _ = try decode(document)
+        let outcomes = HostileJSON.decodingOutcomes(CroboxPromotionsResponse.self, from: document, seed: 31)
+        for case .failure(let error) in outcomes { #expect(error is DecodingError, "\(type(of: error))") }
+        #expect(outcomes.contains { (try? $0.get()) == nil })
+        let configuration = try JSONEncoder().encode(CroboxConfiguration(containerID: "xlrc9t", locale: "en_US", currency: "EUR"))
+        for case .failure(let error) in HostileJSON.decodingOutcomes(CroboxConfiguration.self, from: configuration, seed: 32) {
+            #expect(error is DecodingError || error is EngageError, "\(type(of: error))")
+        }
     }
 
     @Test("a realistic response decodes with context, campaigns and every badge kind")

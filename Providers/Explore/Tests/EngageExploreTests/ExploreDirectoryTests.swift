@@ -1,5 +1,6 @@
 import EngageCore
 import EngageExplore
+import EngageTesting
 import ExploreEmulator
 import Foundation
 import GRDB
@@ -60,6 +61,24 @@ struct ExploreDirectoryTests {
         atms.page.offset = .max - 1
         atms.page.limit = .max
         #expect(try fixture.directory.atms(atms).items.isEmpty)
+    }
+
+    @Test("hostile variations of Explore's public Codable values decode or fail cleanly, never trap")
+    func hostileVariations() throws {
+        var query = ExploreMerchantQuery(text: "cafe", center: try GeoPoint(latitude: 40.7, longitude: -74), radius: .miles(5))
+        query.page = PageRequest(offset: 3, limit: 7)
+        let documents: [(Data, (Data) throws -> Void)] = [
+            (try JSONEncoder().encode(query), { _ = try JSONDecoder().decode(ExploreMerchantQuery.self, from: $0) }),
+            (try JSONEncoder().encode(ExploreATMQuery()), { _ = try JSONDecoder().decode(ExploreATMQuery.self, from: $0) }),
+            (try JSONEncoder().encode(GiftCardPolling()), { _ = try JSONDecoder().decode(GiftCardPolling.self, from: $0) }),
+            (try JSONEncoder().encode(ExploreConfiguration()), { _ = try JSONDecoder().decode(ExploreConfiguration.self, from: $0) }),
+        ]
+        for (index, (document, decode)) in documents.enumerated() {
+            try decode(document)
+            for variation in HostileJSON.variations(of: document, count: 300, seed: UInt64(50 + index)) {
+                do { try decode(variation) } catch { #expect(error is DecodingError || error is EngageError, "\(type(of: error))") }
+            }
+        }
     }
 
     @Test("a radius stays finite and non-negative however it is set or decoded")

@@ -1,5 +1,6 @@
 import EngageCore
 @testable import EngageWarply
+import EngageTesting
 import Foundation
 import Testing
 
@@ -50,6 +51,21 @@ struct WarplyRedactionUnitTests {
     func sessionSecrets() {
         expectHidden(WarplyClientCredentials(clientID: "cid-xyzzy", clientSecret: "cs-xyzzy"), ["xyzzy"])
         expectHidden(TokenPair(accessToken: "at-xyzzy", refreshToken: "rt-xyzzy"), ["xyzzy"])
+    }
+
+    @Test("hostile variations of a configuration and of token and registration answers decode or fail cleanly, never trap")
+    func hostileVariations() throws {
+        let documents: [(Data, (Data) throws -> Void)] = [
+            (try JSONEncoder().encode(WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")), { _ = try JSONDecoder().decode(WarplyConfiguration.self, from: $0) }),
+            (Data(#"{"status":"1","result":{"access_token":"a","refresh_token":"r","client_id":"c","client_secret":"s"}}"#.utf8), { _ = try JSONDecoder().decode(WarplyTokenAnswer.self, from: $0) }),
+            (Data(#"{"status":"1","context":{"web_id":"w","api_key":"k"}}"#.utf8), { _ = try JSONDecoder().decode(WarplyRegistrationResponse.self, from: $0) }),
+        ]
+        for (index, (document, decode)) in documents.enumerated() {
+            try decode(document)
+            for variation in HostileJSON.variations(of: document, count: 300, seed: UInt64(40 + index)) {
+                do { try decode(variation) } catch { #expect(error is DecodingError || error is EngageError, "\(type(of: error))") }
+            }
+        }
     }
 
     @Test("registrations hide web_id and api_key")
