@@ -188,4 +188,24 @@ struct DurableQueueRetryTests {
         #expect(report.delivered == 1)
         #expect(try await queue.pendingCount() == 0)
     }
+
+    @Test("a wall clock set back never strands a scheduled retry; set forward, due events go at once")
+    func clockJumps() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let clock = FakeClock()
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxRetryDelay: .seconds(300)), clock: clock)
+        let deliverer = RecordingDeliverer { call, _ in if call == 0 || call == 2 { throw retryableFailure } }
+        try await queue.register(destination: "d", deliverer: deliverer)
+        _ = try await queue.enqueue(payload("a"), destination: "d")
+        #expect(await queue.flush().retried == 1)  // due again within 300 s
+        // The user sets the clock back a day: a due time beyond the longest back-off means the clock moved.
+        clock.set(to: clock.now.addingTimeInterval(-86_400))
+        #expect(await queue.flush().delivered == 1)
+        _ = try await queue.enqueue(payload("b"), destination: "d")
+        #expect(await queue.flush().retried == 1)
+        // And forward a year: the retry is due, once.
+        clock.set(to: clock.now.addingTimeInterval(365 * 86_400))
+        #expect(await queue.flush().delivered == 1)
+        #expect(deliverer.payloads == [["a"], ["a"], ["b"], ["b"]])
+    }
 }

@@ -159,15 +159,18 @@ extension DurableQueue {
     /// (`.damaged`) instead of trapping at every launch or blocking the queue.
     private func dueBatch(_ destination: String, dueAt now: Date, after lastID: Int64) async throws -> [QueuedEvent] {
         let limit = policy.batchSize
+        // No retry is scheduled further ahead than the longest back-off: a due time beyond that horizon
+        // means the wall clock was set back since, and the event is due now rather than in a day.
+        let horizon = now.timeIntervalSince1970 + policy.maxRetryDelay.seconds + 1
         let (events, damaged) = try await writer.read { db -> ([QueuedEvent], [DamagedEvent]) in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT id, destination, idempotency_key, payload, created_at, attempts FROM engage_queue
-                    WHERE destination = ? AND next_attempt_at <= ? AND id > ?
+                    WHERE destination = ? AND (next_attempt_at <= ? OR next_attempt_at > ?) AND id > ?
                     ORDER BY id LIMIT ?
                     """,
-                arguments: [destination, now.timeIntervalSince1970, lastID, limit]
+                arguments: [destination, now.timeIntervalSince1970, horizon, lastID, limit]
             )
             var events: [QueuedEvent] = []
             var damaged: [DamagedEvent] = []
