@@ -85,4 +85,33 @@ struct DurableQueuePartialDeliveryTests {
         let moved = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'") }
         #expect(moved == 1)
     }
+
+    @Test("a full disk while enqueueing is a clear, retryable storage error; the events stored before stay and are delivered")
+    func fullDisk() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        let deliverer = RecordingDeliverer()
+        try await queue.register(destination: "d", deliverer: deliverer)
+        let pages = try await database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") } ?? 0
+        try await database.writer.write { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 8)") }
+        var stored = 0
+        var failure: EngageError?
+        for index in 0..<500 {
+            do {
+                _ = try await queue.enqueue(Data(repeating: UInt8(index % 256), count: 2_000), destination: "d")
+                stored += 1
+            } catch let error as EngageError {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure, "the capped database never filled up")
+        #expect(error.code == .storage)
+        #expect(error.isRetryable)
+        #expect(error.message.contains("full"))
+        #expect(stored > 0)
+        #expect(try await queue.pendingCount() == stored)
+        try await database.writer.write { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
+        #expect(await queue.flush().delivered == stored)
+    }
 }

@@ -75,6 +75,12 @@ extension DurableQueue {
             }
         } catch let error as EngageError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            // Nothing of this enqueue was written (the transaction rolled back); what was stored stays.
+            throw EngageError(
+                .storage, "The device's storage is full: events for '\(destination)' were not queued; the events queued before are kept.",
+                isRetryable: true, recoverySuggestion: "Free some storage; tracking works again once there is room.", underlyingError: error
+            )
         } catch {
             throw EngageError(
                 .storage, "Events for '\(destination)' could not be stored in the analytics queue.",
