@@ -80,6 +80,37 @@ struct TokenManagerTests {
         #expect(try await manager.currentTokens() == newPair, "the refresh finished and its tokens were stored")
     }
 
+    @Test("a refresher that never answers is bounded by the refresh timeout: .timeout, and the next call starts afresh", .timeLimit(.minutes(1)))
+    func refresherThatNeverAnswers() async throws {
+        let calls = TestCounter()
+        let never = TestGate()
+        let newPair = freshPair("new")
+        let manager = TokenManager(
+            providerID: "test",
+            refresher: ClosureTokenRefresher { _ in
+                if calls.increment() == 1 { await never.wait() }  // the first refresh hangs for good
+                return newPair
+            },
+            clock: clock,
+            settings: AuthSettings(refreshTimeoutSeconds: 30)
+        )
+        try await manager.setTokens(expiredPair())
+        let hung = Task { try await manager.validAccessToken() }
+        let joiner = Task { try await manager.validAccessToken() }
+        defer { never.open() }
+        await eventually { await manager.joinedCallerCount == 1 }
+        await clock.waitForSleepers(2)  // each caller's wait is timed
+        clock.advance(by: .seconds(30))
+        for waiting in [hung, joiner] {
+            let error = await #expect(throws: EngageError.self) { try await waiting.value }
+            #expect(error?.code == .timeout)
+            #expect(error?.isRetryable == true)
+        }
+        // The hung refresh is abandoned: the next call refreshes on its own and succeeds.
+        #expect(try await manager.validAccessToken() == newPair.accessToken)
+        #expect(calls.count == 2)
+    }
+
     @Test("a refresh that finishes after logout does not resurrect the session")
     func generationGuardLogout() async throws {
         let gate = TestGate()

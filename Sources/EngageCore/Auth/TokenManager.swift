@@ -21,6 +21,8 @@ import Logging
 ///   spent its rotating refresh token. Refreshers send with `allowsRetry: false`.
 /// - **Classification.** A rejected refresh clears the tokens, publishes `SessionEndedEvent` and throws
 ///   `.sessionExpired`; a transient failure keeps the tokens and counts towards the circuit breaker.
+/// - **Bounded wait.** Callers wait at most `AuthSettings.refreshTimeoutSeconds` (60 s) for a refresh,
+///   then get a retryable `.timeout`; the refresh is abandoned and the next call starts a new one.
 /// - **Detached completion.** The refresh runs in its own task, so rotated tokens are stored even if
 ///   the caller that triggered it was cancelled. A cancelled caller (the one that started the refresh
 ///   or one that joined it) returns `.cancelled` at once instead of waiting for the refresh to end.
@@ -33,6 +35,7 @@ public actor TokenManager {
     private let store: (any TokenStore)?
     private let clock: any EngageClock
     private let proactiveRefreshWindow: Duration
+    private let refreshTimeout: Duration
     private let events: EventBus?
     private let logger: Logger
 
@@ -67,6 +70,7 @@ public actor TokenManager {
         self.store = store
         self.clock = clock
         self.proactiveRefreshWindow = .seconds(double: settings.proactiveRefreshSeconds)
+        self.refreshTimeout = .seconds(double: settings.refreshTimeoutSeconds)
         self.events = events
         self.logger = logger
         self.breaker = CircuitBreaker(policy: settings.breakerPolicy, clock: clock)
@@ -156,7 +160,7 @@ public actor TokenManager {
         if let inFlight {
             joinedCallers += 1
             defer { joinedCallers -= 1 }
-            return try await inFlight.task.valueUnlessCancelled(providerID: providerID)
+            return try await wait(for: inFlight)
         }
         guard let current = try currentTokens() else {
             throw EngageError(.unauthorized, "There is no session to refresh.", providerID: providerID)
@@ -167,7 +171,24 @@ public actor TokenManager {
         let startGeneration = generation
         let task = Task { try await self.performRefresh(from: current, id: id, startGeneration: startGeneration) }
         inFlight = (id, task)
-        return try await task.valueUnlessCancelled(providerID: providerID)
+        return try await wait(for: (id, task))
+    }
+
+    /// Waits for the refresh `flight`: `.cancelled` at once when the caller is cancelled, `.timeout`
+    /// after `AuthSettings.refreshTimeoutSeconds`. A refresh that timed out is abandoned (cancelled,
+    /// counted as a failure by the breaker, detached) so that the next call starts a new one.
+    private func wait(for flight: (id: UInt64, task: Task<TokenPair, any Error>)) async throws -> TokenPair {
+        do {
+            return try await flight.task.valueUnlessCancelled(providerID: providerID, timeout: (clock, refreshTimeout))
+        } catch {
+            if (error as? EngageError)?.code == .timeout, inFlight?.id == flight.id {
+                inFlight = nil
+                flight.task.cancel()
+                breaker.recordFailure()
+                logger.warning("A token refresh did not answer in time; abandoned", metadata: ["provider": "\(providerID)"])
+            }
+            throw error
+        }
     }
 
     // MARK: - Internals

@@ -110,12 +110,21 @@ public struct AuthSettings: Codable, Sendable, Equatable {
     public var breakerFailureThreshold: Int
     /// How long the breaker stays open.
     public var breakerCooldownSeconds: Double
+    /// How long the callers of a refresh wait for it (60 s by default): past it they get a retryable
+    /// `.timeout`, the refresh is abandoned and the next call starts a new one. An HTTP refresh ends
+    /// sooner by its own request timeout; this bounds a refresher that never answers.
+    public var refreshTimeoutSeconds: Double
 
-    /// Settings: refresh 300 s before expiry; the breaker opens after 5 failures for 300 s (defaults).
-    public init(proactiveRefreshSeconds: Double = 300, breakerFailureThreshold: Int = 5, breakerCooldownSeconds: Double = 300) {
+    /// Settings: refresh 300 s before expiry; the breaker opens after 5 failures for 300 s; a refresh
+    /// is waited for 60 s at most (defaults).
+    public init(
+        proactiveRefreshSeconds: Double = 300, breakerFailureThreshold: Int = 5, breakerCooldownSeconds: Double = 300,
+        refreshTimeoutSeconds: Double = 60
+    ) {
         self.proactiveRefreshSeconds = proactiveRefreshSeconds
         self.breakerFailureThreshold = breakerFailureThreshold
         self.breakerCooldownSeconds = breakerCooldownSeconds
+        self.refreshTimeoutSeconds = refreshTimeoutSeconds
     }
 
     /// Decodes settings; missing fields take their defaults.
@@ -129,7 +138,8 @@ public struct AuthSettings: Codable, Sendable, Equatable {
         self.init(
             proactiveRefreshSeconds: try container.decodeIfPresent(Double.self, forKey: .proactiveRefreshSeconds) ?? defaults.proactiveRefreshSeconds,
             breakerFailureThreshold: try container.decodeIfPresent(Int.self, forKey: .breakerFailureThreshold) ?? defaults.breakerFailureThreshold,
-            breakerCooldownSeconds: try container.decodeIfPresent(Double.self, forKey: .breakerCooldownSeconds) ?? defaults.breakerCooldownSeconds
+            breakerCooldownSeconds: try container.decodeIfPresent(Double.self, forKey: .breakerCooldownSeconds) ?? defaults.breakerCooldownSeconds,
+            refreshTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .refreshTimeoutSeconds) ?? defaults.refreshTimeoutSeconds
         )
     }
 
@@ -148,6 +158,9 @@ public struct AuthSettings: Codable, Sendable, Equatable {
         if breakerFailureThreshold < 1 { issues.append("\(prefix).breakerFailureThreshold must be at least 1 (got \(breakerFailureThreshold)).") }
         if !(breakerCooldownSeconds > 0 && breakerCooldownSeconds <= 86_400) {
             issues.append("\(prefix).breakerCooldownSeconds must be in (0, 86400] (got \(breakerCooldownSeconds)).")
+        }
+        if !(refreshTimeoutSeconds > 0 && refreshTimeoutSeconds <= 3_600) {
+            issues.append("\(prefix).refreshTimeoutSeconds must be in (0, 3600] (got \(refreshTimeoutSeconds)).")
         }
         return issues
     }

@@ -6,7 +6,24 @@ extension Task where Failure == any Error {
     ///
     /// `try await task.value` does not return until the task finishes, whatever happens to the caller.
     package func valueUnlessCancelled(providerID: ProviderID? = nil) async throws -> Success {
+        try await valueUnlessCancelled(providerID: providerID, timeout: nil)
+    }
+
+    /// As ``valueUnlessCancelled(providerID:)``, and gives up with a retryable `.timeout` once `timeout`
+    /// has passed on its clock (the task itself is not cancelled: its owner decides).
+    package func valueUnlessCancelled(
+        providerID: ProviderID? = nil, timeout: (clock: any EngageClock, duration: Duration)?
+    ) async throws -> Success {
         let waiter = CancellableWaiter<Success>()
+        let timer = timeout.map { timeout in
+            Task<Void, Never> {
+                guard (try? await timeout.clock.sleep(for: timeout.duration)) != nil else { return }
+                waiter.finish(with: .failure(EngageError(
+                    .timeout, "No answer after \(Int(timeout.duration.seconds)) s.", providerID: providerID, isRetryable: true
+                )))
+            }
+        }
+        defer { timer?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Success, any Error>) in
                 guard waiter.install(continuation, providerID: providerID) else { return }
