@@ -30,7 +30,8 @@ struct WarplyExampleScenario {
     }
 
     func run(email: String, output: ExampleOutput) async throws {
-        output.line(try await warply.isLoggedIn() ? "A stored session was found (its tokens are sealed on disk)" : "No stored session")
+        let session = try await warply.isLoggedIn() ? "a stored session was found" : "no stored session"
+        output.line("Device \(warply.deviceID) (\(session))")
         try await warply.initialize()
         output.line("Device registered with \(warply.baseURL.absoluteString)")
         try await warply.deiLogin(email: email)

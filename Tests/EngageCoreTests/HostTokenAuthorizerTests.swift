@@ -11,10 +11,13 @@ actor FakeHostSession: HostTokenProvider {
     private let gate: TestGate?
     private let failure: (any Error)?
 
-    init(gate: TestGate? = nil, failure: (any Error)? = nil) {
+    init(gate: TestGate? = nil, failure: (any Error)? = nil, token: String? = "host-0") {
         self.gate = gate
         self.failure = failure
+        self.token = token
     }
+
+    func switchUser(to newToken: String) { token = newToken }
 
     func accessToken() async -> String? { token }
 
@@ -142,6 +145,61 @@ struct HostTokenAuthorizerTests {
         var cys = HTTPRequestMessage.get("/me")
         try await authorizer.authorize(&cys)
         #expect(cys.bearerToken != anaRefreshed && cys.bearerToken != benRefreshed)
+    }
+}
+
+extension HostTokenAuthorizerTests {
+    @Test("a caller cancelled during a host refresh never lets a second refresh of the same token start", .timeLimit(.minutes(1)))
+    func cancelledStarterKeepsSingleFlight() async throws {
+        let clock = FakeClock()
+        let gate = TestGate()
+        let expired = makeJWT(expiresAt: clock.now.addingTimeInterval(-60), subject: "ana")
+        let host = FakeHostSession(gate: gate, token: expired)
+        let authorizer = HostTokenAuthorizer(provider: host, clock: clock)
+        let starter = Task {
+            var request = HTTPRequestMessage.get("/me")
+            try await authorizer.authorize(&request)
+        }
+        await eventually { await host.refreshes == 1 }
+        starter.cancel()
+        _ = await starter.result
+        // The next request with the same expired token joins the refresh still in flight.
+        let next = Task { () -> String? in
+            var request = HTTPRequestMessage.get("/me")
+            try await authorizer.authorize(&request)
+            return request.bearerToken
+        }
+        await eventually { await authorizer.joinedCallerCount == 1 }
+        gate.open()
+        #expect(try await next.value == "host-1")
+        #expect(await host.refreshes == 1)
+    }
+
+    @Test("another user's request never joins the refresh of the previous user's token", .timeLimit(.minutes(1)))
+    func otherUserNeverJoins() async throws {
+        let clock = FakeClock()
+        let gate = TestGate()
+        let host = FakeHostSession(gate: gate, token: makeJWT(expiresAt: clock.now.addingTimeInterval(-60), subject: "ana"))
+        let authorizer = HostTokenAuthorizer(provider: host, clock: clock)
+        let anas = Task { () -> String? in
+            var request = HTTPRequestMessage.get("/me")
+            try await authorizer.authorize(&request)
+            return request.bearerToken
+        }
+        await eventually { await host.refreshes == 1 }
+        // Ana logs out while her refresh is slow; Ben's restored token has expired too.
+        await host.switchUser(to: makeJWT(expiresAt: clock.now.addingTimeInterval(-60), subject: "ben"))
+        let bens = Task { () -> String? in
+            var request = HTTPRequestMessage.get("/me")
+            try await authorizer.authorize(&request)
+            return request.bearerToken
+        }
+        await eventually { await host.refreshes == 2 }
+        gate.open()
+        let anaToken = try await anas.value
+        let benToken = try await bens.value
+        #expect(anaToken != benToken, "Ben's request must not carry the token of Ana's refresh")
+        #expect(await authorizer.joinedCallerCount == 0)
     }
 }
 

@@ -46,16 +46,29 @@ public struct HostTokenAuthorizer: RequestAuthorizer {
 }
 
 /// Single-flight refresh of a host-provided token.
+///
+/// A refresh belongs to the host token it replaces: callers holding that token share it, a caller
+/// holding another token (another user) never joins it, and its result is remembered only for that
+/// token. The refresh's own task clears the bookkeeping when it ends, so a caller that stops waiting
+/// never lets a second refresh of the same token start.
 actor HostTokenCoordinator {
+    private struct Flight {
+        var id: UInt64
+        /// The host token the refresh replaces (`nil` when unknown).
+        var replaced: String?
+        var task: Task<String, any Error>
+    }
+
     private let provider: any HostTokenProvider
     private let clock: any EngageClock
     private let providerID: ProviderID?
-    private var inFlight: Task<String, any Error>?
+    private var inFlight: Flight?
+    private var nextFlightID: UInt64 = 0
     /// The last refresh: the host's token it replaced and the token it returned. A caller that still
     /// reads the replaced token from the host (the host has not switched yet) uses the refreshed one
     /// instead of refreshing again; once the host hands out any other token (another user, a new
     /// login), the refreshed token is never used again.
-    private var lastRefresh: (replaced: String?, refreshed: String)?
+    private var lastRefresh: (replaced: String, refreshed: String)?
     /// How many host refreshes were started (for tests).
     private(set) var refreshCount = 0
     /// How many callers are waiting for a refresh another caller started (for tests).
@@ -82,21 +95,17 @@ actor HostTokenCoordinator {
         return try await refresh(replacing: token)
     }
 
-    /// After a 401 for `failedToken`: joins a refresh in flight; otherwise refreshes only if
-    /// `failedToken` is still the token `authorize` would send. Returns whether to send again.
+    /// After a 401 for `failedToken`: joins the refresh of the host's current token if one is in
+    /// flight; otherwise refreshes only if `failedToken` is still the token `authorize` would send.
+    /// Returns whether to send again.
     func renew(afterRejectionOf failedToken: String?) async throws -> Bool {
-        if inFlight != nil {
-            _ = try await refresh(replacing: nil)
-            return true
-        }
-        let hostToken = await provider.accessToken()
-        if inFlight != nil {  // a refresh started while the host was asked
-            _ = try await refresh(replacing: nil)
-            return true
-        }
-        guard let hostToken else {
+        guard let hostToken = await provider.accessToken() else {
             // The user logged out through the host app: there is nothing to renew.
             return false
+        }
+        if let inFlight, inFlight.replaced == hostToken {
+            _ = try await join(inFlight)
+            return true
         }
         // The token `authorize` would send now without refreshing.
         let current = isExpired(hostToken) ? refreshedToken(replacing: hostToken) ?? hostToken : hostToken
@@ -120,29 +129,47 @@ actor HostTokenCoordinator {
         return expiry <= clock.now
     }
 
-    /// Asks the host for a new token (or joins the request in flight); `hostToken` is the token the
-    /// host hands out now, which the new one replaces (`nil` when joining is expected).
-    func refresh(replacing hostToken: String?) async throws -> String {
-        if let inFlight {
-            joinedCallerCount += 1
-            defer { joinedCallerCount -= 1 }
-            do {
-                return try await inFlight.valueUnlessCancelled(providerID: providerID)
-            } catch {
-                throw EngageError.wrapping(error, providerID: providerID)
-            }
+    /// Asks the host for a token replacing `hostToken`, or joins the refresh of that same token in
+    /// flight.
+    func refresh(replacing hostToken: String) async throws -> String {
+        if let inFlight, inFlight.replaced == hostToken {
+            return try await join(inFlight)
         }
+        nextFlightID &+= 1
+        let id = nextFlightID
         let provider = self.provider
-        let task = Task { try await provider.refreshAccessToken() }
-        inFlight = task
+        let task = Task {
+            let result: Result<String, any Error>
+            do {
+                result = .success(try await provider.refreshAccessToken())
+            } catch {
+                result = .failure(error)
+            }
+            self.finish(id, replaced: hostToken, result)
+            return try result.get()
+        }
+        inFlight = Flight(id: id, replaced: hostToken, task: task)
         refreshCount += 1
-        defer { inFlight = nil }
         do {
-            let token = try await task.valueUnlessCancelled(providerID: providerID)
-            lastRefresh = hostToken.map { (replaced: $0, refreshed: token) }
-            return token
+            return try await task.valueUnlessCancelled(providerID: providerID)
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)
         }
+    }
+
+    private func join(_ flight: Flight) async throws -> String {
+        joinedCallerCount += 1
+        defer { joinedCallerCount -= 1 }
+        do {
+            return try await flight.task.valueUnlessCancelled(providerID: providerID)
+        } catch {
+            throw EngageError.wrapping(error, providerID: providerID)
+        }
+    }
+
+    /// Called by the refresh's own task when it ends, whoever still waits for it.
+    private func finish(_ id: UInt64, replaced: String, _ result: Result<String, any Error>) {
+        if inFlight?.id == id { inFlight = nil }
+        if case .success(let token) = result { lastRefresh = (replaced, token) }
     }
 }

@@ -46,6 +46,9 @@ public actor TokenManager {
     private var nextRefreshID: UInt64 = 0
     private var refreshRequests = 0
     private var joinedCallers = 0
+    /// Refreshes abandoned after `refreshTimeoutSeconds`: their late end changes neither the breaker
+    /// nor the slot of a newer refresh.
+    private var abandonedRefreshIDs: Set<UInt64> = []
 
     /// A manager for `providerID`'s session.
     ///
@@ -183,6 +186,7 @@ public actor TokenManager {
         } catch {
             if (error as? EngageError)?.code == .timeout, inFlight?.id == flight.id {
                 inFlight = nil
+                abandonedRefreshIDs.insert(flight.id)
                 flight.task.cancel()
                 breaker.recordFailure()
                 logger.warning("A token refresh did not answer in time; abandoned", metadata: ["provider": "\(providerID)"])
@@ -197,6 +201,7 @@ public actor TokenManager {
         defer {
             // Only the refresh that is still registered clears the slot: a late one never clears a newer one.
             if inFlight?.id == id { inFlight = nil }
+            abandonedRefreshIDs.remove(id)
         }
         refreshRequests += 1
         let refreshed: TokenPair
@@ -204,6 +209,10 @@ public actor TokenManager {
             refreshed = try await refresher.refresh(current)
         } catch {
             let engageError = EngageError.wrapping(error, providerID: providerID)
+            if abandonedRefreshIDs.contains(id) {
+                // Counted as a failure when it was abandoned; its callers were answered then.
+                throw engageError
+            }
             switch refresher.classify(engageError) {
             case .rejected:
                 breaker.recordSuccess()  // the service answered; it is not failing
@@ -231,7 +240,9 @@ public actor TokenManager {
         guard generation == startGeneration else { return try tokensAfterSessionChange() }
         var merged = refreshed
         if merged.refreshToken == nil { merged.refreshToken = current.refreshToken }  // non-rotating schemes
-        try install(merged)
+        // A late answer of an abandoned refresh still carries rotated tokens worth keeping, but it must
+        // not detach a newer refresh in flight.
+        try install(merged, detachingRefresh: !abandonedRefreshIDs.contains(id))
         return merged
     }
 
@@ -248,11 +259,11 @@ public actor TokenManager {
         return now
     }
 
-    private func install(_ newTokens: TokenPair) throws {
+    private func install(_ newTokens: TokenPair, detachingRefresh: Bool = true) throws {
         generation &+= 1
         tokens = newTokens
         loaded = true
-        inFlight = nil
+        if detachingRefresh { inFlight = nil }
         try store?.save(newTokens)
     }
 

@@ -98,16 +98,24 @@ extension StorageNamespace {
             return KeyValueRow(value: try row.decode(forColumn: "value"), isSealed: try row.decode(forColumn: "is_sealed"))
         } catch {
             let (namespace, now) = (name, clock.now)
+            let moved: Bool
             do {
-                try writer.write { db in
-                    _ = try DamagedRows.moveAside(
+                moved = try writer.write { db -> Bool in
+                    // Read again inside the write: a writer may have replaced the row with a good one since.
+                    guard let row = try Row.fetchOne(
+                        db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [namespace, key]
+                    ), (try? KeyValueRow(value: row.decode(forColumn: "value"), isSealed: row.decode(forColumn: "is_sealed"))) == nil
+                    else { return false }
+                    return try DamagedRows.moveAside(
                         db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
                         where: "namespace = ? AND key = ?", arguments: [namespace, key], at: now
-                    )
+                    ) > 0
                 }
             } catch {
                 throw storageError("move aside the damaged row of", key: key, error)
             }
+            // Replaced or removed meanwhile: read what is there now.
+            guard moved else { return try readRow(forKey: key) }
             throw EngageError(
                 .decoding, "The stored value for key '\(key)' in namespace '\(name)' was damaged (a NULL or mistyped cell); it was moved aside to \(DamagedRows.table) and the key now reads as empty.",
                 underlyingError: error

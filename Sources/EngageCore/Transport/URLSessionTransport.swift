@@ -72,12 +72,14 @@ public struct URLSessionTransport: HTTPTransport {
         // outlives this copy's last use of `ownership` otherwise.
         defer { withExtendedLifetime(ownership) {} }
         var current = request
+        var lastStatus = 0
         for _ in 0...RedirectRule.maxRedirects {
             let response = try await sendOnce(current)
             guard RedirectRule.isRedirect(response.head) else { return response }
+            lastStatus = response.status
             current = try RedirectRule.next(after: current, original: request, response: response.head).get()
         }
-        throw RedirectRule.tooManyRedirects(status: 0)
+        throw RedirectRule.tooManyRedirects(status: lastStatus)
     }
 
     /// Sends one request (no redirect followed).

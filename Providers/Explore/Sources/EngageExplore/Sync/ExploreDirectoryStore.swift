@@ -36,7 +36,9 @@ actor ExploreDirectoryStore {
 
     private var opened: ExploreDirectory?
     private var opening: Task<ExploreDirectory, any Error>?
-    private var running: Task<ExploreSyncOutcome, any Error>?
+    /// The sync in progress; it stays here until its task has ended, even once stopped.
+    private var running: (id: UInt64, task: Task<ExploreSyncOutcome, any Error>)?
+    private var nextSyncID: UInt64 = 0
     /// Bumped by every ``adopt(_:)``: an opening that started under an older generation is stale.
     private(set) var generation: UInt64 = 0
     /// An install renaming files into place; openings wait for it.
@@ -109,21 +111,23 @@ actor ExploreDirectoryStore {
     /// Runs `install` (the renames of a sync, then opening the new file) once no opening is in progress,
     /// and makes openings that start meanwhile wait for it.
     func install(_ install: @escaping @Sendable () async throws -> ExploreDirectory) async throws -> ExploreDirectory {
-        // Openings that start from now on wait for `installing`; the one in progress is waited for here.
+        // Openings that start from now on wait for `installing` (which ends once the new directory is
+        // adopted); the one in progress is waited for before any file is renamed.
         let inProgress = opening
         let task = Task {
             _ = await inProgress?.result
-            return try await install()
+            let directory = try await install()
+            self.adopt(directory)
+            return directory
         }
-        installing = Task { _ = try await task.value }
-        defer { installing = nil }
-        let directory = try await task.value
-        adopt(directory)
-        return directory
+        let waitable = Task<Void, any Error> { _ = try await task.value }
+        installing = waitable
+        defer { if installing == waitable { installing = nil } }
+        return try await task.value
     }
 
     /// Checks the feed and installs a newer directory; concurrent callers share one sync and each
-    /// hears its progress. A started sync runs to its end even if a caller stops waiting.
+    /// hears its progress.
     ///
     /// A caller cancelled while it waits returns `.cancelled` at once; when the last caller has left,
     /// the sync itself is cancelled (the download stops, its files are removed).
@@ -134,32 +138,47 @@ actor ExploreDirectoryStore {
         let observer = UUID()
         if let progress { observers.withLock { $0[observer] = progress } }
         defer { _ = observers.withLock { $0.removeValue(forKey: observer) } }
+        // A sync stopped because its callers left is awaited to its end (its files removed) before
+        // another starts: two syncs never run at once.
+        while let stopping = running, stopping.task.isCancelled { _ = await stopping.task.result }
         let task: Task<ExploreSyncOutcome, any Error>
         if let running {
-            task = running
+            task = running.task
         } else {
-            task = Task { try await self.performSync() }
-            running = task
+            nextSyncID &+= 1
+            let id = nextSyncID
+            task = Task {
+                let result: Result<ExploreSyncOutcome, any Error>
+                do {
+                    result = .success(try await self.performSync())
+                } catch {
+                    result = .failure(error)
+                }
+                self.syncEnded(id)
+                return try result.get()
+            }
+            running = (id, task)
         }
         syncWaiters += 1
         defer {
             syncWaiters -= 1
-            if syncWaiters == 0, running == task {
-                // Nobody waits any more: a finished sync is forgotten, an unfinished one stopped.
-                task.cancel()
-                running = nil
-            }
+            // Nobody waits any more: an unfinished sync is stopped (it stays `running` until it ends).
+            if syncWaiters == 0 { task.cancel() }
         }
         return try await task.valueUnlessCancelled(providerID: .explore)
+    }
+
+    /// Forgets the sync `id`, which just ended.
+    private func syncEnded(_ id: UInt64) {
+        if running?.id == id { running = nil }
     }
 
     /// Stops the running sync (its download and files go) and refuses new ones; waits for it to end.
     func shutdown() async {
         isShutDown = true
         guard let running else { return }
-        running.cancel()
-        _ = await running.result
-        self.running = nil
+        running.task.cancel()
+        _ = await running.task.result
     }
 
     /// Removes what a sync killed mid-way left in `folder` (`incoming-*` folders, `*.building-*` index

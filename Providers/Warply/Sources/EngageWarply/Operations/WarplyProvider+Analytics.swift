@@ -52,10 +52,16 @@ struct WarplyAnalyticsDeliverer: QueueDelivering {
             }
         }
         if !events.isEmpty {
-            try await client.status(
-                .post, WarplyWire.path(.analytics, appUUID: client.appUUID), body: .json(WarplyAnalyticsRequest(events: events)),
-                credentials: .signed, operation: "analytics", repeatable: true
-            )
+            do {
+                try await client.status(
+                    .post, WarplyWire.path(.analytics, appUUID: client.appUUID), body: .json(WarplyAnalyticsRequest(events: events)),
+                    credentials: .signed, operation: "analytics", repeatable: true
+                )
+            } catch {
+                // The unreadable events are dropped whatever happened to the others.
+                guard !rejections.isEmpty else { throw error }
+                throw PartialDeliveryError(deliveredIDs: [], rejections: rejections, failure: EngageError.wrapping(error, providerID: .warply))
+            }
         }
         if let unreadable = rejections.values.first {
             logger.warning("Dropping unreadable queued Warply analytics events", metadata: ["count": "\(rejections.count)"])
