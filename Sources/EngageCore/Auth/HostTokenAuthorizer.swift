@@ -138,38 +138,30 @@ actor HostTokenCoordinator {
         nextFlightID &+= 1
         let id = nextFlightID
         let provider = self.provider
+        // The task (isolated to this actor) keeps the bookkeeping itself, whoever still waits for it.
         let task = Task {
-            let result: Result<String, any Error>
-            do {
-                result = .success(try await provider.refreshAccessToken())
-            } catch {
-                result = .failure(error)
-            }
-            self.finish(id, replaced: hostToken, result)
-            return try result.get()
+            defer { if inFlight?.id == id { inFlight = nil } }
+            let token = try await provider.refreshAccessToken()
+            lastRefresh = (hostToken, token)
+            return token
         }
-        inFlight = Flight(id: id, replaced: hostToken, task: task)
+        let flight = Flight(id: id, replaced: hostToken, task: task)
+        inFlight = flight
         refreshCount += 1
-        do {
-            return try await task.valueUnlessCancelled(providerID: providerID)
-        } catch {
-            throw EngageError.wrapping(error, providerID: providerID)
-        }
+        return try await value(of: flight)
     }
 
     private func join(_ flight: Flight) async throws -> String {
         joinedCallerCount += 1
         defer { joinedCallerCount -= 1 }
+        return try await value(of: flight)
+    }
+
+    private func value(of flight: Flight) async throws -> String {
         do {
             return try await flight.task.valueUnlessCancelled(providerID: providerID)
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)
         }
-    }
-
-    /// Called by the refresh's own task when it ends, whoever still waits for it.
-    private func finish(_ id: UInt64, replaced: String, _ result: Result<String, any Error>) {
-        if inFlight?.id == id { inFlight = nil }
-        if case .success(let token) = result { lastRefresh = (replaced, token) }
     }
 }

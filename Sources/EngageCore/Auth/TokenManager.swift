@@ -100,8 +100,7 @@ public actor TokenManager {
     /// Installs tokens obtained by logging in (or supplied by the host app), persisting them. It does
     /// not read the store first, so a stored session that cannot be opened never blocks a new login.
     public func setTokens(_ newTokens: TokenPair) throws {
-        try install(newTokens)
-        breaker.reset()
+        try setTokens(newTokens, alongside: {})
     }
 
     /// Installs tokens obtained by logging in together with provider data of the same session (Warply's
@@ -110,7 +109,7 @@ public actor TokenManager {
     /// data nor run against half of it.
     public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
         generation &+= 1
-        inFlight = nil
+        inFlight = nil  // a refresh of the previous session is not joined any more
         try write()
         try install(newTokens)
         breaker.reset()
@@ -240,9 +239,9 @@ public actor TokenManager {
         guard generation == startGeneration else { return try tokensAfterSessionChange() }
         var merged = refreshed
         if merged.refreshToken == nil { merged.refreshToken = current.refreshToken }  // non-rotating schemes
-        // A late answer of an abandoned refresh still carries rotated tokens worth keeping, but it must
-        // not detach a newer refresh in flight.
-        try install(merged, detachingRefresh: !abandonedRefreshIDs.contains(id))
+        // Even a late answer of an abandoned refresh carries rotated tokens worth keeping; the slot of a
+        // newer refresh is left alone (only this refresh's own slot is cleared, by the defer above).
+        try install(merged)
         return merged
     }
 
@@ -259,11 +258,10 @@ public actor TokenManager {
         return now
     }
 
-    private func install(_ newTokens: TokenPair, detachingRefresh: Bool = true) throws {
+    private func install(_ newTokens: TokenPair) throws {
         generation &+= 1
         tokens = newTokens
         loaded = true
-        if detachingRefresh { inFlight = nil }
         try store?.save(newTokens)
     }
 

@@ -5,14 +5,11 @@ extension Task where Failure == any Error {
     /// who still want it, and its tokens are stored).
     ///
     /// `try await task.value` does not return until the task finishes, whatever happens to the caller.
-    package func valueUnlessCancelled(providerID: ProviderID? = nil) async throws -> Success {
-        try await valueUnlessCancelled(providerID: providerID, timeout: nil)
-    }
-
-    /// As ``valueUnlessCancelled(providerID:)``, and gives up with a retryable `.timeout` once `timeout`
-    /// has passed on its clock (the task itself is not cancelled: its owner decides).
+    ///
+    /// With a `timeout`, the wait also ends with a retryable `.timeout` once that much time has passed on
+    /// its clock (again without cancelling the task: its owner decides).
     package func valueUnlessCancelled(
-        providerID: ProviderID? = nil, timeout: (clock: any EngageClock, duration: Duration)?
+        providerID: ProviderID? = nil, timeout: (clock: any EngageClock, duration: Duration)? = nil
     ) async throws -> Success {
         let waiter = CancellableWaiter<Success>()
         let timer = timeout.map { timeout in

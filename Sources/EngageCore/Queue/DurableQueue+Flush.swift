@@ -88,8 +88,9 @@ extension DurableQueue {
                 if Task.isCancelled { return }
                 let rejected = batch.compactMap { event in partial.rejections[event.id].map { (event, $0) } }
                 guard await dropRejected(rejected, destination: destination, into: &report) else { return }
-                var untried = batch.filter { partial.untriedIDs.contains($0.id) && !partial.deliveredIDs.contains($0.id) && partial.rejections[$0.id] == nil }
-                var failed = batch.filter { !partial.deliveredIDs.contains($0.id) && partial.rejections[$0.id] == nil && !partial.untriedIDs.contains($0.id) }
+                let rest = batch.filter { !partial.deliveredIDs.contains($0.id) && partial.rejections[$0.id] == nil }
+                var untried = rest.filter { partial.untriedIDs.contains($0.id) }
+                var failed = rest.filter { !partial.untriedIDs.contains($0.id) }
                 if delivered.isEmpty, rejected.isEmpty, failed.isEmpty {
                     // Nothing was tried: count the batch as failed, or the loop would not move on.
                     (failed, untried) = (untried, [])
@@ -119,15 +120,7 @@ extension DurableQueue {
     /// `false` (with the failure reported) if the database refused.
     private func dropRejected(_ rejected: [(QueuedEvent, EngageError)], destination: String, into report: inout QueueFlushReport) async -> Bool {
         guard !rejected.isEmpty else { return true }
-        do {
-            let ids = rejected.map(\.0.id)
-            try await writer.write { db in
-                try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
-            }
-        } catch {
-            report.failures[destination] = storageFailure("drop rejected events of", destination, error)
-            return false
-        }
+        guard await delete(rejected.map(\.0.id), destination: destination, action: "drop rejected events of", into: &report) else { return false }
         report.dropped += rejected.count
         report.failures[destination] = rejected[rejected.count - 1].1
         for (event, error) in rejected {
@@ -140,16 +133,21 @@ extension DurableQueue {
     /// Deletes delivered events; `false` (with the failure reported) if the database refused.
     private func removeDelivered(_ events: [QueuedEvent], destination: String, into report: inout QueueFlushReport) async -> Bool {
         guard !events.isEmpty else { return true }
+        // On failure they are delivered but still stored: they may be sent again (with the same idempotency keys).
+        guard await delete(events.map(\.id), destination: destination, action: "remove delivered events of", into: &report) else { return false }
+        report.delivered += events.count
+        return true
+    }
+
+    /// Deletes the events `ids`; `false` (with the failure to `action` reported) if the database refused.
+    private func delete(_ ids: [Int64], destination: String, action: String, into report: inout QueueFlushReport) async -> Bool {
         do {
-            let ids = events.map(\.id)
             try await writer.write { db in
                 try db.execute(literal: "DELETE FROM engage_queue WHERE id IN \(ids)")
             }
-            report.delivered += events.count
             return true
         } catch {
-            // Delivered but still stored: the events may be sent again (with the same idempotency keys).
-            report.failures[destination] = storageFailure("remove delivered events of", destination, error)
+            report.failures[destination] = storageFailure(action, destination, error)
             return false
         }
     }

@@ -80,32 +80,38 @@ extension StorageNamespace {
     struct KeyValueRow {
         var value: Data
         var isSealed: Bool
+
+        /// Decodes a row; throws for a NULL or mistyped cell.
+        init(_ row: Row) throws {
+            value = try row.decode(forColumn: "value")
+            isSealed = try row.decode(forColumn: "is_sealed")
+        }
+    }
+
+    private static func fetchRow(_ db: Database, namespace: String, key: String) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [namespace, key])
     }
 
     /// The row under `key`. A row that cannot be read (a NULL or mistyped cell) is moved aside into
     /// `engage_damaged_rows` and reported as `.decoding` once; the key then reads as empty.
     func readRow(forKey key: String) throws -> KeyValueRow? {
+        let namespace = name
         let row: Row?
         do {
-            row = try writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [name, key])
-            }
+            row = try writer.read { db in try Self.fetchRow(db, namespace: namespace, key: key) }
         } catch {
             throw storageError("read", key: key, error)
         }
         guard let row else { return nil }
         do {
-            return KeyValueRow(value: try row.decode(forColumn: "value"), isSealed: try row.decode(forColumn: "is_sealed"))
+            return try KeyValueRow(row)
         } catch {
-            let (namespace, now) = (name, clock.now)
+            let now = clock.now
             let moved: Bool
             do {
                 moved = try writer.write { db -> Bool in
                     // Read again inside the write: a writer may have replaced the row with a good one since.
-                    guard let row = try Row.fetchOne(
-                        db, sql: "SELECT value, is_sealed FROM engage_kv WHERE namespace = ? AND key = ?", arguments: [namespace, key]
-                    ), (try? KeyValueRow(value: row.decode(forColumn: "value"), isSealed: row.decode(forColumn: "is_sealed"))) == nil
-                    else { return false }
+                    guard let row = try Self.fetchRow(db, namespace: namespace, key: key), (try? KeyValueRow(row)) == nil else { return false }
                     return try DamagedRows.moveAside(
                         db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
                         where: "namespace = ? AND key = ?", arguments: [namespace, key], at: now

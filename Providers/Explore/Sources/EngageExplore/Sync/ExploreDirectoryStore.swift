@@ -41,8 +41,9 @@ actor ExploreDirectoryStore {
     private var nextSyncID: UInt64 = 0
     /// Bumped by every ``adopt(_:)``: an opening that started under an older generation is stale.
     private(set) var generation: UInt64 = 0
-    /// An install renaming files into place; openings wait for it.
-    private var installing: Task<Void, any Error>?
+    /// An install renaming files into place (it ends once the new directory is adopted); openings wait
+    /// for it.
+    private var installing: Task<ExploreDirectory, any Error>?
     /// How many callers wait on the running sync.
     private var syncWaiters = 0
     private var isShutDown = false
@@ -111,18 +112,17 @@ actor ExploreDirectoryStore {
     /// Runs `install` (the renames of a sync, then opening the new file) once no opening is in progress,
     /// and makes openings that start meanwhile wait for it.
     func install(_ install: @escaping @Sendable () async throws -> ExploreDirectory) async throws -> ExploreDirectory {
-        // Openings that start from now on wait for `installing` (which ends once the new directory is
-        // adopted); the one in progress is waited for before any file is renamed.
+        // Openings that start from now on wait for `installing`; the one in progress is waited for
+        // before any file is renamed.
         let inProgress = opening
         let task = Task {
             _ = await inProgress?.result
             let directory = try await install()
-            self.adopt(directory)
+            adopt(directory)
             return directory
         }
-        let waitable = Task<Void, any Error> { _ = try await task.value }
-        installing = waitable
-        defer { if installing == waitable { installing = nil } }
+        installing = task
+        defer { if installing == task { installing = nil } }
         return try await task.value
     }
 
@@ -147,15 +147,10 @@ actor ExploreDirectoryStore {
         } else {
             nextSyncID &+= 1
             let id = nextSyncID
+            // Isolated to this actor: the sync forgets itself when it ends, whoever still waits for it.
             task = Task {
-                let result: Result<ExploreSyncOutcome, any Error>
-                do {
-                    result = .success(try await self.performSync())
-                } catch {
-                    result = .failure(error)
-                }
-                self.syncEnded(id)
-                return try result.get()
+                defer { if running?.id == id { running = nil } }
+                return try await performSync()
             }
             running = (id, task)
         }
@@ -166,11 +161,6 @@ actor ExploreDirectoryStore {
             if syncWaiters == 0 { task.cancel() }
         }
         return try await task.valueUnlessCancelled(providerID: .explore)
-    }
-
-    /// Forgets the sync `id`, which just ended.
-    private func syncEnded(_ id: UInt64) {
-        if running?.id == id { running = nil }
     }
 
     /// Stops the running sync (its download and files go) and refuses new ones; waits for it to end.
