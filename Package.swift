@@ -32,6 +32,18 @@ struct ProviderModule {
     var dependencies: [Target.Dependency] = []
     /// Extra dependencies of the emulator besides EngageSandbox and the provider module.
     var emulatorDependencies: [Target.Dependency] = []
+    /// The provider's other modules, in `Providers/<Folder>/Sources/<name>`, in dependency order.
+    var parts: [ProviderPart] = []
+}
+
+/// A module of a provider besides `Engage<Folder>`, which depends on it (under `trait`, when set).
+struct ProviderPart {
+    /// The module's name, e.g. `EngageExploreCTX`.
+    var name: String
+    /// The trait that compiles it in, when it has one of its own.
+    var trait: String? = nil
+    /// Its dependencies besides EngageCore, GRDB, HTTPTypes and Logging.
+    var dependencies: [Target.Dependency] = []
 }
 
 let providerModules: [ProviderModule] = [
@@ -43,6 +55,8 @@ let providerModules: [ProviderModule] = [
     ),
     // Crypto: downloaded directories are verified by SHA-256. ZIPFoundation: the feed publishes zip
     // archives (Foundation has no unzip on Linux). GRDB in the emulator: its generator writes directories.
+    // Gift cards come from sources behind one protocol (EngageExploreGiftCards): CTX always, PiggyCards
+    // only under its trait.
     ProviderModule(
         trait: "Explore", summary: "Dash-style offline merchant directory with CTX gift cards.", folder: "Explore", example: "explore-example",
         dependencies: [
@@ -52,6 +66,11 @@ let providerModules: [ProviderModule] = [
         emulatorDependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ],
+        parts: [
+            ProviderPart(name: "EngageExploreGiftCards"),
+            ProviderPart(name: "EngageExploreCTX", dependencies: ["EngageExploreGiftCards"]),
+            ProviderPart(name: "EngageExplorePiggyCards", trait: "PiggyCards", dependencies: ["EngageExploreGiftCards"]),
         ]
     ),
 ]
@@ -107,14 +126,21 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
     let module = "Engage\(provider.folder)"
     let emulator = "\(provider.folder)Emulator"
     let root = "Providers/\(provider.folder)"
-    let moduleDependencies: [Target.Dependency] = [
+    let coreDependencies: [Target.Dependency] = [
         "EngageCore",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
-    ] + provider.dependencies
-    return [
-        .target(name: module, dependencies: moduleDependencies, path: "\(root)/Sources/\(module)"),
+    ]
+    let parts: [Target] = provider.parts.map { part in
+        .target(name: part.name, dependencies: coreDependencies + part.dependencies, path: "\(root)/Sources/\(part.name)")
+    }
+    let partDependencies: [Target.Dependency] = provider.parts.map { part in
+        guard let trait = part.trait else { return .target(name: part.name) }
+        return .target(name: part.name, condition: .when(traits: [trait]))
+    }
+    return parts + [
+        .target(name: module, dependencies: coreDependencies + provider.dependencies + partDependencies, path: "\(root)/Sources/\(module)"),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
         .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
         .testTarget(

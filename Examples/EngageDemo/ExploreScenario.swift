@@ -15,7 +15,7 @@
 
         static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
             var explore = ExploreConfiguration(feedURL: try setup.baseURL(for: emulatorID), syncsAutomatically: false)
-            explore.ctx = CTXConfiguration(baseURL: try setup.baseURL(for: "ctx"), clientID: "engage-demo")
+            explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: try setup.baseURL(for: "ctx"), clientID: "engage-demo")
             try configuration.setProvider(.explore, explore)
         }
 
@@ -30,10 +30,11 @@
                 let seller = ctx.merchants.first(where: { $0.merchant.isEnabled && $0.merchant.denominationsType == .fixed }),
                 let amount = seller.merchant.denominationValues.min()
             {
-                try await explore.ctxRequestCode(email: "demo@example.com")
-                try await explore.ctxVerify(email: "demo@example.com", code: ctx.loginCode(for: "demo@example.com") ?? "")
-                let card = try await explore.buyCTXGiftCard(merchantID: seller.merchant.id, fiatAmount: amount)
-                let delivered = try await explore.waitForCTXGiftCard(id: card.id, polling: GiftCardPolling(interval: .milliseconds(500), maxPolls: 30))
+                let cards = try explore.giftCardSource(CTXGiftCards.self)
+                try await cards.requestCode(email: "demo@example.com")
+                try await cards.verify(email: "demo@example.com", code: ctx.loginCode(for: "demo@example.com") ?? "")
+                let card = try await cards.buyGiftCard(merchantID: seller.merchant.id, fiatAmount: amount)
+                let delivered = try await cards.waitForGiftCard(id: card.id, polling: GiftCardPolling(interval: .milliseconds(500), maxPolls: 30))
                 purchase = "CTX: bought a \(amount) USD card at \(seller.merchant.name): \(delivered.status), secrets sealed (\(try await explore.storedGiftCards().count) stored)"
             }
             report.section("Explore directory") {

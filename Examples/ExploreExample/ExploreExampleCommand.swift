@@ -65,7 +65,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
                 let started = try await ExploreExampleBackend.start(rows: rows, center: center, folder: scratch, output: output)
                 backend = started
                 explore.feedURL = started.feedURL
-                explore.ctx = CTXConfiguration(baseURL: started.ctxURL, clientID: "explore-example")
+                explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: started.ctxURL, clientID: "explore-example")
             }
             let session = try await ExploreExampleSession.start(explore)
             let scenario = ExploreExampleScenario(explore: session.explore, output: output)

@@ -22,11 +22,12 @@ struct ExploreExamplePurchase {
             return
         }
         let email = "explorer@example.com"
-        try await explore.ctxRequestCode(email: email)
+        let ctx = try explore.giftCardSource(CTXGiftCards.self)
+        try await ctx.requestCode(email: email)
         guard let code = backend.ctx.loginCode(for: email) else { throw ExploreExampleError(message: "The CTX emulator sent no login code.") }
-        try await explore.ctxVerify(email: email, code: code)
+        try await ctx.verify(email: email, code: code)
         output.line("Signed in to CTX")
-        let ctxMerchant = try await explore.ctxMerchant(id: offer.sourceID ?? merchant.merchantID)
+        let ctxMerchant = try await ctx.merchant(id: offer.sourceID ?? merchant.merchantID)
         let smallest: Decimal? = switch ctxMerchant.denominations {
         case let .fixed(values)?: values.min()
         case let .range(minimum, _)?: minimum
@@ -36,9 +37,9 @@ struct ExploreExamplePurchase {
             output.line("\(ctxMerchant.name) has no denominations.")
             return
         }
-        let card = try await explore.buyCTXGiftCard(merchantID: ctxMerchant.id, fiatAmount: amount)
+        let card = try await ctx.buyGiftCard(merchantID: ctxMerchant.id, fiatAmount: amount)
         output.line("Ordered a \(amount) USD card at \(ctxMerchant.name) (\(card.status)); paying…")
-        let delivered = try await explore.waitForCTXGiftCard(id: card.id, polling: GiftCardPolling(interval: .milliseconds(250), maxPolls: 40))
+        let delivered = try await ctx.waitForGiftCard(id: card.id, polling: GiftCardPolling(interval: .milliseconds(250), maxPolls: 40))
         let stored = try await explore.storedGiftCards()
         output.line("Card \(delivered.status): number and PIN sealed in the vault (\(stored.count) card\(stored.count == 1 ? "" : "s") stored)")
     }

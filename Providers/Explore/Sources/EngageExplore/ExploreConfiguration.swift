@@ -36,12 +36,10 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     public var maxArchiveMegabytes: Int
     /// The largest unpacked directory a sync installs, in megabytes.
     public var maxDatabaseMegabytes: Int
-    /// The CTX gift-card API; `nil` leaves CTX purchases off.
-    public var ctx: CTXConfiguration?
-    #if PiggyCards
-        /// The PiggyCards gift-card API (builds with the `PiggyCards` trait only); `nil` leaves it off.
-        public var piggyCards: PiggyCardsConfiguration?
-    #endif
+    /// The settings of each gift-card source, by source: a source without settings is off.
+    /// `giftCards[CTXGiftCards.self] = CTXConfiguration(…)`; in JSON, each source's section sits in
+    /// the Explore section under its key (`"ctx": {…}`, `"piggyCards": {…}`).
+    public var giftCards: GiftCardSettings
 
     /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
     public static let restrictedCountries: Set<String> = ["RU", "CU"]
@@ -62,6 +60,7 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         self.syncRetrySeconds = syncRetrySeconds
         self.maxArchiveMegabytes = maxArchiveMegabytes
         self.maxDatabaseMegabytes = maxDatabaseMegabytes
+        self.giftCards = GiftCardSettings()
     }
 
     /// Whether PiggyCards-only merchants are hidden: always in builds without the `PiggyCards` trait,
@@ -90,23 +89,21 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         }
         if let path = databasePath, path.isEmpty || path.contains("\0") { issues.append("databasePath is empty or contains a NUL byte") }
         if let path = directoryFolder, path.isEmpty || path.contains("\0") { issues.append("directoryFolder is empty or contains a NUL byte") }
-        if let ctx {
-            do { try ctx.validate() } catch { issues.append("ctx: \(error.message)") }
-        }
-        #if PiggyCards
-            if let piggyCards {
-                do { try piggyCards.validate() } catch { issues.append("piggyCards: \(error.message)") }
-            }
-        #endif
+        for source in BuiltInGiftCardSources.types { issues += giftCards.validationIssues(of: source) }
         return issues
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case network, feedURL, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds, syncRetrySeconds
-        case maxArchiveMegabytes, maxDatabaseMegabytes, ctx
-        #if PiggyCards
-            case piggyCards
-        #endif
+        case maxArchiveMegabytes, maxDatabaseMegabytes
+    }
+
+    /// The keys of the gift-card sections, beside the settings above.
+    struct SectionKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// Decodes a configuration in which every key is optional.
@@ -125,9 +122,32 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
             maxArchiveMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxArchiveMegabytes) ?? defaults.maxArchiveMegabytes,
             maxDatabaseMegabytes: try container.decodeIfPresent(Int.self, forKey: .maxDatabaseMegabytes) ?? defaults.maxDatabaseMegabytes
         )
-        ctx = try container.decodeIfPresent(CTXConfiguration.self, forKey: .ctx)
-        #if PiggyCards
-            piggyCards = try container.decodeIfPresent(PiggyCardsConfiguration.self, forKey: .piggyCards)
-        #endif
+        // Every source's section is kept as JSON, also of sources this build lacks, so that encoding
+        // the configuration again loses nothing; the sources of this build read theirs at start.
+        let sections = try decoder.container(keyedBy: SectionKey.self)
+        let settingKeys = Set(CodingKeys.allCases.map(\.rawValue))
+        for key in sections.allKeys where !settingKeys.contains(key.stringValue) {
+            let value = try sections.decode(JSONValue.self, forKey: key)
+            if case .object = value { giftCards.sections[key.stringValue] = value }
+        }
+    }
+
+    /// Encodes the settings, with each gift-card source's section under its key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(network, forKey: .network)
+        try container.encodeIfPresent(feedURL, forKey: .feedURL)
+        try container.encodeIfPresent(directoryFolder, forKey: .directoryFolder)
+        try container.encodeIfPresent(databasePath, forKey: .databasePath)
+        try container.encodeIfPresent(userCountry, forKey: .userCountry)
+        try container.encode(syncsAutomatically, forKey: .syncsAutomatically)
+        try container.encode(syncIntervalSeconds, forKey: .syncIntervalSeconds)
+        try container.encode(syncRetrySeconds, forKey: .syncRetrySeconds)
+        try container.encode(maxArchiveMegabytes, forKey: .maxArchiveMegabytes)
+        try container.encode(maxDatabaseMegabytes, forKey: .maxDatabaseMegabytes)
+        var sections = encoder.container(keyedBy: SectionKey.self)
+        for (key, value) in giftCards.sections where CodingKeys(stringValue: key) == nil {
+            try sections.encode(value, forKey: SectionKey(stringValue: key))
+        }
     }
 }

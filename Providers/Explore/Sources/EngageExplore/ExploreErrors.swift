@@ -1,10 +1,5 @@
 import EngageCore
 
-extension ProviderID {
-    /// The Explore merchant directory and its gift-card providers.
-    public static let explore: ProviderID = "explore"
-}
-
 extension EngageError.Code {
     /// The directory has not been synced yet (or its file was removed): call `sync()` first.
     public static let exploreDirectoryMissing: Self = "explore.directoryMissing"

@@ -42,12 +42,13 @@ struct ExploreRowFlags: OptionSet, Sendable, Hashable {
         }
     }
 
+    /// The flag of a gift-card source; none for a source the directory does not know (its filter
+    /// matches no row).
     init(_ provider: ExploreGiftCardProviderID) {
         switch provider {
         case .ctx: self = .ctx
-        #if PiggyCards
-            case .piggyCards: self = .piggyCards
-        #endif
+        case .piggyCards: self = .piggyCards
+        default: self = []
         }
     }
 }

@@ -5,8 +5,8 @@ import Logging
 import Synchronization
 
 /// The Explore provider: an offline merchant and ATM directory the app syncs from a feed, keeps per
-/// network and queries locally, plus gift cards bought through CTX (and PiggyCards with the
-/// `PiggyCards` trait).
+/// network and queries locally, plus the directory's gift cards, sold through gift-card sources
+/// (CTX, and PiggyCards with the `PiggyCards` trait: see ``giftCardSource(_:)``).
 ///
 /// ```swift
 /// let explore = try engage.provider(ExploreProvider.self)
@@ -37,14 +37,10 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     /// The opening of `configuration.databasePath`'s directory, once started.
     private let fixedDirectory = Mutex<Task<ExploreDirectory, any Error>?>(nil)
     private let scheduler = Mutex<Task<Void, Never>?>(nil)
-    /// The CTX gift-card client, when `configuration.ctx` is set.
-    package let ctx: CTXClient?
-    /// The user's purchased gift cards, sealed in the provider's storage.
+    /// The gift-card sources that `configuration.giftCards` turned on, by id.
+    let giftCardSources: [ExploreGiftCardProviderID: any GiftCardSource]
+    /// The user's purchased gift cards, sealed in the provider's storage, whichever source sold them.
     public let giftCards: GiftCardVault
-    #if PiggyCards
-        /// The PiggyCards gift-card client, when `configuration.piggyCards` is set.
-        package let piggyCards: PiggyCardsClient?
-    #endif
 
     /// Creates the provider from its configuration and the SDK's context.
     public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
@@ -59,11 +55,14 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         } else {
             directoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("engage-explore-\(UUID().uuidString)", isDirectory: true)
         }
-        ctx = try configuration.ctx.map { try CTXClient(configuration: $0, context: context) }
+        giftCardSources = try BuiltInGiftCardSources.make(settings: configuration.giftCards, context: context)
+        let readKeys = Set(BuiltInGiftCardSources.types.map { $0.configurationKey })
+        for key in configuration.giftCards.sections.keys.sorted() where !readKeys.contains(key) {
+            context.logger.warning("No gift-card source of this build reads the Explore section '\(key.prefix(64))'; it is ignored", metadata: [
+                "hint": "PiggyCards needs the PiggyCards trait",
+            ])
+        }
         giftCards = GiftCardVault(storage: context.storage, clock: context.clock)
-        #if PiggyCards
-            piggyCards = try configuration.piggyCards.map { try PiggyCardsClient(configuration: $0, context: context) }
-        #endif
         feed = try configuration.feedURL.map { url in
             // The feed's paths are relative to it: make sure it ends with a slash.
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")

@@ -1,5 +1,8 @@
 import EngageCore
 @testable import EngageExplore
+#if PiggyCards
+    @testable import EngageExplorePiggyCards
+#endif
 import EngageSandbox
 import EngageTesting
 import ExploreEmulator

@@ -16,10 +16,14 @@
         let test: GiftCardTestContext
         let client: PiggyCardsClient
 
-        init(configuration: PiggyCardsEmulator.Configuration = .init(), timeoutSeconds: Double = 30) async throws {
+        /// `sleep` is what the host's `.delay` faults wait on (real time by default).
+        init(
+            configuration: PiggyCardsEmulator.Configuration = .init(), timeoutSeconds: Double = 30,
+            sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        ) async throws {
             emulator = PiggyCardsEmulator(configuration: configuration)
             let clock = clock
-            host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
+            host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }, sleep: sleep))
             let baseURL = try #require(try await host.start().baseURL(for: "piggycards"))
             test = try GiftCardTestContext(clock: clock, timeoutSeconds: timeoutSeconds)
             client = try PiggyCardsClient(configuration: PiggyCardsConfiguration(baseURL: baseURL), context: test.context)

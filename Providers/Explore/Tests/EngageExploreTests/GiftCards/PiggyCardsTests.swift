@@ -70,6 +70,37 @@
             await harness.stop()
         }
 
+        @Test("callers cancelled during a PiggyCards login return .cancelled at once; the login goes on for the others, sent once", .timeLimit(.minutes(1)))
+        func cancelledDuringLogin() async throws {
+            let loginArrived = TestCounter()
+            let releaseLogin = EngageTesting.TestGate()
+            let harness = try await PiggyCardsHarness(sleep: { _ in
+                _ = loginArrived.increment()
+                await releaseLogin.wait()
+            })
+            try await harness.signIn()
+            try await harness.client.tokens.clear()  // the account stays: the next call logs in first
+            harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
+
+            let starter = Task { try await harness.client.brands(country: "US") }
+            #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
+            let joiner = Task { try await harness.client.brands(country: "US") }
+            let staying = Task { try await harness.client.brands(country: "US") }
+            #expect(await waitUntil { await harness.client.loginGate.joinedCallerCount == 2 })
+            starter.cancel()
+            joiner.cancel()
+            for cancelled in [starter, joiner] {
+                let error = await engageError { _ = try await cancelled.value }
+                #expect(error?.code == .cancelled)
+            }
+            releaseLogin.open()
+            #expect(try await !staying.value.isEmpty)
+            #expect(harness.requests(to: "/login").count == 2, "sign-in's login and one shared login")
+            _ = try await harness.client.brands(country: "US")
+            #expect(harness.requests(to: "/login").count == 2, "the shared login's token was kept")
+            await harness.stop()
+        }
+
         @Test("a wrong one-time password is .exploreGiftCardCodeInvalid and stores no password")
         func wrongOTP() async throws {
             let harness = try await PiggyCardsHarness()

@@ -56,18 +56,20 @@ struct ExploreFeedHarness {
 
     func exploreConfiguration(_ adjust: (inout ExploreConfiguration) -> Void = { _ in }) -> ExploreConfiguration {
         var explore = ExploreConfiguration(feedURL: feedURL, directoryFolder: clientFolder.path, syncsAutomatically: false)
-        explore.ctx = CTXConfiguration(baseURL: ctxURL, clientID: "engagekit-tests")
+        explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: ctxURL, clientID: "engagekit-tests")
         #if PiggyCards
-            explore.piggyCards = PiggyCardsConfiguration(baseURL: piggyCardsURL)
+            explore.giftCards[PiggyCardsGiftCards.self] = PiggyCardsConfiguration(baseURL: piggyCardsURL)
         #endif
         adjust(&explore)
         return explore
     }
 
     func start(
-        _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests")
+        _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests"),
+        logLevel: Logger.Level = .error
     ) async throws -> (Engage, ExploreProvider) {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
+        configuration.logLevel = logLevel
         configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         try configuration.setProvider(.explore, explore ?? exploreConfiguration())

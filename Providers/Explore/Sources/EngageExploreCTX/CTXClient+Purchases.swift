@@ -1,0 +1,87 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+import HTTPTypes
+import Logging
+
+extension CTXClient {
+    /// Buys a gift card of `merchantID` for `fiatAmount`: reads the merchant, checks the amount against
+    /// its denominations *before* sending, then `POST gift-cards` with the amount as a decimal string.
+    ///
+    /// - Returns: The created card (`unpaid`, with its payment URLs).
+    /// - Throws: `.exploreGiftCardAmountInvalid` (with a ``GiftCardAmountViolation``) when the amount is
+    ///   below the minimum, above the maximum or not a fixed value; `.exploreGiftCardRejected` for a
+    ///   disabled merchant or HTTP 409; `.unauthorized` without a session; mapped HTTP failures.
+    package func purchaseGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+        let merchant = try await merchant(id: merchantID)
+        return try await purchaseGiftCard(merchant: merchant, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
+    }
+
+    /// Buys a gift card of an already read `merchant` (see ``purchaseGiftCard(merchantID:fiatAmount:fiatCurrency:)``).
+    package func purchaseGiftCard(merchant: CTXMerchant, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+        guard merchant.isEnabled else {
+            throw EngageError(
+                .exploreGiftCardRejected, "CTX does not sell gift cards of \(merchant.name) at the moment.", providerID: .explore,
+                recoverySuggestion: "Choose another merchant or try later."
+            )
+        }
+        if let denominations = merchant.denominations {
+            try denominations.validate(fiatAmount)
+        } else if GiftCardMoney.minorUnits(of: fiatAmount) == nil || fiatAmount <= 0 {
+            throw GiftCardAmountViolation(amount: fiatAmount, denominations: .fixed([]), reason: .notWholeCents).engageError()
+        }
+        let body = CTXWire.PurchaseRequest(
+            fiatCurrency: fiatCurrency, fiatAmount: GiftCardMoney.wireString(fiatAmount), merchantId: merchant.id
+        )
+        let card = try await client.json(
+            CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body), options: CTXOperation.purchase.options(authorization: .required)
+        )
+        logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
+        try storeIfDelivered(card)
+        return card
+    }
+
+    /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
+    package func giftCard(id: String) async throws -> CTXGiftCard {
+        let id = try GiftCardInput.identifier(id, "gift card id")
+        let card = try await client.json(
+            CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), options: CTXOperation.giftCard.options(authorization: .required)
+        )
+        try storeIfDelivered(card)
+        return card
+    }
+
+    /// `GET gift-cards?txid=`: the cards paid by the Dash transaction `txid`.
+    package func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
+        let txid = try GiftCardInput.identifier(txid, "transaction id")
+        let cards = try await client.json(
+            [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
+            options: CTXOperation.giftCardsByTransaction.options(authorization: .required)
+        )
+        for card in cards { try storeIfDelivered(card) }
+        return cards
+    }
+
+    /// Polls `GET gift-cards/{id}` on the injected clock until the card is `fulfilled` (returned, its
+    /// secrets sealed in ``vault``) or `rejected` (`.exploreGiftCardRejected`).
+    ///
+    /// Transient failures (5xx, network) count as polls and polling goes on; after
+    /// `polling.maxPolls` requests without a final status it throws `.exploreGiftCardPending`
+    /// (retryable). Other failures end polling at once.
+    package func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
+        try await polling.run(clock: clock, subject: "gift card \(id)") { () async throws -> GiftCardPollStep<CTXGiftCard> in
+            let card = try await giftCard(id: id)
+            if card.status == .fulfilled { return .delivered(card) }
+            if card.status == .rejected { return .rejected("CTX rejected the gift card \(card.id).") }
+            return .pending(card.status.rawValue)
+        }
+    }
+
+    private func storeIfDelivered(_ card: CTXGiftCard) throws {
+        guard !card.secrets.isEmpty else { return }
+        try vault.store(
+            provider: .ctx, id: card.id, merchantID: card.merchantID, fiatAmount: card.cardFiatAmount ?? card.fiatAmount,
+            fiatCurrency: card.fiatCurrency, secrets: card.secrets
+        )
+    }
+}

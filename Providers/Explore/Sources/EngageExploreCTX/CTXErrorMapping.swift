@@ -1,0 +1,116 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+import HTTPTypes
+
+extension CTXWire.TokenAnswer {
+    /// The pair in this answer to `operation`; a 2xx without both tokens is a failure.
+    func tokenPair(for operation: CTXOperation) throws(EngageError) -> TokenPair {
+        guard let access = accessToken, !access.isEmpty, let refresh = refreshToken, !refresh.isEmpty else {
+            throw EngageError(
+                .exploreGiftCardUnexpectedAnswer, "CTX answered without tokens when asked to \(operation.summary).", providerID: .explore,
+                recoverySuggestion: "Request a new code and try again."
+            )
+        }
+        return TokenPair(accessToken: access, refreshToken: refresh)
+    }
+}
+
+/// Which CTX call a request is: its raw value is the request's `operationName` (for logs), which is
+/// how the error mapping hook knows what a 400 means.
+enum CTXOperation: String, Sendable {
+    case requestCode = "ctx_login"
+    case verify = "ctx_verify_email"
+    case refresh = "ctx_refresh_token"
+    case merchant = "ctx_merchant"
+    case purchase = "ctx_purchase_gift_card"
+    case giftCard = "ctx_gift_card"
+    case giftCardsByTransaction = "ctx_gift_cards_by_txid"
+
+    /// What the call does, for messages.
+    var summary: String {
+        switch self {
+        case .requestCode: "request a login code"
+        case .verify: "verify the e-mail code"
+        case .refresh: "refresh the session"
+        case .merchant: "read the merchant"
+        case .purchase: "buy the gift card"
+        case .giftCard, .giftCardsByTransaction: "read the gift card"
+        }
+    }
+
+    /// The request options of this call.
+    func options(authorization: RequestOptions.Authorization, allowsRetry: Bool = true) -> RequestOptions {
+        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operationName: rawValue)
+    }
+
+    /// What a 400 answer to this call means.
+    var badRequestCode: EngageError.Code {
+        switch self {
+        case .verify: .exploreGiftCardCodeInvalid
+        case .purchase: .exploreGiftCardAmountInvalid
+        default: .invalidInput
+        }
+    }
+}
+
+/// Turns CTX's non-2xx answers into `EngageError`s: 400 invalid code (verification) or amount
+/// (purchase), 401 unauthorized, 409 rejected, 422 invalid amount, 5xx server (retryable). The
+/// server's messages (`errors[].message` and `fields`) are kept, redacted, in the message.
+enum CTXErrorMapping {
+    /// The CTX clients' hooks: non-2xx answers mapped per call.
+    static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
+        CTXOperation(rawValue: request.options.operationName ?? "").map { error(for: response, operation: $0, redactor: redactor) }
+    })
+
+    static func error(for response: HTTPResponseMessage, operation: CTXOperation, redactor: Redactor) -> EngageError {
+        let status = response.status
+        let body = try? JSONDecoder().decode(CTXWire.ErrorBody.self, from: response.body)
+        let serverText = body?.summary.map { redactor.redact(text: String($0.prefix(300))) }
+        let detail = serverText.map { ": \($0)" } ?? "."
+        let message = "CTX could not \(operation.summary) (HTTP \(status))\(detail)"
+        let code: EngageError.Code
+        var suggestion: String?
+        switch status {
+        case 400:
+            code = operation.badRequestCode
+            suggestion = operation == .verify ? "Ask the user to check the code, or request a new one." : nil
+        case 401:
+            code = operation == .verify ? .exploreGiftCardCodeInvalid : .unauthorized
+            suggestion = operation == .verify ? "Ask the user to check the code." : "Sign in to CTX again."
+        case 409:
+            code = .exploreGiftCardRejected
+            suggestion = "CTX refused this purchase; choose another merchant or amount."
+        case 422:
+            code = .exploreGiftCardAmountInvalid
+            suggestion = "Choose an amount the merchant accepts."
+        case 500...599:
+            code = .exploreGiftCardServer
+            suggestion = "Try again later."
+        default:
+            code = .httpStatus
+        }
+        return EngageError(
+            code, message, providerID: .explore, httpStatus: status, isRetryable: EngageError.isRetryable(httpStatus: status),
+            recoverySuggestion: suggestion, underlyingError: body.map(CTXServerError.init)
+        )
+    }
+}
+
+/// CTX's error body, as the `underlyingError` of a mapped failure (messages per field included).
+public struct CTXServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The general messages.
+    public var messages: [String]
+    /// Messages per request field, e.g. `["fiatAmount": ["above threshold"]]`.
+    public var fields: [String: [String]]
+
+    init(_ body: CTXWire.ErrorBody) {
+        messages = (body.errors ?? []).compactMap(\.message)
+        fields = body.fields ?? [:]
+    }
+
+    /// The messages, redacted.
+    public var description: String {
+        Redactor().redact(text: CTXWire.ErrorBody(errors: messages.map { .init(message: $0) }, fields: fields).summary ?? "no message")
+    }
+}

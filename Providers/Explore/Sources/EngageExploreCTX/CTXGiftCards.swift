@@ -1,0 +1,136 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+
+/// CTX ("DashSpend") gift cards, as the Explore provider sells them: e-mail sign-in, CTX's view of a
+/// merchant, purchases and their delivery. Each operation publishes the Explore provider's operation
+/// event (`custom_<outcome>_ctx_<operation>_explore`) and has a completion-handler twin.
+///
+/// ```swift
+/// let ctx = try explore.giftCardSource(CTXGiftCards.self)
+/// try await ctx.requestCode(email: "ana@example.com")
+/// try await ctx.verify(email: "ana@example.com", code: codeFromEmail)
+/// let card = try await ctx.buyGiftCard(merchantID: offer.sourceID ?? merchant.merchantID, fiatAmount: 25)
+/// // … the wallet pays card.paymentURLs …
+/// let delivered = try await ctx.waitForGiftCard(id: card.id)   // sealed in explore.giftCards
+/// ```
+///
+/// The session (CTX's rotating tokens) is sealed in the Explore namespace and refreshed by the core's
+/// token manager; see the Explore gift-card docs for the rules.
+public final class CTXGiftCards: GiftCardSource {
+    /// The settings type: `{"baseURL": …, "clientID": …, "acceptLanguage": …}` under `ctx`.
+    public typealias Configuration = CTXConfiguration
+    /// A completion handler, called once on the SDK's callback queue.
+    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+
+    /// CTX's offers in the directory.
+    public static let id = ExploreGiftCardProviderID.ctx
+    /// `ctx` in the Explore section of a configuration.
+    public static let configurationKey = "ctx"
+
+    /// The client behind the operations (its tests reach it; apps use the operations).
+    package let client: CTXClient
+    private let context: ProviderContext
+
+    /// CTX over the Explore provider's context.
+    public init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
+        client = try CTXClient(configuration: configuration, context: context)
+        self.context = context
+    }
+
+    /// Asks CTX to e-mail a sign-in code to `email`.
+    public func requestCode(email: String) async throws(EngageError) {
+        try await context.perform("ctx_request_code") { try await client.requestCode(email: email) }
+    }
+
+    /// Signs in with the e-mailed code; the session is kept sealed and refreshed as needed.
+    public func verify(email: String, code: String) async throws(EngageError) {
+        try await context.perform("ctx_verify") { try await client.verify(email: email, code: code) }
+    }
+
+    /// Signs out of CTX (the stored session is removed; delivered cards stay in the vault).
+    public func signOut() async throws(EngageError) {
+        try await context.perform("ctx_sign_out") { try await client.signOut() }
+    }
+
+    /// Whether a CTX session is stored. Local: publishes no operation event.
+    public func isSignedIn() async throws(EngageError) -> Bool {
+        try await context.local { try await client.isSignedIn() }
+    }
+
+    /// CTX's view of a merchant: denominations, discount, whether it sells now.
+    public func merchant(id merchantID: String) async throws(EngageError) -> CTXMerchant {
+        try await context.perform("ctx_merchant") { try await client.merchant(id: merchantID) }
+    }
+
+    /// Creates a gift card for `fiatAmount` at a CTX merchant, after checking the amount against the
+    /// merchant's denominations (min/max range or fixed values) without sending anything invalid.
+    public func buyGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws(EngageError) -> CTXGiftCard {
+        try await context.perform("ctx_buy_gift_card") {
+            try await client.purchaseGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
+        }
+    }
+
+    /// The current state of a CTX gift card (a delivered card's secrets are sealed in the vault).
+    public func giftCard(id: String) async throws(EngageError) -> CTXGiftCard {
+        try await context.perform("ctx_gift_card") { try await client.giftCard(id: id) }
+    }
+
+    /// Polls a CTX gift card until it is fulfilled (its secrets are then sealed in the vault) or
+    /// rejected (an error), on the SDK's clock.
+    public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> CTXGiftCard {
+        try await context.perform("ctx_wait_for_gift_card") { try await client.waitForGiftCard(id: id, polling: polling) }
+    }
+
+    // MARK: Callback twins
+
+    /// The callback form of ``requestCode(email:)``.
+    @discardableResult
+    public func requestCode(email: String, completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.requestCode(email: email) }
+    }
+
+    /// The callback form of ``verify(email:code:)``.
+    @discardableResult
+    public func verify(email: String, code: String, completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.verify(email: email, code: code) }
+    }
+
+    /// The callback form of ``signOut()``.
+    @discardableResult
+    public func signOut(completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.signOut() }
+    }
+
+    /// The callback form of ``isSignedIn()``.
+    @discardableResult
+    public func isSignedIn(completion: @escaping Completion<Bool>) -> any Cancellable {
+        context.callback(completion) { try await self.isSignedIn() }
+    }
+
+    /// The callback form of ``merchant(id:)``.
+    @discardableResult
+    public func merchant(id merchantID: String, completion: @escaping Completion<CTXMerchant>) -> any Cancellable {
+        context.callback(completion) { try await self.merchant(id: merchantID) }
+    }
+
+    /// The callback form of ``buyGiftCard(merchantID:fiatAmount:fiatCurrency:)``.
+    @discardableResult
+    public func buyGiftCard(
+        merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD", completion: @escaping Completion<CTXGiftCard>
+    ) -> any Cancellable {
+        context.callback(completion) { try await self.buyGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency) }
+    }
+
+    /// The callback form of ``giftCard(id:)``.
+    @discardableResult
+    public func giftCard(id: String, completion: @escaping Completion<CTXGiftCard>) -> any Cancellable {
+        context.callback(completion) { try await self.giftCard(id: id) }
+    }
+
+    /// The callback form of ``waitForGiftCard(id:polling:)``.
+    @discardableResult
+    public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<CTXGiftCard>) -> any Cancellable {
+        context.callback(completion) { try await self.waitForGiftCard(id: id, polling: polling) }
+    }
+}

@@ -1,0 +1,100 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+import HTTPTypes
+
+/// Which PiggyCards call a request is: its raw value is the request's `operationName` (for logs),
+/// which is how the error mapping hook knows what a 400 means.
+enum PiggyCardsOperation: String, Sendable {
+    case signUp = "piggycards_signup"
+    case verifyOTP = "piggycards_verify_otp"
+    case logIn = "piggycards_login"
+    case brands = "piggycards_brands"
+    case giftCards = "piggycards_gift_cards"
+    case exchangeRate = "piggycards_exchange_rate"
+    case order = "piggycards_order"
+    case orderStatus = "piggycards_order_status"
+
+    /// What the call does, for messages.
+    var summary: String {
+        switch self {
+        case .signUp: "sign up"
+        case .verifyOTP: "verify the one-time password"
+        case .logIn: "log in"
+        case .brands, .giftCards: "read the catalogue"
+        case .exchangeRate: "read the exchange rate"
+        case .order: "place the order"
+        case .orderStatus: "read the order"
+        }
+    }
+
+    /// The request options of this call.
+    func options(authorization: RequestOptions.Authorization, allowsRetry: Bool = true) -> RequestOptions {
+        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operationName: rawValue)
+    }
+}
+
+/// Turns PiggyCards' failures into `EngageError`s: a 500 whose message says "out of stock" is
+/// `.exploreGiftCardOutOfStock` (not retryable); other 5xx are retryable `.exploreGiftCardServer`;
+/// 400 is an invalid code (verify-otp) or amount (orders); 401 `.unauthorized`; the rest `.httpStatus`.
+enum PiggyCardsErrorMapping {
+    static func error(status: Int, body: Data, operation: PiggyCardsOperation?, redactor: Redactor) -> EngageError {
+        let decoded = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: body)
+        let serverText = decoded?.message.map { redactor.redact(text: String($0.prefix(300))) }
+        let message = "PiggyCards could not \(operation?.summary ?? "answer") (HTTP \(status))" + (serverText.map { ": \($0)" } ?? ".")
+        if serverText?.lowercased().contains("out of stock") == true {
+            return EngageError(
+                .exploreGiftCardOutOfStock, message, providerID: .explore, httpStatus: status,
+                recoverySuggestion: "Choose another card or amount, or try again later."
+            )
+        }
+        let code: EngageError.Code
+        switch status {
+        case 400: code = operation == .verifyOTP ? .exploreGiftCardCodeInvalid : operation == .order ? .exploreGiftCardAmountInvalid : .invalidInput
+        case 401: code = operation == .verifyOTP ? .exploreGiftCardCodeInvalid : .unauthorized
+        case 500...599: code = .exploreGiftCardServer
+        default: code = .httpStatus
+        }
+        return EngageError(
+            code, message, providerID: .explore, httpStatus: status, isRetryable: EngageError.isRetryable(httpStatus: status),
+            recoverySuggestion: (500...599).contains(status) ? "Try again later." : nil
+        )
+    }
+}
+
+extension PiggyCardsErrorMapping {
+    /// The PiggyCards clients' hooks: a 2xx body whose `code` is not 2xx is a failure (catalogue
+    /// answers repeat the status in their `{code, message, data}` envelope), and non-2xx answers are
+    /// mapped per call.
+    static let hooks = APIClient.Hooks(
+        interpret: { response, request, redactor in
+            guard response.isSuccess, let body = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body),
+                  let code = body.code, !(200...299).contains(code)
+            else { return .accept }
+            return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
+        },
+        mapError: { response, request, redactor in
+            error(status: response.status, body: response.body, operation: operation(of: request), redactor: redactor)
+        }
+    )
+
+    static func operation(of request: HTTPRequestMessage) -> PiggyCardsOperation? {
+        PiggyCardsOperation(rawValue: request.options.operationName ?? "")
+    }
+}
+
+extension APIClient {
+    /// The payload of a PiggyCards `{code, message, data}` answer (its `code` was checked by the
+    /// hooks); an answer without `data` is a failure.
+    func piggyCardsPayload<Payload: Codable & Sendable>(
+        _ type: Payload.Type, _ path: String, query: [(String, String?)] = [], operation: PiggyCardsOperation
+    ) async throws(EngageError) -> Payload {
+        let envelope = try await json(
+            PiggyCardsWire.Envelope<Payload>.self, .get, path, query: query, options: operation.options(authorization: .required)
+        )
+        guard let data = envelope.data else {
+            throw EngageError(.exploreGiftCardUnexpectedAnswer, "PiggyCards answered without data when asked to \(operation.summary).", providerID: .explore)
+        }
+        return data
+    }
+}

@@ -1,0 +1,174 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+
+/// PiggyCards gift cards, as the Explore provider sells them (module `EngageExplorePiggyCards`, built
+/// with the `PiggyCards` trait): sign-up with an e-mailed one-time password, the catalogue, the
+/// exchange rate, orders with a 1.5 % service fee, and their delivery. Each operation publishes the
+/// Explore provider's operation event (`custom_<outcome>_piggycards_<operation>_explore`) and has a
+/// completion-handler twin.
+///
+/// ```swift
+/// let piggy = try explore.giftCardSource(PiggyCardsGiftCards.self)
+/// try await piggy.signUp(firstName: "Ana", lastName: "Silva", email: "ana@example.com", country: "US")
+/// try await piggy.verify(otp: otpFromEmail)
+/// let products = try await piggy.giftCards(country: "US", brandID: brand.id)
+/// let order = try await piggy.buyGiftCard(product: products[0], denomination: 25, recipientEmail: "ana@example.com")
+/// // … the wallet pays order.payTo (order.quote has the 1.5 % fee) …
+/// let delivered = try await piggy.waitForOrder(id: order.id)   // cards sealed in explore.giftCards
+/// ```
+///
+/// PiggyCards has no refresh token: when the access token expires, the sealed account logs in again
+/// (concurrent callers share one login).
+public final class PiggyCardsGiftCards: GiftCardSource {
+    /// The settings type: `{"baseURL": …}` under `piggyCards`.
+    public typealias Configuration = PiggyCardsConfiguration
+    /// A completion handler, called once on the SDK's callback queue.
+    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+
+    /// PiggyCards' offers in the directory.
+    public static let id = ExploreGiftCardProviderID.piggyCards
+    /// `piggyCards` in the Explore section of a configuration.
+    public static let configurationKey = "piggyCards"
+
+    /// The client behind the operations (its tests reach it; apps use the operations).
+    package let client: PiggyCardsClient
+    private let context: ProviderContext
+
+    /// PiggyCards over the Explore provider's context.
+    public init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
+        client = try PiggyCardsClient(configuration: configuration, context: context)
+        self.context = context
+    }
+
+    /// Whether an account with its generated password is stored (a token is obtained when needed).
+    /// Local: publishes no operation event.
+    public func isSignedIn() async throws(EngageError) -> Bool {
+        try await context.local { try await client.isSignedIn() }
+    }
+
+    /// Forgets the token and the account; delivered cards stay in the vault.
+    public func signOut() async throws(EngageError) {
+        try await context.perform("piggycards_sign_out") { try await client.signOut() }
+    }
+
+    /// The callback form of ``isSignedIn()``.
+    @discardableResult
+    public func isSignedIn(completion: @escaping Completion<Bool>) -> any Cancellable {
+        context.callback(completion) { try await self.isSignedIn() }
+    }
+
+    /// The callback form of ``signOut()``.
+    @discardableResult
+    public func signOut(completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.signOut() }
+    }
+
+    /// Creates a PiggyCards account; a one-time password is e-mailed. Returns the user id.
+    @discardableResult
+    public func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws(EngageError) -> String {
+        try await context.perform("piggycards_sign_up") {
+            try await client.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
+        }
+    }
+
+    /// Confirms the e-mailed one-time password (the generated password is kept sealed) and signs in.
+    public func verify(otp: String) async throws(EngageError) {
+        try await context.perform("piggycards_verify") { try await client.verify(otp: otp) }
+    }
+
+    /// The brands PiggyCards sells in `country`.
+    public func brands(country: String) async throws(EngageError) -> [PiggyCardsBrand] {
+        try await context.perform("piggycards_brands") { try await client.brands(country: country) }
+    }
+
+    /// The gift cards of one brand in `country`, with their denominations and discounts.
+    public func giftCards(country: String, brandID: String) async throws(EngageError) -> [PiggyCardsProduct] {
+        try await context.perform("piggycards_gift_cards") { try await client.giftCards(country: country, brandID: brandID) }
+    }
+
+    /// The price of one DASH in `currency`.
+    public func exchangeRate(currency: String = "USD") async throws(EngageError) -> Decimal {
+        try await context.perform("piggycards_exchange_rate") { try await client.exchangeRate(currency: currency) }
+    }
+
+    /// Orders `quantity` cards of `denomination` (checked against the product and the 2 500 limit
+    /// before sending); the returned order's quote includes the 1.5 % service fee.
+    public func buyGiftCard(
+        product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String
+    ) async throws(EngageError) -> PiggyCardsOrder {
+        try await context.perform("piggycards_order") {
+            try await client.createOrder(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
+        }
+    }
+
+    /// The current state of an order.
+    public func order(id: String) async throws(EngageError) -> PiggyCardsOrderDetails {
+        try await context.perform("piggycards_order_status") { try await client.order(id: id) }
+    }
+
+    /// Polls an order until it is complete (its cards are then sealed in the vault) or cancelled.
+    public func waitForOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> PiggyCardsOrderDetails {
+        try await context.perform("piggycards_wait_for_order") { try await client.waitForOrder(id: id, polling: polling) }
+    }
+
+    // MARK: Callback twins
+
+    /// The callback form of ``signUp(firstName:lastName:email:country:state:)``.
+    @discardableResult
+    public func signUp(
+        firstName: String, lastName: String, email: String, country: String, state: String? = nil, completion: @escaping Completion<String>
+    ) -> any Cancellable {
+        context.callback(completion) {
+            try await self.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
+        }
+    }
+
+    /// The callback form of ``verify(otp:)``.
+    @discardableResult
+    public func verify(otp: String, completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.verify(otp: otp) }
+    }
+
+    /// The callback form of ``brands(country:)``.
+    @discardableResult
+    public func brands(country: String, completion: @escaping Completion<[PiggyCardsBrand]>) -> any Cancellable {
+        context.callback(completion) { try await self.brands(country: country) }
+    }
+
+    /// The callback form of ``giftCards(country:brandID:)``.
+    @discardableResult
+    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any Cancellable {
+        context.callback(completion) { try await self.giftCards(country: country, brandID: brandID) }
+    }
+
+    /// The callback form of ``exchangeRate(currency:)``.
+    @discardableResult
+    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<Decimal>) -> any Cancellable {
+        context.callback(completion) { try await self.exchangeRate(currency: currency) }
+    }
+
+    /// The callback form of ``buyGiftCard(product:denomination:quantity:recipientEmail:)``.
+    @discardableResult
+    public func buyGiftCard(
+        product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String, completion: @escaping Completion<PiggyCardsOrder>
+    ) -> any Cancellable {
+        context.callback(completion) {
+            try await self.buyGiftCard(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
+        }
+    }
+
+    /// The callback form of ``order(id:)``.
+    @discardableResult
+    public func order(id: String, completion: @escaping Completion<PiggyCardsOrderDetails>) -> any Cancellable {
+        context.callback(completion) { try await self.order(id: id) }
+    }
+
+    /// The callback form of ``waitForOrder(id:polling:)``.
+    @discardableResult
+    public func waitForOrder(
+        id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<PiggyCardsOrderDetails>
+    ) -> any Cancellable {
+        context.callback(completion) { try await self.waitForOrder(id: id, polling: polling) }
+    }
+}

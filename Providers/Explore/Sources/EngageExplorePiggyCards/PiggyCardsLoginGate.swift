@@ -1,0 +1,42 @@
+import EngageCore
+import EngageExploreGiftCards
+
+/// Makes concurrent calls without a token share one `POST login`: the first caller starts the login,
+/// the others join it and see its outcome (success or error). A later call with no token logs in
+/// anew.
+///
+/// The login runs in its own task: a caller cancelled while it waits (the one that started it or one
+/// that joined) returns `.cancelled` at once, and the login goes on for the others and stores its
+/// token. The login's own task clears the bookkeeping when it ends, so a cancelled starter cannot let
+/// a second login start beside the first.
+package actor PiggyCardsLoginGate {
+    private var inFlight: (id: UInt64, task: Task<Void, any Error>)?
+    private var nextID: UInt64 = 0
+    /// Callers that joined a login in flight instead of starting one (a test hook).
+    package private(set) var joinedCallerCount = 0
+
+    init() {}
+
+    /// Returns once `tokens` holds a session, running `logIn` at most once for concurrent callers.
+    ///
+    /// - Throws: the login's error, or `.cancelled` when the caller is cancelled while it waits.
+    func ensureSession(_ tokens: TokenManager, logIn: @escaping @Sendable () async throws -> Void) async throws {
+        if try await tokens.hasSession() { return }
+        if let inFlight {
+            joinedCallerCount += 1
+            return try await inFlight.task.valueUnlessCancelled(providerID: .explore)
+        }
+        nextID &+= 1
+        let id = nextID
+        let login = Task {
+            defer { finish(id) }
+            try await logIn()
+        }
+        inFlight = (id, login)
+        try await login.valueUnlessCancelled(providerID: .explore)
+    }
+
+    private func finish(_ id: UInt64) {
+        if inFlight?.id == id { inFlight = nil }
+    }
+}

@@ -1,0 +1,67 @@
+import EngageCore
+import EngageExploreGiftCards
+import Foundation
+
+/// What an order costs, computed in integer minor units (cents) and basis points, before ordering:
+///
+/// - face = denomination × quantity (at most 2 500),
+/// - discount = face × `discount_percentage` (basis points), rounded half away from zero,
+/// - price = face − discount,
+/// - service fee = price × 150 basis points (1.5 %), rounded half away from zero,
+/// - total = price + service fee (what the user pays, in the card currency).
+public struct PiggyCardsQuote: Codable, Sendable, Hashable {
+    /// The product.
+    public var productID: String
+    /// The card currency.
+    public var currency: String
+    /// The face value of each card.
+    public var denomination: Decimal
+    /// How many cards.
+    public var quantity: Int
+    /// Face value of the order, cents.
+    public var faceValueMinorUnits: Int
+    /// Discount, cents.
+    public var discountMinorUnits: Int
+    /// Service fee, cents.
+    public var serviceFeeMinorUnits: Int
+    /// What is paid, cents.
+    public var totalMinorUnits: Int
+
+    /// The total as a decimal amount.
+    public var total: Decimal { GiftCardMoney.amount(minorUnits: totalMinorUnits) }
+    /// The service fee as a decimal amount.
+    public var serviceFee: Decimal { GiftCardMoney.amount(minorUnits: serviceFeeMinorUnits) }
+
+    /// The quote for `quantity` cards of `denomination` of `product`.
+    ///
+    /// - Throws: `.exploreGiftCardAmountInvalid` when the denomination is not one the product sells
+    ///   or the order's face value is above 2 500; `.invalidInput` for a quantity below 1.
+    public init(product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1) throws(EngageError) {
+        guard quantity >= 1, quantity <= 100 else {
+            throw EngageError(.invalidInput, "The quantity must be from 1 to 100.", providerID: .explore)
+        }
+        let denominations = product.denominations ?? .fixed([])
+        try denominations.validate(denomination)
+        guard let each = GiftCardMoney.minorUnits(of: denomination) else {
+            throw GiftCardAmountViolation(amount: denomination, denominations: denominations, reason: .notWholeCents).engageError()
+        }
+        let face = each * quantity
+        let maximum = GiftCardMoney.minorUnits(of: PiggyCardsWire.maxOrderAmount) ?? 0
+        guard face <= maximum else {
+            let limit = GiftCardDenominations.range(minimum: 0, maximum: PiggyCardsWire.maxOrderAmount)
+            throw GiftCardAmountViolation(amount: GiftCardMoney.amount(minorUnits: face), denominations: limit, reason: .aboveMaximum)
+                .engageError()
+        }
+        let discount = GiftCardMoney.percentage(of: face, basisPoints: product.discountBasisPoints)
+        let price = face - discount
+        let fee = GiftCardMoney.percentage(of: price, basisPoints: PiggyCardsWire.serviceFeeBasisPoints)
+        self.productID = product.id
+        self.currency = product.currency
+        self.denomination = denomination
+        self.quantity = quantity
+        self.faceValueMinorUnits = face
+        self.discountMinorUnits = discount
+        self.serviceFeeMinorUnits = fee
+        self.totalMinorUnits = price + fee
+    }
+}
