@@ -281,6 +281,13 @@ let package = Package(
             ],
             path: "Examples/EngageDemo"
         ),
+        // The app side of the kill-and-restart tests (Tests/EngageTests/KillAndRestartTests.swift): one
+        // launch of an app that the tests kill with SIGKILL in the middle of its work.
+        .executableTarget(
+            name: "engage-restart-child",
+            dependencies: ["EngageCore", "EngageReference", "EngageExplore"],
+            path: "Tests/EngageRestartChild"
+        ),
         // What every provider example shares: its output modes and the embedded-emulator backend.
         .target(
             name: "EngageExampleSupport",
@@ -293,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageTests",
-            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox"] + testSupportProducts
+            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox", "EngageExplore", "ExploreEmulator"] + testSupportProducts
         ),
         .testTarget(
             name: "EngageSandboxTests",

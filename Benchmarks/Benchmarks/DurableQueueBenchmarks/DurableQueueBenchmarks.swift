@@ -4,7 +4,8 @@
 //     rows into an identical table in one transaction (goal: queue throughput ≥ 0.5× raw). The queue
 //     benchmark also times one raw batch per iteration (outside its window, alternating order) and
 //     records "throughput ÷ raw (‰)" = raw time ÷ queue time (goal ≥ 500).
-// (b) single-event `enqueue(_:destination:)` latency (goal p50 < 100 µs).
+// (b) single-event `enqueue(_:destination:)` latency (goal p50 < 100 µs), with the per-pair ratio to a
+//     raw one-row GRDB commit of the same row ("single ÷ raw (‰)", goal ≤ 1500).
 //
 // Tables are emptied outside the measured windows so that their size stays bounded.
 
@@ -13,6 +14,7 @@ import EngageBenchSupport
 
 let benchmarks: @Sendable () -> Void = {
     let ratio = BenchmarkMetric.custom("throughput ÷ raw (‰)", polarity: .prefersLarger, useScalingFactor: false)
+    let singleRatio = BenchmarkMetric.custom("single ÷ raw (‰)", polarity: .prefersSmaller, useScalingFactor: false)
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, .peakMemoryResident]
     func batchConfiguration(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
         .init(metrics: metrics, units: [ratio: .count], warmupIterations: 5, maxDuration: .seconds(6), maxIterations: 300)
@@ -58,12 +60,23 @@ let benchmarks: @Sendable () -> Void = {
     let singleScenario = Slot<QueueScenario>()
     Benchmark(
         "1 event, DurableQueue.enqueue(_:) latency",
-        configuration: .init(metrics: metrics, warmupIterations: 200, maxDuration: .seconds(6), maxIterations: 5_000)
+        configuration: .init(
+            metrics: metrics + [singleRatio], units: [singleRatio: .count], warmupIterations: 200, maxDuration: .seconds(6), maxIterations: 5_000
+        )
     ) { benchmark, scenario in
-        if benchmark.currentIteration.isMultiple(of: 1000) { try await scenario.clearQueue() }
+        let iteration = benchmark.currentIteration
+        if iteration.isMultiple(of: 1000) {
+            try await scenario.clearQueue()
+            try await scenario.clearRaw()
+        }
+        let rawFirst = iteration.isMultiple(of: 2)
+        var raw = Duration.zero
+        if rawFirst { raw = try await timed { try await scenario.rawInsertOne(iteration, countLikeQueue: false, synchronously: true) }.1 }
         benchmark.startMeasurement()
-        try await scenario.enqueueOne(benchmark.currentIteration)
+        let single = try await timed { try await scenario.enqueueOne(iteration) }.1
         benchmark.stopMeasurement()
+        if !rawFirst { raw = try await timed { try await scenario.rawInsertOne(iteration, countLikeQueue: false, synchronously: true) }.1 }
+        benchmark.measurement(singleRatio, permille(single, raw))
     } setup: {
         singleScenario.set(try QueueScenario.make())
     } teardown: {

@@ -95,6 +95,13 @@ public final class BenchSandbox: Sendable {
         return APIClient(baseURL: baseURL, transport: stack, providerID: "reference")
     }
 
+    /// A client over the same stack on the transport's own session, as apps get it: `URLSessionTransport()`
+    /// makes its session with the size-limiting, stall-watching, redirect-ruling delegate.
+    public func makeOwnSessionClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
+        let stack = TransportStack.make(transport: URLSessionTransport(), authorizer: authorizer, clock: clock, logger: logger)
+        return APIClient(baseURL: baseURL, transport: stack, providerID: "reference")
+    }
+
     /// A token manager on the shared clock whose refresher calls `POST /auth/refresh` through `client`
     /// (an unauthorised client of the same stack, as providers do).
     public func makeTokenManager(refreshClient: APIClient) -> TokenManager {

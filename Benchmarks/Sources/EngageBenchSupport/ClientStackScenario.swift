@@ -19,13 +19,16 @@ public final class ClientStackScenario: Sendable {
     public let tokens: TokenManager
     /// `APIClient` over `TransportStack.make(transport: URLSessionTransport(session:), authorizer: BearerAuthorizer(...))`.
     public let client: APIClient
+    /// The same stack on the transport's own session (`URLSessionTransport()`), as apps get it.
+    public let ownSessionClient: APIClient
     /// The bare request: same URL, same `Authorization` and `Accept` headers, same timeout.
     public let bareRequest: URLRequest
 
-    private init(sandbox: BenchSandbox, tokens: TokenManager, client: APIClient, bareRequest: URLRequest) {
+    private init(sandbox: BenchSandbox, tokens: TokenManager, client: APIClient, ownSessionClient: APIClient, bareRequest: URLRequest) {
         self.sandbox = sandbox
         self.tokens = tokens
         self.client = client
+        self.ownSessionClient = ownSessionClient
         self.bareRequest = bareRequest
     }
 
@@ -48,10 +51,14 @@ public final class ClientStackScenario: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             request.timeoutInterval = 30
 
-            let scenario = ClientStackScenario(sandbox: sandbox, tokens: tokens, client: client, bareRequest: request)
+            let ownSessionClient = sandbox.makeOwnSessionClient(authorizer: BearerAuthorizer(tokens: tokens))
+            let scenario = ClientStackScenario(
+                sandbox: sandbox, tokens: tokens, client: client, ownSessionClient: ownSessionClient, bareRequest: request
+            )
             let viaStack = try await scenario.fetchViaStack()
+            let viaOwnSession = try await scenario.fetchViaStackOnOwnSession()
             let viaSession = try await scenario.fetchViaURLSession()
-            guard viaStack == viaSession, viaStack.count > itemsSize / 2 else {
+            guard viaStack == viaSession, viaOwnSession == viaSession, viaStack.count > itemsSize / 2 else {
                 throw BenchFailure("The stack and the bare session returned different documents (\(viaStack.count) vs \(viaSession.count) bytes).")
             }
             return scenario
@@ -64,6 +71,13 @@ public final class ClientStackScenario: Sendable {
     /// A: the full client stack.
     public func fetchViaStack() async throws -> Data {
         try await client.data(
+            .get, "/items", query: [("size", String(Self.itemsSize))], options: RequestOptions(authorization: .required)
+        )
+    }
+
+    /// A': the full client stack on the transport's own session.
+    public func fetchViaStackOnOwnSession() async throws -> Data {
+        try await ownSessionClient.data(
             .get, "/items", query: [("size", String(Self.itemsSize))], options: RequestOptions(authorization: .required)
         )
     }

@@ -126,6 +126,13 @@ if options.only.contains("client") {
             subject: { try await timed { try await scenario.fetchViaStack() }.1 },
             baseline: { try await timed { try await scenario.fetchViaURLSession() }.1 }
         )
+        // Apps get the transport's own session (its delegate enforces the size limit, the stall
+        // watchdog and the redirect rule): the same comparison on it, against the same bare session.
+        let ownSession = try await Comparison.run(
+            pairs: options.count(1000, quick: 200), warmup: options.count(100, quick: 30),
+            subject: { try await timed { try await scenario.fetchViaStackOnOwnSession() }.1 },
+            baseline: { try await timed { try await scenario.fetchViaURLSession() }.1 }
+        )
         if options.diagnose {
             let diagnostics = try await ClientStackDiagnostics(scenario: scenario)
             let rounds = options.count(400, quick: 100)
@@ -163,6 +170,14 @@ if options.only.contains("client") {
             baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
             ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
             goal: "≤ 1.15×", passed: ratio <= 1.15
+        ))
+        let ownRatio = ownSession.ratioOfMedians
+        add(Row(
+            name: "1b same, the transport's own session (as apps get it) ÷ bare URLSession",
+            subject: "p50 \(ownSession.subject.median.formatted), p99 \(ownSession.subject.percentile(99).formatted)",
+            baseline: "p50 \(ownSession.baseline.median.formatted), p99 \(ownSession.baseline.percentile(99).formatted)",
+            ratio: "\(ratioText(ownRatio)) (paired \(ratioText(ownSession.medianPairedRatio)))",
+            goal: "≤ 1.15×", passed: ownRatio <= 1.15
         ))
     } catch {
         log("1 client stack failed: \(error)")
@@ -228,6 +243,29 @@ if options.only.contains("queue") {
             baseline: "p50 \(comparison.baseline.median.formatted) (\(perEvent(comparison.baseline.median))/event)",
             ratio: "\(ratioText(throughputRatio)) (paired \(ratioText(1 / comparison.medianPairedRatio)))",
             goal: "≥ 0.5×", passed: throughputRatio >= 0.5
+        ))
+
+        // One event, durable at return, against a raw one-row GRDB commit of the same row into the
+        // same schema (blocking write, as the queue's single enqueue), interleaved in one run.
+        var committed = 0
+        let singleVersusRaw = try await Comparison.run(
+            pairs: options.count(3000, quick: 1000), warmup: 200,
+            subject: {
+                if committed.isMultiple(of: 1000) { try await scenario.clearQueue() }
+                return try await timed { try await scenario.enqueueOne(committed) }.1
+            },
+            baseline: {
+                committed += 1
+                if committed.isMultiple(of: 1000) { try await scenario.clearRaw() }
+                return try await timed { try await scenario.rawInsertOne(committed, countLikeQueue: false, synchronously: true) }.1
+            }
+        )
+        add(Row(
+            name: "3c enqueue(_:) one event ÷ raw one-row GRDB commit",
+            subject: "p50 \(singleVersusRaw.subject.median.formatted), p99 \(singleVersusRaw.subject.percentile(99).formatted)",
+            baseline: "p50 \(singleVersusRaw.baseline.median.formatted), p99 \(singleVersusRaw.baseline.percentile(99).formatted)",
+            ratio: "\(ratioText(singleVersusRaw.ratioOfMedians)) (paired \(ratioText(singleVersusRaw.medianPairedRatio)))",
+            goal: "≤ 1.5×", passed: singleVersusRaw.ratioOfMedians <= 1.5
         ))
 
         let single = try await sample(iterations: options.count(5000, quick: 1000), warmup: 200) { index in

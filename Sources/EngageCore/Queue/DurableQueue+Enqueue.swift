@@ -107,10 +107,12 @@ extension DurableQueue {
         _ db: Database, policy: DurableQueuePolicy, adding count: Int, destination: String
     ) throws -> [QueueDropReport] {
         // Ids only grow, so MAX - MIN + 1 bounds the row count from above in O(log n): the exact
-        // COUNT(*) (a scan) runs only when the queue may really be over its bound.
-        if let bounds = try Row.fetchOne(db, sql: "SELECT MIN(id), MAX(id) FROM engage_queue"),
-            let lowest: Int64 = bounds[0], let highest: Int64 = bounds[1],
-            highest - lowest + 1 <= Int64(policy.maxPendingEvents)
+        // COUNT(*) (a scan) runs only when the queue may really be over its bound. MIN and MAX are
+        // separate subqueries: SQLite reads one end of the rowid B-tree for a lone min() or max(), but
+        // scans the whole table for `SELECT MIN(id), MAX(id)`.
+        let bounds = try db.cachedStatement(sql: QueueSchema.idBoundsSQL)
+        if let row = try Row.fetchOne(bounds), let lowest = try row.decode(Int64?.self, atIndex: 0),
+            let highest = try row.decode(Int64?.self, atIndex: 1), highest - lowest + 1 <= Int64(policy.maxPendingEvents)
         {
             return []
         }

@@ -26,4 +26,7 @@ enum QueueSchema {
         VALUES (?, ?, ?, ?, 0, ?)
         ON CONFLICT (idempotency_key) DO NOTHING
         """
+
+    /// The lowest and highest pending ids, each read from one end of the rowid B-tree.
+    static let idBoundsSQL = "SELECT (SELECT MIN(id) FROM engage_queue), (SELECT MAX(id) FROM engage_queue)"
 }

@@ -1,0 +1,81 @@
+// engage-restart-child: the app side of the kill-and-restart scenario tests (Tests/EngageTests/
+// KillAndRestartTests.swift). Each run is one launch of an app on a database that outlives it: the tests
+// kill a run with SIGKILL in the middle of its work, then launch another on the same files.
+//
+//   engage-restart-child track <storage-folder> <reference-base-url> <count>
+//       starts the SDK with the reference provider, tracks <count> events, flushes the analytics queue
+//       and prints "delivered N", then "pending N" (what the queue still holds)
+//   engage-restart-child sync <directory-folder> <feed-url>
+//       starts the Explore provider on the feed and syncs; prints "installed <timestamp>" or
+//       "up-to-date <timestamp>"
+//
+// Every line is flushed at once, so the tests can follow a run that they are about to kill.
+import EngageCore
+import EngageExplore
+import EngageReference
+import Foundation
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data(("engage-restart-child: " + message + "\n").utf8))
+    exit(2)
+}
+
+func configuration(storage folder: String) -> EngageConfiguration {
+    var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.restart-child")
+    configuration.storage = .directory(folder)
+    configuration.network.timeoutSeconds = 60
+    // The run flushes by itself; no timer may deliver behind its back.
+    configuration.analytics.flushIntervalSeconds = 3_600
+    return configuration
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "track":
+        guard arguments.count == 4, let baseURL = URL(string: arguments[2]), let count = Int(arguments[3]), count >= 0 else {
+            fail("usage: track <storage-folder> <reference-base-url> <count>")
+        }
+        var settings = configuration(storage: arguments[1])
+        try settings.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
+        // The platform's secret store for a storage folder (a key file in it on Linux): the same key
+        // every launch, as an app's keychain.
+        let registry = try ProviderRegistry(configuration: settings)
+        try await registry.register(.provider(ReferenceProvider.self, from: settings))
+        _ = await registry.start()
+        let reference = try await registry.provider(ReferenceProvider.self)
+        for index in 0..<count {
+            try await reference.track(TrackedEvent(.custom, name: "restart-\(index)"))
+        }
+        say("enqueued \(count)")
+        let report = await registry.analytics.flush()
+        say("delivered \(report.delivered)")
+        say("pending \(try await registry.analytics.pendingCount())")
+        await registry.shutdown()
+    case "sync":
+        guard arguments.count == 3, let feedURL = URL(string: arguments[2]) else { fail("usage: sync <directory-folder> <feed-url>") }
+        let folder = arguments[1]
+        var settings = configuration(storage: folder + "/sdk")
+        try settings.setProvider(.explore, ExploreConfiguration(
+            feedURL: feedURL, directoryFolder: folder + "/directories", syncsAutomatically: false
+        ))
+        let registry = try ProviderRegistry(configuration: settings)
+        try await registry.register(.provider(ExploreProvider.self, from: settings))
+        _ = await registry.start()
+        let explore = try await registry.provider(ExploreProvider.self)
+        say("started")
+        switch try await explore.sync() {
+        case let .installed(timestamp, _, _): say("installed \(timestamp)")
+        case let .upToDate(timestamp): say("up-to-date \(timestamp)")
+        }
+        await registry.shutdown()
+    default:
+        fail("usage: track … | sync …")
+    }
+} catch {
+    fail("\(error)")
+}
