@@ -41,15 +41,14 @@ struct CroboxHarness {
 
     func start(
         _ crobox: CroboxConfiguration? = nil, storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(),
-        logger: Logger = Logger(label: "crobox-tests")
+        logger: Logger = Logger(label: "crobox-tests"), transport: (any HTTPTransport)? = nil
     ) async throws -> Engage {
-        try await Engage.start(
-            configuration: configuration(crobox, storage: storage),
-            environment: RegistryEnvironment(
-                clock: clock, random: SeededRandomSource(seed: 3), secretStore: secretStore,
-                callbackQueue: .queue(DispatchQueue(label: "crobox-tests")), logger: logger
-            )
+        var environment = RegistryEnvironment(
+            clock: clock, random: SeededRandomSource(seed: 3), secretStore: secretStore,
+            callbackQueue: .queue(DispatchQueue(label: "crobox-tests")), logger: logger
         )
+        if let transport { environment.transport = transport }
+        return try await Engage.start(configuration: configuration(crobox, storage: storage), environment: environment)
     }
 
     /// Delivers what is due now. A flush call may join one the provider scheduled earlier (which may

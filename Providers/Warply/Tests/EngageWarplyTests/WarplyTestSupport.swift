@@ -50,29 +50,30 @@ struct WarplyHarness {
 
     func start(
         _ warply: WarplyConfiguration? = nil, storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(),
-        logger: Logger = Logger(label: "warply-tests")
+        logger: Logger = Logger(label: "warply-tests"), transport: (any HTTPTransport)? = nil
     ) async throws -> Engage {
-        try await Engage.start(
-            configuration: configuration(warply ?? warplyConfiguration(), storage: storage),
-            environment: RegistryEnvironment(
-                clock: clock, random: SeededRandomSource(seed: 9), secretStore: secretStore,
-                callbackQueue: .queue(DispatchQueue(label: "warply-tests")), logger: logger
-            )
+        var environment = RegistryEnvironment(
+            clock: clock, random: SeededRandomSource(seed: 9), secretStore: secretStore,
+            callbackQueue: .queue(DispatchQueue(label: "warply-tests")), logger: logger
         )
+        if let transport { environment.transport = transport }
+        return try await Engage.start(configuration: configuration(warply ?? warplyConfiguration(), storage: storage), environment: environment)
     }
 
     /// Starts Engage and returns it with its Warply provider.
     func startProvider(
         _ warply: WarplyConfiguration? = nil, storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(),
-        logger: Logger = Logger(label: "warply-tests")
+        logger: Logger = Logger(label: "warply-tests"), transport: (any HTTPTransport)? = nil
     ) async throws -> (Engage, WarplyProvider) {
-        let engage = try await start(warply, storage: storage, secretStore: secretStore, logger: logger)
+        let engage = try await start(warply, storage: storage, secretStore: secretStore, logger: logger, transport: transport)
         return (engage, try await engage.provider(WarplyProvider.self))
     }
 
     /// Starts Engage and logs `email` in.
-    func loggedIn(email: String = "maria@example.gr", _ warply: WarplyConfiguration? = nil) async throws -> (Engage, WarplyProvider) {
-        let (engage, provider) = try await startProvider(warply)
+    func loggedIn(
+        email: String = "maria@example.gr", _ warply: WarplyConfiguration? = nil, transport: (any HTTPTransport)? = nil
+    ) async throws -> (Engage, WarplyProvider) {
+        let (engage, provider) = try await startProvider(warply, transport: transport)
         try await provider.deiLogin(email: email)
         return (engage, provider)
     }

@@ -66,20 +66,19 @@ struct ExploreFeedHarness {
 
     func start(
         _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests"),
-        logLevel: Logger.Level = .error
+        logLevel: Logger.Level = .error, transport: (any HTTPTransport)? = nil
     ) async throws -> (Engage, ExploreProvider) {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
         configuration.logLevel = logLevel
         configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         configuration.storage = storage
         try configuration.setProvider(.explore, explore ?? exploreConfiguration())
-        let engage = try await Engage.start(
-            configuration: configuration,
-            environment: RegistryEnvironment(
-                clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(),
-                callbackQueue: .queue(DispatchQueue(label: "explore-tests")), logger: logger
-            )
+        var environment = RegistryEnvironment(
+            clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(),
+            callbackQueue: .queue(DispatchQueue(label: "explore-tests")), logger: logger
         )
+        if let transport { environment.transport = transport }
+        let engage = try await Engage.start(configuration: configuration, environment: environment)
         return (engage, try await engage.provider(ExploreProvider.self))
     }
 

@@ -1,0 +1,38 @@
+import EngageCore
+import EngageReference
+import EngageSandbox
+import EngageTesting
+import Foundation
+import ReferenceEmulator
+import Testing
+
+@Suite("Reference provider: hostile answers")
+struct ReferenceHostileAnswerTests {
+    @Test("hostile variations of the real login and items answers: values or EngageErrors, never a trap")
+    func hostileAnswers() async throws {
+        let password = "pw-hostile-reference"
+        let host = SandboxHost(emulators: [ReferenceEmulator(configuration: .init(password: password))])
+        let baseURL = try #require(try await host.start().baseURL(for: "reference"))
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.reference-tests")
+        try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
+        let answers = HostileAnswers()
+        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: answers, secretStore: InMemorySecretStore()))
+        try await registry.register(.provider(ReferenceProvider.self, from: configuration))
+        _ = await registry.start()
+        let reference = try await registry.provider(ReferenceProvider.self)
+        let identity = UserIdentity(userID: "maria", attributes: ["reference.password": password])
+
+        let logins = await answers.sweep(seed: 51) { () async throws(EngageError) in
+            do { try await reference.logIn(identity) } catch { throw EngageError.wrapping(error, providerID: "reference") }
+        }
+        let items = await answers.sweep(count: 120, seed: 52) { () async throws(EngageError) in
+            do { _ = try await reference.items() } catch { throw EngageError.wrapping(error, providerID: "reference") }
+        }
+        for outcomes in [logins, items] {
+            #expect(outcomes.count >= 60)
+            #expect(outcomes.contains { if case let .failure(error) = $0 { error.code == .decoding } else { false } })
+        }
+        await registry.shutdown()
+        await host.stop()
+    }
+}
