@@ -304,7 +304,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageSandboxTests",
-            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore"]
+            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting"]
         ),
     ] + providerTargets
 )

@@ -32,6 +32,38 @@ public enum HostileJSON {
         }
     }
 
+    /// What went wrong when `valid`'s type decoded hostile variations of `valid`'s encoding: a failure
+    /// that is neither a `DecodingError` nor an `EngageError`, a decoded value that cannot be encoded
+    /// again, or no variation refused at all. Empty is the property holding (and reaching the end is
+    /// the property that nothing trapped).
+    ///
+    /// ```swift
+    /// #expect(try HostileJSON.problems(decoding: PageRequest(offset: 10, limit: 20), seed: 5).isEmpty)
+    /// ```
+    public static func problems<T: Codable>(decoding valid: T, count: Int = 300, seed: UInt64) throws -> [String] {
+        let encoded = try JSONEncoder().encode(valid)
+        _ = try JSONDecoder().decode(T.self, from: encoded)  // the starting point is valid
+        var problems: [String] = []
+        var refused = 0
+        for outcome in decodingOutcomes(T.self, from: encoded, count: count, seed: seed) {
+            switch outcome {
+            case .success(let decoded):
+                do {
+                    _ = try JSONEncoder().encode(decoded)
+                } catch {
+                    problems.append("\(T.self): a decoded value could not be encoded again: \(error)")
+                }
+            case .failure(let error):
+                refused += 1
+                if !(error is DecodingError || error is EngageError) {
+                    problems.append("\(T.self): failed with \(type(of: error)), not a DecodingError or an EngageError")
+                }
+            }
+        }
+        if refused == 0 { problems.append("\(T.self) accepted every hostile variation") }
+        return problems
+    }
+
     /// `count` variations of `document` (which must be JSON), the same ones for the same `seed`.
     public static func variations(of document: Data, count: Int, seed: UInt64) -> [Data] {
         guard let root = try? JSONSerialization.jsonObject(with: document, options: [.fragmentsAllowed]) else { return [] }

@@ -3,7 +3,8 @@ import Foundation
 /// Stops calling a failing dependency for a while, then lets one trial call through.
 ///
 /// - **closed**: calls pass; consecutive failures are counted, and reaching `failureThreshold` opens it.
-/// - **open**: calls fail at once with `.circuitOpen` until `cooldown` has passed on the clock.
+/// - **open**: calls fail at once with `.circuitOpen` until `cooldown` has passed on the clock (a clock
+///   set back never makes that longer than one cooldown).
 /// - **half-open**: one trial call passes; success closes the breaker, failure opens it again.
 ///
 /// Time comes from the injected `EngageClock`, so tests drive transitions with a fake clock.
@@ -59,8 +60,9 @@ public final class CircuitBreaker: Sendable {
     /// The current state, moving from open to half-open if the cooldown has passed.
     public var state: State {
         let now = clock.now
+        let cooldown = policy.cooldown
         return storage.withLock { storage in
-            if case let .open(until) = storage.state, now >= until {
+            if case let .open(until) = storage.state, !Self.isCoolingDown(until: until, now: now, cooldown: cooldown) {
                 storage.state = .halfOpen
                 storage.trialInFlight = false
             }
@@ -72,11 +74,12 @@ public final class CircuitBreaker: Sendable {
     /// trial call already in flight.
     public func acquirePermission(providerID: ProviderID? = nil) throws(EngageError) {
         let now = clock.now
+        let cooldown = policy.cooldown
         let refusal: Date?? = storage.withLock { storage -> Date?? in
             switch storage.state {
             case .closed:
                 return .none
-            case let .open(until) where now < until:
+            case let .open(until) where Self.isCoolingDown(until: until, now: now, cooldown: cooldown):
                 return .some(until)
             case .open:
                 storage.state = .halfOpen
@@ -94,6 +97,13 @@ public final class CircuitBreaker: Sendable {
             .circuitOpen, "Calls are paused after repeated failures\(wait).", providerID: providerID,
             isRetryable: true, recoverySuggestion: "Wait and try again; the service appears to be unavailable."
         )
+    }
+
+    /// Whether an open breaker whose cooldown ends at `until` is still cooling down at `now`. An end
+    /// more than one cooldown away means the wall clock was set back since the breaker opened: the
+    /// cooldown counts as over, so a clock set back a day never pauses calls for a day.
+    private static func isCoolingDown(until: Date, now: Date, cooldown: Duration) -> Bool {
+        now < until && until.timeIntervalSince(now) <= cooldown.seconds
     }
 
     /// Records a successful call: the breaker closes.

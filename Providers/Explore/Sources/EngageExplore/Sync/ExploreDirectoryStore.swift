@@ -72,10 +72,13 @@ actor ExploreDirectoryStore {
     }
 
     /// When the next sync is due: `interval` after the feed was last checked, or `nil` (now) when
-    /// nothing is installed.
+    /// nothing is installed. A due date more than one interval away means the wall clock was set back
+    /// since the last check: the sync is due now, so a clock set back a year never postpones it a year.
     func nextSyncDate(interval: Duration) throws -> Date? {
         guard let state = try state(), FileManager.default.fileExists(atPath: databaseURL.path) else { return nil }
-        return state.checkedAt.adding(interval)
+        let next = state.checkedAt.adding(interval)
+        let now = clock.now
+        return next.timeIntervalSince(now) > interval.seconds ? now : next
     }
 
     /// The installed directory, opened (and indexed, the first time) off the cooperative pool.

@@ -47,6 +47,26 @@ struct ExploreSyncTests {
         await harness.stop()
     }
 
+    @Test("a wall clock set back never postpones the next sync by the jump; set forward, the sync is due")
+    func clockJumps() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start(harness.exploreConfiguration { $0.syncIntervalSeconds = 86_400 })
+        _ = try await provider.sync()
+        #expect(try await provider.isSyncDue() == false)
+        // The user sets the clock back a year: the last check now lies in the future, which says the
+        // clock moved, not that the next sync is a year and a day away.
+        harness.clock.set(to: harness.clock.now.addingTimeInterval(-365 * 86_400))
+        #expect(try await provider.isSyncDue())
+        #expect(try await provider.syncIfDue() == .upToDate(timestamp: 1_000))
+        #expect(try await provider.isSyncDue() == false, "checked again on the new clock")
+        // Forward past the interval: due.
+        harness.clock.set(to: harness.clock.now.addingTimeInterval(86_400))
+        #expect(try await provider.isSyncDue())
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("a newer timestamp installs the new directory; an older one is never installed")
     func newerReplacesOlder() async throws {
         let harness = try await ExploreFeedHarness()
