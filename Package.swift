@@ -165,7 +165,7 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
 
 let package = Package(
     name: "EngageKit",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Engage", targets: ["Engage"]),
         .library(name: "EngageCore", targets: ["EngageCore"]),

@@ -25,7 +25,7 @@ let supportDependencies: [Target.Dependency] = [
 
 let package = Package(
     name: "EngageKitBenchmarks",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "EngageKit", path: ".."),
         // "MallocInterposer" only: listing traits replaces the harness's defaults, which also turn on

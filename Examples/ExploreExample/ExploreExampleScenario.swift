@@ -2,7 +2,6 @@ import EngageCore
 import EngageExampleSupport
 import EngageExplore
 import Foundation
-import Synchronization
 
 /// The example's walk through the directory, through the provider.
 struct ExploreExampleScenario {
@@ -25,7 +24,7 @@ struct ExploreExampleScenario {
     /// Syncs from the feed, narrating the download's progress by quarters.
     func sync() async throws {
         output.section("Sync")
-        let quarter = Mutex(-1)
+        let quarter = Locked(-1)
         let output = output
         let outcome = try await explore.sync { progress in
             guard progress.phase == .downloading, let fraction = progress.fractionCompleted else { return }

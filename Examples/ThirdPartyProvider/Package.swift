@@ -7,7 +7,7 @@ import PackageDescription
 
 let package = Package(
     name: "AcmeOffers",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "AcmeOffers", targets: ["AcmeOffers"]),
         .library(name: "AcmeEmulator", targets: ["AcmeEmulator"]),
@@ -29,7 +29,7 @@ let package = Package(
         // The backend's emulator, for tests and the example: never linked into an app.
         .target(
             name: "AcmeEmulator",
-            dependencies: [.product(name: "EngageSandbox", package: "EngageKit")]
+            dependencies: [.product(name: "EngageSandbox", package: "EngageKit"), .product(name: "EngageCore", package: "EngageKit")]
         ),
         // Runs against the embedded emulator, or any Acme backend given with --base-url.
         .executableTarget(

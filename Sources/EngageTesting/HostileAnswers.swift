@@ -1,7 +1,6 @@
 import EngageCore
 import Foundation
 import HTTPTypes
-import Synchronization
 
 /// A transport for property tests of a provider's decoding against its emulator: it passes every
 /// request on to a real transport and keeps the last answer of each path, and ``sweep(path:count:seed:operation:)``
@@ -18,7 +17,7 @@ import Synchronization
 /// ```
 public final class HostileAnswers: HTTPTransport {
     private let base: any HTTPTransport
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
 
     private struct State {
         /// The last 2xx answer body of each path.

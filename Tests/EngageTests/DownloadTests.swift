@@ -2,7 +2,7 @@ import Engage
 import EngageSandbox
 import EngageTesting
 import Foundation
-import Synchronization
+import EngageCore
 import Testing
 
 /// `APIClient.download`: bodies streamed to a file over a real socket, with progress, limits and
@@ -19,7 +19,7 @@ struct DownloadTests {
         let client = APIClient(baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference", maxResponseBytes: 4096)
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let reports = Mutex<[TransferProgress]>([])
+        let reports = Locked<[TransferProgress]>([])
         let (response, bytes) = try await client.download(
             .get, "/public/items", query: [("size", "300000")], to: file, options: RequestOptions(maxResponseBytes: 1 << 20)
         ) { progress in reports.withLock { $0.append(progress) } }
@@ -64,7 +64,7 @@ struct DownloadTests {
         )
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let reports = Mutex<[TransferProgress]>([])
+        let reports = Locked<[TransferProgress]>([])
         let (_, bytes) = try await client.download(.get, "/archive.zip", to: file) { progress in reports.withLock { $0.append(progress) } }
         #expect(bytes == 10_000)
         #expect(try Data(contentsOf: file) == body)

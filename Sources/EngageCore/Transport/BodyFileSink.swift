@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The open file a streamed response body is written to (see ``ResponseBodyFile``).
 ///
@@ -7,7 +6,7 @@ import Synchronization
 /// cancelled or abandoned download) is dropped instead of written to a closed, possibly reused,
 /// descriptor.
 final class BodyFileSink: Sendable {
-    private let handle: Mutex<FileHandle?>
+    private let handle: Locked<FileHandle?>
     /// Who hears of progress.
     let progress: (@Sendable (TransferProgress) -> Void)?
 
@@ -19,7 +18,7 @@ final class BodyFileSink: Sendable {
         else {
             throw EngageError(.storage, "The download file \(bodyFile.url.lastPathComponent) cannot be created.")
         }
-        self.handle = Mutex(handle)
+        self.handle = Locked(handle)
         progress = bodyFile.progress
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +30,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         var lastActivity: ContinuousClock.Instant
     }
 
-    let transfers = Mutex<[Int: Transfer]>([:])
+    let transfers = Locked<[Int: Transfer]>([:])
     /// How long a transfer with a given timeout may stay silent before this delegate abandons it:
     /// longer than the timeout, since URLSession's own timer normally ends it first.
     let stallLimit: @Sendable (_ timeout: Duration) -> Duration

@@ -1,4 +1,4 @@
-import Synchronization
+import EngageCore
 
 /// Identifies an injected ``FaultRule`` so it can be removed.
 public struct FaultRuleID: Sendable, Hashable, Codable {
@@ -23,11 +23,11 @@ public final class FaultInjector: Sendable {
         var generator: SeededGenerator
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates an injector whose probabilistic triggers draw from `generator`.
     public init(generator: SeededGenerator) {
-        self.state = Mutex(State(generator: generator))
+        self.state = Locked(State(generator: generator))
     }
 
     /// Adds a rule after the existing ones.

@@ -1,4 +1,4 @@
-import Synchronization
+import EngageCore
 
 /// A one-shot signal: the server task reports the bound port (or a failure) once, and `start()`
 /// waits for it.
@@ -8,7 +8,7 @@ final class ListeningSignal: Sendable {
         case done(Result<Int, any Error>)
     }
 
-    private let state = Mutex<State>(.pending([]))
+    private let state = Locked<State>(.pending([]))
 
     /// Reports that the server listens on `port`; a missing port is reported as a failure.
     func succeed(port: Int?) {

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
+import EngageCore
 import UnixSignals
 
 extension SandboxHost {

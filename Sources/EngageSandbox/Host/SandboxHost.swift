@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
+import EngageCore
 
 /// Serves a set of ``Emulator``s over HTTP on loopback, with a request journal and fault injection.
 ///
@@ -28,7 +28,7 @@ public final class SandboxHost: Sendable {
     /// The token issuer shared by the emulators (same secret, clock and lifetime).
     public let jwt: JWTIssuer
 
-    let lifecycle = Mutex<Lifecycle>(.idle)
+    let lifecycle = Locked<Lifecycle>(.idle)
 
     /// Creates a host; nothing listens until ``start()``.
     public init(emulators: [any Emulator], configuration: SandboxConfiguration = .init()) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses query strings by RFC 3986 rules.
 public enum QueryString {
     /// Splits `query` (without the leading `?`) on `&`, each item on its first `=`, and
@@ -35,7 +37,8 @@ public enum QueryString {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self) ?? String(text)
+        // Foundation's decoding: the standard library's validating initialiser needs iOS 18 / macOS 15.
+        return String(bytes: bytes, encoding: .utf8) ?? String(text)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

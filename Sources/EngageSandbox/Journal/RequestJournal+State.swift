@@ -1,4 +1,4 @@
-import Synchronization
+import EngageCore
 
 extension RequestJournal {
     /// A caller of `waitForEntries` that is still waiting.

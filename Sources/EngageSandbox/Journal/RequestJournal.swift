@@ -1,4 +1,4 @@
-import Synchronization
+import EngageCore
 
 /// The record of every request that reached an emulator of a ``SandboxHost``.
 ///
@@ -9,13 +9,13 @@ public final class RequestJournal: Sendable {
     /// How many entries are kept at most.
     public let capacity: Int
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
     /// Creates an empty journal.
     /// - Parameter capacity: The number of most recent entries kept (at least 1).
     public init(capacity: Int = 10_000) {
         self.capacity = max(1, capacity)
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     /// All kept entries, oldest first.

@@ -1,11 +1,11 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import EngageCore
 
 /// A response body writer that keeps what is written, to inspect or rewrite a response body.
 final class CollectingBodyWriter: ResponseBodyWriter, Sendable {
-    private let storage = Mutex<[UInt8]>([])
+    private let storage = Locked<[UInt8]>([])
 
     /// Everything written so far.
     var bytes: [UInt8] { storage.withLock { $0 } }

@@ -1,11 +1,11 @@
-import Synchronization
+import EngageCore
 
 /// A ``SeededGenerator`` shared between concurrent callers behind a lock.
 final class LockedGenerator: Sendable {
-    private let generator: Mutex<SeededGenerator>
+    private let generator: Locked<SeededGenerator>
 
     init(_ generator: SeededGenerator) {
-        self.generator = Mutex(generator)
+        self.generator = Locked(generator)
     }
 
     /// Runs `body` with exclusive access to the generator.

@@ -1,4 +1,4 @@
-import Synchronization
+import EngageCore
 
 /// A stand-in for `Task.sleep` that records each requested duration and holds the sleeper until the
 /// test releases it, so delay faults are tested by ordering instead of wall-clock time.
@@ -8,7 +8,7 @@ final class SleepGate: Sendable {
         var released = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let entries: AsyncStream<Duration>
     private let entered: AsyncStream<Duration>.Continuation
 

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import EngageCore
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     var now: Date { current.withLock { $0 } }

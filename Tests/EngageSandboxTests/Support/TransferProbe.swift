@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import EngageCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,7 +14,7 @@ final class TransferProbe: NSObject, URLSessionDataDelegate, Sendable {
         var error: (any Error)?
     }
 
-    private let state = Mutex<(outcome: Outcome, continuation: CheckedContinuation<Outcome, Never>?)>((Outcome(), nil))
+    private let state = Locked<(outcome: Outcome, continuation: CheckedContinuation<Outcome, Never>?)>((Outcome(), nil))
 
     /// Sends `request` and returns what happened.
     static func run(_ request: URLRequest) async -> Outcome {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import EngageCore
 import Testing
 
 /// A launch of `engage-restart-child` (Tests/EngageRestartChild), the app side of the kill-and-restart
@@ -80,7 +80,7 @@ final class ChildProcess: Sendable {
 
 /// The complete lines a child printed, and the start of the next one.
 private final class OutputLines: Sendable {
-    let state = Mutex<(lines: [String], partial: String)>(([], ""))
+    let state = Locked<(lines: [String], partial: String)>(([], ""))
 
     func append(_ data: Data) {
         state.withLock { output in

@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "CroboxConsumer",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "EngageKit", path: "../../..", traits: ["Crobox"])
     ],

@@ -1,6 +1,6 @@
 import EngageSandbox
 import Foundation
-import Synchronization
+import EngageCore
 
 /// A local Acme backend for tests and the example, served by a `SandboxHost` under `/acme`.
 ///
@@ -14,7 +14,7 @@ public final class AcmeEmulator: Emulator {
     public let id = "acme"
     /// The key the emulator accepts.
     public let apiKey: String
-    private let claimed = Mutex<[String: String]>([:])
+    private let claimed = Locked<[String: String]>([:])
 
     /// The deals the emulator serves, in order.
     public static let deals: [(id: String, title: String, percentOff: Int, sku: String)] = [

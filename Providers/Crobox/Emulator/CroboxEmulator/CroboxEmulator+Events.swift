@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import EngageCore
 
 extension CroboxEmulator {
     /// A 1x1 transparent GIF (43 bytes), the answer of the event pixel.

@@ -4,14 +4,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import EngageCore
 
 extension CroboxEmulator {
     func addPromotionRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
         group.post("promotions") { request, context in
             var request = request
             let body = try await request.collectBody(upTo: context.maxUploadSize)
-            guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            guard let text = String(bytes: body.readableBytesView, encoding: .utf8) else {
                 return CroboxRejection.invalidRequest("The body must be UTF-8 text.").response
             }
             return try self.answerPromotions(

@@ -2,7 +2,7 @@ import EngageCrobox
 import EngageSandbox
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 /// A local Crobox backend: the event pixel and the promotions endpoint, speaking the wire format the
 /// official iOS and Android SDKs use.
@@ -36,7 +36,7 @@ public final class CroboxEmulator: Emulator {
     /// What the emulated backend knows: containers, campaigns and badge messages.
     public let configuration: Configuration
 
-    let state = Mutex(CroboxEmulatorState())
+    let state = Locked(CroboxEmulatorState())
 
     /// Creates the emulator.
     /// - Parameters:

@@ -3,7 +3,6 @@ import EngageExplore
 import ExploreEmulator
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// A generated directory in its own temporary folder.
@@ -54,7 +53,7 @@ struct ExploreFixture {
         }
     }
 
-    private static let sharedFixtures = Mutex<[String: Result<(ExploreFixture, BruteForceDirectory), any Error>]>([:])
+    private static let sharedFixtures = Locked<[String: Result<(ExploreFixture, BruteForceDirectory), any Error>]>([:])
 
     func remove() {
         try? directory.close()

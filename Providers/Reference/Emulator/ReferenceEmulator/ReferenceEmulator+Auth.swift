@@ -1,7 +1,7 @@
 import EngageSandbox
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension ReferenceEmulator {
     func addAuthRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

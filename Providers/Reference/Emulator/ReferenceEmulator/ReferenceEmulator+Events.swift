@@ -1,6 +1,6 @@
 import EngageSandbox
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension ReferenceEmulator {
     func addEventRoutes(to group: RouterGroup<SandboxRequestContext>) {

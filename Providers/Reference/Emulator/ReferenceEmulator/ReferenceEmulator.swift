@@ -1,6 +1,6 @@
 import EngageSandbox
 import Hummingbird
-import Synchronization
+import EngageCore
 
 /// A small, generic, stateful backend: token auth with rotating refresh tokens, a sized item list,
 /// an idempotent event sink, an echo endpoint and a GraphQL-shaped endpoint.
@@ -49,7 +49,7 @@ public final class ReferenceEmulator: Emulator {
     /// The configuration.
     public let configuration: Configuration
 
-    let store = Mutex(ReferenceStore())
+    let store = Locked(ReferenceStore())
 
     /// Creates the emulator.
     /// - Parameters:

@@ -1,7 +1,7 @@
 import EngageSandbox
 import EngageWarply
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     /// `cards`/`add_card`: stores the card with its number masked (`WarplyCard.mask`) and a fresh token;

@@ -1,7 +1,6 @@
 import EngageCore
 import EngageWarply
 import Foundation
-import Synchronization
 
 extension WarplyEmulator {
     /// The campaign filters `campaigns`/`retrieve` applies (each a string or a list of strings); any other

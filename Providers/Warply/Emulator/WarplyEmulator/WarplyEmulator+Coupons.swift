@@ -2,7 +2,7 @@ import EngageSandbox
 import EngageWarply
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     /// The user's coupons in `language`, active and redeemed mixed as stored; narrowed to coupon sets of

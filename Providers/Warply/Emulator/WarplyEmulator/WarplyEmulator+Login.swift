@@ -3,7 +3,7 @@ import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     /// The email domain of users logged in through the Cosmote partner routes.

@@ -1,7 +1,7 @@
 import EngageSandbox
 import EngageWarply
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     func addRegistrationRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

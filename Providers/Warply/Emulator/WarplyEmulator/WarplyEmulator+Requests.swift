@@ -5,7 +5,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
 
 extension WarplyEmulator {
     /// The largest request body the emulator reads (1 MiB); a larger one is answered 413.

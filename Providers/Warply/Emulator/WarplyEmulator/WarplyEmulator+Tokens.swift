@@ -2,7 +2,7 @@ import EngageSandbox
 import EngageWarply
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     func addTokenRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

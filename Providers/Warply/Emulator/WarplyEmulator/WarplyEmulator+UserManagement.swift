@@ -1,7 +1,7 @@
 import EngageSandbox
 import EngageWarply
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension WarplyEmulator {
     /// The shortest new password `change_password` accepts.

@@ -2,7 +2,7 @@ import EngageSandbox
 import EngageWarply
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 /// A local, stateful Warply (DEI loyalty) backend: device registration, signed context requests,
 /// OAuth sessions with rotating refresh tokens, coupons that can be redeemed, cards, points and
@@ -55,7 +55,7 @@ public final class WarplyEmulator: Emulator {
     /// What the emulated backend accepts and how long its tokens live.
     public let configuration: Configuration
 
-    let state: Mutex<WarplyEmulatorState>
+    let state: Locked<WarplyEmulatorState>
 
     /// Creates the emulator.
     /// - Parameters:
@@ -64,7 +64,7 @@ public final class WarplyEmulator: Emulator {
     public init(id: String = "warply", configuration: Configuration = .init()) {
         self.id = id
         self.configuration = configuration
-        self.state = Mutex(WarplyEmulatorState(configuration: configuration))
+        self.state = Locked(WarplyEmulatorState(configuration: configuration))
     }
 
     /// Adds the routes listed in the type's documentation and builds the seeded catalogue.

@@ -3,7 +3,6 @@ import EngageExplore
 import EngageSandbox
 import Foundation
 import Hummingbird
-import Synchronization
 
 extension CTXEmulator {
     static let accessKind = "ctx-access"

@@ -2,7 +2,7 @@ import EngageExplore
 import EngageSandbox
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 extension CTXEmulator {
     func addGiftCardRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

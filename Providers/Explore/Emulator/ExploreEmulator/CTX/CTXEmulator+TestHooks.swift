@@ -1,7 +1,7 @@
 import EngageExplore
 import EngageSandbox
 import Foundation
-import Synchronization
+import EngageCore
 
 extension CTXEmulator {
     /// The outstanding login code of `email` (any case), as if read from the user's inbox.

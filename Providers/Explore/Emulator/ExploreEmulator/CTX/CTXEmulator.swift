@@ -2,7 +2,7 @@ import EngageExplore
 import EngageSandbox
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 /// A local, stateful CTX ("DashSpend") backend speaking the wire format of `EngageExplore`'s
 /// ``CTXWire`` and models.
@@ -74,8 +74,8 @@ public final class CTXEmulator: Emulator {
     /// The merchants it sells, in the order given.
     public let merchants: [CTXEmulatorMerchant]
 
-    let state: Mutex<CTXEmulatorState>
-    let environmentSlot = Mutex<EmulatorEnvironment?>(nil)
+    let state: Locked<CTXEmulatorState>
+    let environmentSlot = Locked<EmulatorEnvironment?>(nil)
 
     /// An emulator selling `merchants` (the default catalogue when `nil`); `seed` drives codes, ids
     /// and card secrets.
@@ -87,7 +87,7 @@ public final class CTXEmulator: Emulator {
         self.id = id
         self.configuration = configuration
         self.merchants = merchants
-        self.state = Mutex(CTXEmulatorState(merchants: merchants, seed: seed))
+        self.state = Locked(CTXEmulatorState(merchants: merchants, seed: seed))
     }
 
     /// Adds the routes listed in the type's documentation.

@@ -2,7 +2,7 @@ import EngageExplore
 import EngageSandbox
 import Foundation
 import Hummingbird
-import Synchronization
+import EngageCore
 
 /// A local directory feed: per network, a manifest (timestamp, SHA-256, size, archive name) and the zip
 /// archive holding `explore.db`, the way the reference apps' feed publishes them.
@@ -51,9 +51,9 @@ public final class ExploreFeedEmulator: Emulator {
         var downloads: [ExploreNetwork: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Held while a pending directory is generated, so that concurrent first requests generate it once.
-    private let generation = Mutex(())
+    private let generation = Locked(())
     /// Whether the folder is the feed's own temporary one, removed when the feed is released.
     private let ownsFolder: Bool
 

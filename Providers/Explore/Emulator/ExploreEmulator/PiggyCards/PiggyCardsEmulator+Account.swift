@@ -3,7 +3,7 @@
     import EngageSandbox
     import Foundation
     import Hummingbird
-    import Synchronization
+    import EngageCore
 
     extension PiggyCardsEmulator {
         func addAccountRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

@@ -4,7 +4,6 @@
     import EngageSandbox
     import Foundation
     import Hummingbird
-    import Synchronization
 
     extension PiggyCardsEmulator {
         func addOrderRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

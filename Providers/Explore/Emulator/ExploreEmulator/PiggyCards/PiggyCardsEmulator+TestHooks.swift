@@ -2,7 +2,7 @@
     import EngageExplore
     import EngageSandbox
     import Foundation
-    import Synchronization
+    import EngageCore
 
     extension PiggyCardsEmulator {
         /// The one-time password e-mailed to `email` (any case) at sign-up.

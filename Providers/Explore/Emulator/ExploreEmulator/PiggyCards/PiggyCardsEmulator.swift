@@ -4,7 +4,7 @@
     import Foundation
     import HTTPTypes
     import Hummingbird
-    import Synchronization
+    import EngageCore
 
     /// A local, stateful PiggyCards backend (only with the `PiggyCards` trait), speaking the wire format
     /// of `EngageExplore`'s ``PiggyCardsWire``. Errors are `{"code":<status>,"message":…}`.
@@ -51,8 +51,8 @@
         /// What it sells.
         public let catalogue: PiggyCardsEmulatorCatalogue
 
-        let state: Mutex<PiggyCardsEmulatorState>
-        let environmentSlot = Mutex<EmulatorEnvironment?>(nil)
+        let state: Locked<PiggyCardsEmulatorState>
+        let environmentSlot = Locked<EmulatorEnvironment?>(nil)
         static let accessKind = "piggycards-access"
 
         /// An emulator selling `catalogue`; `seed` drives ids, passwords and card secrets.
@@ -63,7 +63,7 @@
             self.id = id
             self.catalogue = catalogue
             self.configuration = configuration
-            self.state = Mutex(PiggyCardsEmulatorState(catalogue: catalogue, seed: seed))
+            self.state = Locked(PiggyCardsEmulatorState(catalogue: catalogue, seed: seed))
         }
 
         /// Adds the routes listed in the type's documentation.

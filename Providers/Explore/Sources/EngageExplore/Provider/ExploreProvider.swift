@@ -2,7 +2,6 @@ import Crypto
 import EngageCore
 import Foundation
 import Logging
-import Synchronization
 
 /// The Explore provider: an offline merchant and ATM directory the app syncs from a feed, keeps per
 /// network and queries locally, plus the directory's gift cards, sold through gift-card sources
@@ -32,11 +31,11 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     /// Where the per-network directories live.
     public let directoryFolder: URL
     private let feed: APIClient?
-    private let stores = Mutex<[ExploreNetwork: ExploreDirectoryStore]>([:])
-    private let selectedNetwork: Mutex<ExploreNetwork>
+    private let stores = Locked<[ExploreNetwork: ExploreDirectoryStore]>([:])
+    private let selectedNetwork: Locked<ExploreNetwork>
     /// The opening of `configuration.databasePath`'s directory, once started.
-    private let fixedDirectory = Mutex<Task<ExploreDirectory, any Error>?>(nil)
-    private let scheduler = Mutex<Task<Void, Never>?>(nil)
+    private let fixedDirectory = Locked<Task<ExploreDirectory, any Error>?>(nil)
+    private let scheduler = Locked<Task<Void, Never>?>(nil)
     /// The gift-card sources that `configuration.giftCards` turned on, by id.
     let giftCardSources: [ExploreGiftCardProviderID: any GiftCardSource]
     /// The user's purchased gift cards, sealed in the provider's storage, whichever source sold them.
@@ -47,7 +46,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         try configuration.validate(for: .explore)
         self.context = context
         self.configuration = configuration
-        selectedNetwork = Mutex(configuration.network)
+        selectedNetwork = Locked(configuration.network)
         if let folder = configuration.directoryFolder {
             directoryFolder = URL(fileURLWithPath: folder, isDirectory: true)
         } else if let databaseDirectory = context.database.directory {

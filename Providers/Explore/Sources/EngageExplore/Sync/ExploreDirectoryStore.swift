@@ -1,7 +1,6 @@
 import EngageCore
 import Foundation
 import Logging
-import Synchronization
 
 /// One network's directory on disk: the installed `explore.db`, its index and its sync state; the
 /// open ``ExploreDirectory``; and at most one sync at a time.
@@ -50,7 +49,7 @@ actor ExploreDirectoryStore {
     /// Runs after an opening has read its file and before it is kept (tests end an install there).
     package nonisolated let afterOpening = Locked<(@Sendable () async -> Void)?>(nil)
     /// Progress handlers of the callers waiting on the running sync.
-    private let observers = Mutex<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
+    private let observers = Locked<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
 
     init(network: ExploreNetwork, root: URL, feed: APIClient?, storage: StorageNamespace, clock: any EngageClock, logger: Logger, limits: Limits) {
         self.network = network

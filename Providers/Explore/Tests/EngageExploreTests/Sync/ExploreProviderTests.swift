@@ -4,7 +4,7 @@ import EngageSandbox
 import EngageTesting
 import ExploreEmulator
 import Foundation
-import Synchronization
+import EngageCore
 import Testing
 
 /// The provider over a fixed directory file: the PiggyCards country rule, the facade's merged
@@ -69,7 +69,7 @@ struct ExploreProviderTests {
     @Test("callback twins deliver the async results and errors; every operation publishes its event")
     func callbacksAndEvents() async throws {
         let (harness, engage, provider, _, _) = try await start()
-        let names = Mutex<[String]>([])
+        let names = Locked<[String]>([])
         let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
         let query = ExploreMerchantQuery(text: "coffee")
         let expected = try await provider.merchants(query)
@@ -101,7 +101,7 @@ struct ExploreProviderTests {
     @Test("a CTX gift card bought through the provider: sign-in, amount checked, paid, fulfilled, sealed; events published")
     func ctxPurchaseThroughTheProvider() async throws {
         let (harness, engage, provider, _, _) = try await start()
-        let names = Mutex<[String]>([])
+        let names = Locked<[String]>([])
         let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
         let ctx = try provider.giftCardSource(CTXGiftCards.self)
         #expect(provider.configuredGiftCardSources.contains(.ctx))

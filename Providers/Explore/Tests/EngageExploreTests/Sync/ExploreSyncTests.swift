@@ -4,7 +4,7 @@ import EngageSandbox
 import EngageTesting
 import ExploreEmulator
 import Foundation
-import Synchronization
+import EngageCore
 import Testing
 
 /// Syncing the directory from the feed emulator over a real socket: install, up to date, updates,
@@ -23,7 +23,7 @@ struct ExploreSyncTests {
         let missing = await #expect(throws: EngageError.self) { try await provider.merchants(ExploreMerchantQuery()) }
         #expect(missing?.code == .exploreDirectoryMissing)
 
-        let reports = Mutex<[ExploreSyncProgress]>([])
+        let reports = Locked<[ExploreSyncProgress]>([])
         let outcome = try await provider.sync { progress in reports.withLock { $0.append(progress) } }
         #expect(outcome == .installed(timestamp: 1_000, previousTimestamp: nil, archiveBytes: manifest.size))
         let progress = reports.withLock { $0 }

@@ -1,5 +1,4 @@
 import EngageCore
-import Synchronization
 
 /// The provider's in-memory state: the last campaigns, coupons, coupon sets, merchants, carousel,
 /// supermarket campaign, market pass, CCMS offers and seasonal list, with the seed's getters and
@@ -28,7 +27,7 @@ public final class WarplyState: Sendable {
         var seasonalList: [WarplySeasonalPackage] = []
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     private let events: EventBus?
 
     /// An empty state publishing on `events`.

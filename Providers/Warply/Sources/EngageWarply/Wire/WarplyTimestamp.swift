@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import EngageCore
 
 /// A date as Warply sends it: the server's text, kept exactly, plus the instant it denotes.
 ///
@@ -141,7 +141,7 @@ public struct WarplyTimestamp: Codable, Sendable, Hashable, Comparable, CustomSt
 
     /// Formatters by format. `DateFormatter` is not documented as thread-safe on every platform, so
     /// they are used only under this lock.
-    private static let formatters = Mutex<[String: DateFormatter]>([:])
+    private static let formatters = Locked<[String: DateFormatter]>([:])
 
     /// `date` written with `format` in the server's zone, with the shared formatter, under the lock.
     private static func string(from date: Date, format: String) -> String {
