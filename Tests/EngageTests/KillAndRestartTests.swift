@@ -48,7 +48,7 @@ struct KillAndRestartTests {
         host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: emulator.id, method: "POST", path: "/events", trigger: .times(1)))
         let second = try ChildProcess(["track", folder.path, baseURL, "10"])
         #expect(await waitUntil(timeout: .seconds(60)) { heldAtBackend.count == 1 }, "the batch reached the backend: \(second.lines)")
-        #expect(second.lines.contains("enqueued 10"))
+        #expect(await waitUntil { second.lines.contains("enqueued 10") })
         await second.kill()
         // The backend now handles the batch: it stores the events, and its answer goes nowhere.
         release.open()

@@ -9,13 +9,18 @@ final class ChildProcess: Sendable {
     private let output = OutputLines()
     private let ended: Task<Int32, Never>
 
-    /// The child executable, built beside the test bundle by `swift build --build-tests`.
+    /// The child executable, built beside the test bundle by `swift build --build-tests`: the
+    /// bundle's folder on macOS (where the process is the toolchain's test runner), the test binary's
+    /// folder on Linux.
     static var executable: URL {
         get throws {
-            let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            let url = folder.appendingPathComponent("engage-restart-child")
-            guard FileManager.default.isExecutableFile(atPath: url.path) else {
-                throw ChildProcessError(message: "\(url.path) is missing: build everything first (swift build --build-tests)")
+            let folders = [
+                Bundle(for: ChildProcess.self).bundleURL.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ]
+            let candidates = folders.map { $0.appendingPathComponent("engage-restart-child") }
+            guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw ChildProcessError(message: "engage-restart-child is missing from \(folders.map(\.path)): build everything first (swift build --build-tests)")
             }
             return url
         }
@@ -59,14 +64,29 @@ final class ChildProcess: Sendable {
 
     /// Kills the child at once (SIGKILL: no handler, no clean-up) and waits for it to end.
     func kill() async {
-        _ = Foundation.kill(process.processIdentifier, SIGKILL)
-        _ = await ended.value
+        signalIfRunning()
+        _ = await exitStatus()
         #expect(process.terminationReason == .uncaughtSignal)
     }
 
-    /// Waits for the child to end and returns its exit status.
+    /// Waits for the child to end and returns its exit status. A cancelled wait (a test's time limit)
+    /// kills the child, so no test waits on it for ever and no child outlives its test.
     func exitStatus() async -> Int32 {
-        await ended.value
+        await withTaskCancellationHandler {
+            await ended.value
+        } onCancel: {
+            signalIfRunning()
+        }
+    }
+
+    /// SIGKILL, only while the child runs (a pid is reused once its process has been reaped).
+    private func signalIfRunning() {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    deinit {
+        signalIfRunning()
     }
 
     /// Runs a child to its end; fails the test unless it exits 0. Returns its lines.

@@ -32,6 +32,12 @@ struct CroboxHostileAnswerTests {
             if let failure = offers.report.failures[.crobox] { throw failure }
         }
         #expect(facade.count >= 30)
+        let reported = facade.compactMap { outcome -> EngageError? in
+            if case let .failure(error) = outcome { return error }
+            return nil
+        }
+        #expect(reported.allSatisfy { $0.providerID == .crobox })
+        #expect(reported.contains { $0.code == .decoding }, "the facade reports the undecodable answers as Crobox's partial failures")
         await engage.shutdown()
         await harness.stop()
     }

@@ -126,9 +126,11 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         // the configuration again loses nothing; the sources of this build read theirs at start.
         let sections = try decoder.container(keyedBy: SectionKey.self)
         let settingKeys = Set(CodingKeys.allCases.map(\.rawValue))
+        // A section of the wrong type is kept too, so that validation names it instead of CTX being off
+        // without a word; `null` means "off".
         for key in sections.allKeys where !settingKeys.contains(key.stringValue) {
             let value = try sections.decode(JSONValue.self, forKey: key)
-            if case .object = value { giftCards.sections[key.stringValue] = value }
+            if value != .null { giftCards.sections[key.stringValue] = value }
         }
     }
 

@@ -17,7 +17,7 @@ import Foundation
 ///
 /// The session (CTX's rotating tokens) is sealed in the Explore namespace and refreshed by the core's
 /// token manager; see the Explore gift-card docs for the rules.
-public final class CTXGiftCards: GiftCardSource {
+public final class CTXGiftCards: BuiltInGiftCardSource {
     /// The settings type: `{"baseURL": …, "clientID": …, "acceptLanguage": …}` under `ctx`.
     public typealias Configuration = CTXConfiguration
     /// A completion handler, called once on the SDK's callback queue.
@@ -33,7 +33,7 @@ public final class CTXGiftCards: GiftCardSource {
     private let context: ProviderContext
 
     /// CTX over the Explore provider's context.
-    public init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
+    package init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
         client = try CTXClient(configuration: configuration, context: context)
         self.context = context
     }

@@ -3,9 +3,9 @@ import EngageCore
 /// A gift-card API through which the Explore provider sells the directory's gift cards: CTX
 /// (`EngageExploreCTX`, built with the `Explore` trait) and PiggyCards (`EngageExplorePiggyCards`,
 /// built with the `PiggyCards` trait). Each source is its own module; the Explore provider creates
-/// the sources whose settings are in ``ExploreConfiguration/giftCards`` and hands them its context,
+/// the sources whose settings are in `ExploreConfiguration.giftCards` and hands them its context,
 /// so their operations publish the provider's events and keep their sessions and delivered cards in
-/// its sealed storage.
+/// its sealed storage. Only the provider creates sources (there is one of each per provider).
 ///
 /// Apps reach a source through the provider, then call its own operations:
 ///
@@ -25,17 +25,21 @@ public protocol GiftCardSource: AnyObject, Sendable {
     /// `piggyCards`).
     static var configurationKey: String { get }
 
-    /// Creates the source over the Explore provider's context (transport stack, storage namespace,
-    /// events, clock); delivered cards are sealed in a ``GiftCardVault`` over the same namespace.
-    ///
-    /// - Throws: `.invalidConfiguration` for settings the source or the network settings refuse.
-    init(configuration: Configuration, context: ProviderContext) throws(EngageError)
-
     /// Whether a session with the source is stored (nothing is sent).
     func isSignedIn() async throws(EngageError) -> Bool
 
     /// Forgets the session with the source; delivered cards stay in the vault.
     func signOut() async throws(EngageError)
+}
+
+/// A gift-card source the Explore provider creates itself: only the provider makes sources, one per
+/// source over its own context, so that no second session manager ever rotates the same tokens.
+package protocol BuiltInGiftCardSource: GiftCardSource {
+    /// Creates the source over the Explore provider's context (transport stack, storage namespace,
+    /// events, clock); delivered cards are sealed in a ``GiftCardVault`` over the same namespace.
+    ///
+    /// - Throws: `.invalidConfiguration` for settings the source or the network settings refuse.
+    init(configuration: Configuration, context: ProviderContext) throws(EngageError)
 }
 
 /// The settings of each gift-card source, by source, as the Explore section of a configuration
@@ -49,12 +53,13 @@ public protocol GiftCardSource: AnyObject, Sendable {
 /// Settings are kept as JSON, so a configuration read on a build without a source keeps that source's
 /// section intact instead of failing.
 public struct GiftCardSettings: Sendable, Hashable {
-    /// Each source's settings as JSON, by ``GiftCardSource/configurationKey``.
-    public var sections: [String: JSONValue]
+    /// Each source's settings as JSON, by ``GiftCardSource/configurationKey``, as read from a
+    /// configuration (also the sections of sources this build lacks).
+    public package(set) var sections: [String: JSONValue]
 
-    /// Settings from JSON sections keyed by source (none by default: no gift cards).
-    public init(sections: [String: JSONValue] = [:]) {
-        self.sections = sections
+    /// No settings: every gift-card source is off.
+    public init() {
+        sections = [:]
     }
 
     /// The settings of `source`, or `nil` when it has none or they cannot be read (see

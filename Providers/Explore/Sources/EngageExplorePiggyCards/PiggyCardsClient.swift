@@ -115,9 +115,13 @@ package struct PiggyCardsClient: Sendable {
     }
 
     /// Forgets the token and the account. Delivered cards stay in the vault.
+    ///
+    /// The account goes first (no new login can start), then a login already sent is waited for, then
+    /// the token is cleared: a login racing the sign-out never leaves its token behind.
     package func signOut() async throws {
-        try await tokens.clear()
         try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
+        await loginGate.waitForLoginInFlight()
+        try await tokens.clear()
     }
 
     /// Logs in first when an account exists but no token does; concurrent callers share one login.

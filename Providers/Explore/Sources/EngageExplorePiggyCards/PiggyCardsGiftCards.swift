@@ -20,7 +20,7 @@ import Foundation
 ///
 /// PiggyCards has no refresh token: when the access token expires, the sealed account logs in again
 /// (concurrent callers share one login).
-public final class PiggyCardsGiftCards: GiftCardSource {
+public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     /// The settings type: `{"baseURL": …}` under `piggyCards`.
     public typealias Configuration = PiggyCardsConfiguration
     /// A completion handler, called once on the SDK's callback queue.
@@ -36,7 +36,7 @@ public final class PiggyCardsGiftCards: GiftCardSource {
     private let context: ProviderContext
 
     /// PiggyCards over the Explore provider's context.
-    public init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
+    package init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
         client = try PiggyCardsClient(configuration: configuration, context: context)
         self.context = context
     }

@@ -36,6 +36,13 @@ package actor PiggyCardsLoginGate {
         try await login.valueUnlessCancelled(providerID: .explore)
     }
 
+    /// Waits for the login in flight, if any, to end (whatever its outcome), so that what follows
+    /// (a sign-out) comes after the token it stores.
+    func waitForLoginInFlight() async {
+        guard let inFlight else { return }
+        _ = await inFlight.task.result
+    }
+
     private func finish(_ id: UInt64) {
         if inFlight?.id == id { inFlight = nil }
     }

@@ -22,12 +22,19 @@ struct ReferenceHostileAnswerTests {
         let reference = try await registry.provider(ReferenceProvider.self)
         let identity = UserIdentity(userID: "maria", attributes: ["reference.password": password])
 
-        let logins = await answers.sweep(seed: 51) { () async throws(EngageError) in
-            do { try await reference.logIn(identity) } catch { throw EngageError.wrapping(error, providerID: "reference") }
+        // The provider's operations throw untyped; anything but an EngageError is a failure of the property.
+        func engageErrors(_ body: () async throws -> Void) async throws(EngageError) {
+            do {
+                try await body()
+            } catch let error as EngageError {
+                throw error
+            } catch {
+                Issue.record("not an EngageError: \(type(of: error))")
+                throw EngageError(.unsupported, "\(type(of: error))")
+            }
         }
-        let items = await answers.sweep(count: 120, seed: 52) { () async throws(EngageError) in
-            do { _ = try await reference.items() } catch { throw EngageError.wrapping(error, providerID: "reference") }
-        }
+        let logins = await answers.sweep(seed: 51) { () async throws(EngageError) in try await engageErrors { try await reference.logIn(identity) } }
+        let items = await answers.sweep(count: 120, seed: 52) { () async throws(EngageError) in try await engageErrors { _ = try await reference.items() } }
         for outcomes in [logins, items] {
             #expect(outcomes.count >= 60)
             #expect(outcomes.contains { if case let .failure(error) = $0 { error.code == .decoding } else { false } })

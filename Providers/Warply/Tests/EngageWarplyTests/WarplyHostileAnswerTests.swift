@@ -17,27 +17,10 @@ struct WarplyHostileAnswerTests {
         let answers = HostileAnswers()
         let (engage, warply) = try await harness.loggedIn(transport: answers)
         let session = try await warply.tokens.currentTokens()
-        let operations: [(String, () async throws(EngageError) -> Void)] = [
-            ("campaigns", { () async throws(EngageError) in _ = try await warply.campaigns() }),
-            ("personalizedCampaigns", { () async throws(EngageError) in _ = try await warply.personalizedCampaigns() }),
-            ("supermarketCampaign", { () async throws(EngageError) in _ = try await warply.supermarketCampaign() }),
-            ("coupons", { () async throws(EngageError) in _ = try await warply.coupons() }),
-            ("universalCoupons", { () async throws(EngageError) in _ = try await warply.universalCoupons() }),
-            ("couponSets", { () async throws(EngageError) in _ = try await warply.couponSets() }),
-            ("availableCoupons", { () async throws(EngageError) in _ = try await warply.availableCoupons() }),
-            ("validateCoupon", { () async throws(EngageError) in _ = try await warply.validateCoupon(code: "SUMMER10") }),
-            ("redeemedSupermarketHistory", { () async throws(EngageError) in _ = try await warply.redeemedSupermarketHistory() }),
-            ("cards", { () async throws(EngageError) in _ = try await warply.cards() }),
-            ("transactionHistory", { () async throws(EngageError) in _ = try await warply.transactionHistory() }),
-            ("pointsHistory", { () async throws(EngageError) in _ = try await warply.pointsHistory() }),
-            ("merchants", { () async throws(EngageError) in _ = try await warply.merchants() }),
-            ("merchantCategories", { () async throws(EngageError) in _ = try await warply.merchantCategories() }),
-            ("articles", { () async throws(EngageError) in _ = try await warply.articles() }),
-            ("marketPassDetails", { () async throws(EngageError) in _ = try await warply.marketPassDetails() }),
-            ("profile", { () async throws(EngageError) in _ = try await warply.profile() }),
-        ]
-        for (index, (name, operation)) in operations.enumerated() {
-            let outcomes = await answers.sweep(seed: UInt64(100 + index), operation: operation)
+        // One call per operation, not an array of closures: a typed-throws function type as a generic
+        // argument needs the iOS 18 / macOS 15 runtime.
+        func sweep(_ name: String, seed: UInt64, _ operation: () async throws(EngageError) -> Void) async throws {
+            let outcomes = await answers.sweep(seed: seed, operation: operation)
             #expect(outcomes.count >= 60, "\(name): swept \(outcomes.count) answers")
             let failures = outcomes.compactMap { outcome -> EngageError? in
                 if case let .failure(error) = outcome { return error }
@@ -47,6 +30,23 @@ struct WarplyHostileAnswerTests {
             #expect(failures.contains { $0.code == .decoding }, "\(name): the variations reached the decoder")
             #expect(try await warply.tokens.currentTokens() == session, "\(name): a hostile answer cost the session")
         }
+        try await sweep("campaigns", seed: 100) { () async throws(EngageError) in _ = try await warply.campaigns() }
+        try await sweep("personalizedCampaigns", seed: 101) { () async throws(EngageError) in _ = try await warply.personalizedCampaigns() }
+        try await sweep("supermarketCampaign", seed: 102) { () async throws(EngageError) in _ = try await warply.supermarketCampaign() }
+        try await sweep("coupons", seed: 103) { () async throws(EngageError) in _ = try await warply.coupons() }
+        try await sweep("universalCoupons", seed: 104) { () async throws(EngageError) in _ = try await warply.universalCoupons() }
+        try await sweep("couponSets", seed: 105) { () async throws(EngageError) in _ = try await warply.couponSets() }
+        try await sweep("availableCoupons", seed: 106) { () async throws(EngageError) in _ = try await warply.availableCoupons() }
+        try await sweep("validateCoupon", seed: 107) { () async throws(EngageError) in _ = try await warply.validateCoupon(code: "SUMMER10") }
+        try await sweep("redeemedSupermarketHistory", seed: 108) { () async throws(EngageError) in _ = try await warply.redeemedSupermarketHistory() }
+        try await sweep("cards", seed: 109) { () async throws(EngageError) in _ = try await warply.cards() }
+        try await sweep("transactionHistory", seed: 110) { () async throws(EngageError) in _ = try await warply.transactionHistory() }
+        try await sweep("pointsHistory", seed: 111) { () async throws(EngageError) in _ = try await warply.pointsHistory() }
+        try await sweep("merchants", seed: 112) { () async throws(EngageError) in _ = try await warply.merchants() }
+        try await sweep("merchantCategories", seed: 113) { () async throws(EngageError) in _ = try await warply.merchantCategories() }
+        try await sweep("articles", seed: 114) { () async throws(EngageError) in _ = try await warply.articles() }
+        try await sweep("marketPassDetails", seed: 115) { () async throws(EngageError) in _ = try await warply.marketPassDetails() }
+        try await sweep("profile", seed: 116) { () async throws(EngageError) in _ = try await warply.profile() }
         // The token answer last (each refresh rotates the token at the server, so the session may end
         // on the way, as a rejected refresh ends it).
         let refreshes = await answers.sweep(seed: 99) { () async throws(EngageError) in _ = try await warply.refreshToken() }

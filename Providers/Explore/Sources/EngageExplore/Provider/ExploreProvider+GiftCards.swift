@@ -9,8 +9,8 @@ import EngageCore
 /// place where the trait decides what the Explore provider can sell; the provider's API is the same
 /// either way.
 enum BuiltInGiftCardSources {
-    static let types: [any GiftCardSource.Type] = {
-        var types: [any GiftCardSource.Type] = [CTXGiftCards.self]
+    static let types: [any BuiltInGiftCardSource.Type] = {
+        var types: [any BuiltInGiftCardSource.Type] = [CTXGiftCards.self]
         #if PiggyCards
             types.append(PiggyCardsGiftCards.self)
         #endif
@@ -26,7 +26,7 @@ enum BuiltInGiftCardSources {
         return sources
     }
 
-    private static func make<Source: GiftCardSource>(
+    private static func make<Source: BuiltInGiftCardSource>(
         _ type: Source.Type, settings: GiftCardSettings, context: ProviderContext
     ) throws(EngageError) -> Source? {
         guard let configuration = try settings.settings(of: type) else { return nil }

@@ -51,6 +51,16 @@ struct GiftCardSourceTests {
         #expect(undecodable.first?.contains("'ctx'") == true)
         #expect(undecodable.first?.contains("baseURL") == true)
         #expect(throws: EngageError.self) { try configuration.validate(for: .explore) }
+
+        // A section of the wrong type is kept and named, never silently dropped (CTX would be off).
+        let mistypedSection: JSONValue = ["feedURL": "https://feed.example.com/", "ctx": "https://spend.ctx.com/", "piggyCards": [1, 2]]
+        let mistyped = try mistypedSection.decode(ExploreConfiguration.self)
+        #expect(mistyped.giftCards.sections.keys.sorted() == ["ctx", "piggyCards"])
+        #expect(mistyped.validationIssues().contains { $0.contains("'ctx'") }, "\(mistyped.validationIssues())")
+        // `null` means off.
+        let offSection: JSONValue = ["ctx": nil]
+        let off = try offSection.decode(ExploreConfiguration.self)
+        #expect(off.giftCards.sections.isEmpty && off.validationIssues().isEmpty)
     }
 
     @Test("the provider hands out the configured sources; a section no source of this build reads is kept and logged")

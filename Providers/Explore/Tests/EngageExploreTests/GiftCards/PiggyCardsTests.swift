@@ -101,6 +101,29 @@
             await harness.stop()
         }
 
+        @Test("a sign-out racing a login in flight leaves no token behind", .timeLimit(.minutes(1)))
+        func signOutDuringLogin() async throws {
+            let loginArrived = TestCounter()
+            let releaseLogin = EngageTesting.TestGate()
+            let harness = try await PiggyCardsHarness(sleep: { _ in
+                _ = loginArrived.increment()
+                await releaseLogin.wait()
+            })
+            try await harness.signIn()
+            try await harness.client.tokens.clear()  // the next call logs in first
+            harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
+            let call = Task { try await harness.client.brands(country: "US") }
+            #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
+            let signOut = Task { try await harness.client.signOut() }
+            #expect(await waitUntil { (try? await harness.client.isSignedIn()) == false })
+            releaseLogin.open()
+            try await signOut.value
+            _ = await call.result
+            #expect(try await harness.client.isSignedIn() == false)
+            #expect(try await harness.client.tokens.currentTokens() == nil, "the login's token did not outlive the sign-out")
+            await harness.stop()
+        }
+
         @Test("a wrong one-time password is .exploreGiftCardCodeInvalid and stores no password")
         func wrongOTP() async throws {
             let harness = try await PiggyCardsHarness()
