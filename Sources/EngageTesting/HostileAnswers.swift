@@ -57,9 +57,12 @@ public final class HostileAnswers: HTTPTransport {
         return response
     }
 
-    /// The last 2xx answer body of a request whose path ends with `path`, if one was seen.
+    /// The last 2xx answer body of a request to `path`, or else of the first path (in sorted order)
+    /// that ends with `path`, if one was seen.
     public func lastAnswer(path: String) -> Data? {
-        state.withLock { state in state.answers.first { $0.key.hasSuffix(path) }?.value }
+        state.withLock { state in
+            state.answers[path] ?? state.answers.keys.sorted().first { $0.hasSuffix(path) }.flatMap { state.answers[$0] }
+        }
     }
 
     /// Runs `operation` once for each of `count` hostile variations of the last answer to `path`

@@ -20,8 +20,6 @@ import Foundation
 public final class CTXGiftCards: BuiltInGiftCardSource {
     /// The settings type: `{"baseURL": …, "clientID": …, "acceptLanguage": …}` under `ctx`.
     public typealias Configuration = CTXConfiguration
-    /// A completion handler, called once on the SDK's callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
 
     /// CTX's offers in the directory.
     public static let id = ExploreGiftCardProviderID.ctx

@@ -32,6 +32,11 @@ public protocol GiftCardSource: AnyObject, Sendable {
     func signOut() async throws(EngageError)
 }
 
+extension GiftCardSource {
+    /// The completion handler of a source's callback twins, called once on the SDK's callback queue.
+    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+}
+
 /// A gift-card source the Explore provider creates itself: only the provider makes sources, one per
 /// source over its own context, so that no second session manager ever rotates the same tokens.
 package protocol BuiltInGiftCardSource: GiftCardSource {

@@ -23,8 +23,6 @@ import Foundation
 public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     /// The settings type: `{"baseURL": …}` under `piggyCards`.
     public typealias Configuration = PiggyCardsConfiguration
-    /// A completion handler, called once on the SDK's callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
 
     /// PiggyCards' offers in the directory.
     public static let id = ExploreGiftCardProviderID.piggyCards
