@@ -73,12 +73,22 @@ let providerModules: [ProviderModule] = [
             ProviderPart(name: "EngageExplorePiggyCards", trait: "PiggyCards", dependencies: ["EngageExploreGiftCards"]),
         ]
     ),
+    // Crypto: cache keys are SHA-256 digests. Graphiti and GraphQL in the emulator only: it is a real
+    // GraphQL server (schema, validation, introspection), which an app using Youll never builds.
+    ProviderModule(
+        trait: "Youll", summary: "Youll content over GraphQL and REST, with the session owned by the host app.", folder: "Youll",
+        example: "youll-example",
+        dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+        emulatorDependencies: [
+            .product(name: "Graphiti", package: "Graphiti"),
+            .product(name: "GraphQL", package: "GraphQL"),
+        ]
+    ),
 ]
 
 /// Traits of providers not built yet: declared so that apps can name them, off by default, compiling
 /// nothing until their provider lands in the catalogue above.
 let plannedProviderTraits: [Trait] = [
-    .trait(name: "Youll", description: "Youll content over GraphQL and REST (not built yet: compiles nothing)."),
     .trait(name: "Sovendus", description: "Sovendus vouchers and benefits (not built yet: compiles nothing)."),
 ]
 
@@ -192,6 +202,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        // The Youll emulator's GraphQL server.
+        .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         // Already in the graph through hummingbird; declared because EngageSandbox imports them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),

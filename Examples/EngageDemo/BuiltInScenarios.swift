@@ -13,6 +13,9 @@ enum BuiltInScenarios {
         #if Explore
             scenarios.append(ExploreScenario.self)
         #endif
+        #if Youll
+            scenarios.append(YoullScenario.self)
+        #endif
         return scenarios
     }
 }

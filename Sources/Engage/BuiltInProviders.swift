@@ -8,6 +8,9 @@
 #if Explore
     @_exported import EngageExplore
 #endif
+#if Youll
+    @_exported import EngageYoull
+#endif
 
 extension Engage {
     /// The providers compiled into this build by package traits, in catalogue order. The list is
@@ -22,6 +25,9 @@ extension Engage {
         #endif
         #if Explore
             factories.append(ProviderFactory(ExploreProvider.self))
+        #endif
+        #if Youll
+            factories.append(ProviderFactory(YoullProvider.self))
         #endif
         return factories
     }()

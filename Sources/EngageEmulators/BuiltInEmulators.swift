@@ -11,6 +11,9 @@ import ReferenceEmulator
 #if Explore
     import ExploreEmulator
 #endif
+#if Youll
+    import YoullEmulator
+#endif
 
 /// The emulators compiled into this build: the reference backend plus every provider's sandbox set
 /// whose trait is enabled, in catalogue order. `engage-sandbox` serves them and `engage-demo` runs its
@@ -29,6 +32,9 @@ public enum BuiltInEmulators {
         #endif
         #if Explore
             emulators += ExploreSandboxSet.emulators(tokenLifetime: tokenLifetime)
+        #endif
+        #if Youll
+            emulators += YoullSandboxSet.emulators(tokenLifetime: tokenLifetime)
         #endif
         return emulators
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension URL {
     /// A URL from a string literal written in the source, such as a backend's production address. A
@@ -7,5 +8,14 @@ extension URL {
     package init(literal: StaticString) {
         guard let url = URL(string: "\(literal)") else { preconditionFailure("Invalid URL literal \(literal)") }
         self = url
+    }
+}
+
+extension HTTPField.Name {
+    /// A header name from a string literal written in the source, such as `x-hasura-role`. A literal
+    /// that is not a header token is a programming error caught by the first test that sends it.
+    package init(literal: StaticString) {
+        guard let name = HTTPField.Name("\(literal)") else { preconditionFailure("Invalid header name literal \(literal)") }
+        self = name
     }
 }

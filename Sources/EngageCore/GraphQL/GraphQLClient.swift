@@ -29,25 +29,55 @@ public struct GraphQLClient: Sendable {
         authorization: RequestOptions.Authorization = .ifAvailable,
         timeout: Duration? = nil
     ) async throws -> Operation.ResponseData {
-        let payload = GraphQLRequestBody(
-            query: Operation.document, variables: operation.variables, operationName: Operation.operationName
+        let data = try await responseBody(
+            document: Operation.document, variables: operation.variables, operationName: Operation.operationName,
+            isMutation: Operation.isMutation, authorization: authorization, timeout: timeout
         )
+        return try decodeData(Operation.ResponseData.self, from: data)
+    }
+
+    /// Posts a document given as values (for a provider that builds its operations at run time, or
+    /// caches answers as they came) and returns the whole response body, once it is known to list no
+    /// errors. Decode it with ``decodeData(_:from:decoder:)``.
+    public func responseBody(
+        document: String,
+        variables: some Encodable & Sendable,
+        operationName: String?,
+        isMutation: Bool,
+        authorization: RequestOptions.Authorization = .ifAvailable,
+        timeout: Duration? = nil
+    ) async throws -> Data {
+        let payload = GraphQLRequestBody(query: document, variables: variables, operationName: operationName)
         let options = RequestOptions(
             timeout: timeout,
-            isRepeatable: !Operation.isMutation,
+            isRepeatable: !isMutation,
             authorization: authorization,
-            operationName: Operation.operationName
+            operationName: operationName
         )
         let data = try await client.data(.post, path, headers: await headers(), body: .json(payload), options: options)
         // Errors first: a response listing errors has failed, even if its `data` has an unexpected shape.
-        if let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: data))?.errors, !errors.isEmpty {
-            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: Operation.operationName)
+        if let errors = Self.errors(in: data) {
+            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: operationName)
         }
-        let envelope = try client.decode(GraphQLResponseEnvelope<Operation.ResponseData>.self, from: data)
+        return data
+    }
+
+    /// Decodes the `data` member of a response body as `type`; a body without `data` is a `.decoding`
+    /// error.
+    public func decodeData<ResponseData: Decodable>(
+        _ type: ResponseData.Type, from body: Data, decoder: JSONDecoder = JSONDecoder()
+    ) throws -> ResponseData {
+        let envelope = try client.decode(GraphQLResponseEnvelope<ResponseData>.self, from: body, decoder: decoder)
         guard let value = envelope.data else {
             throw EngageError(.decoding, "The GraphQL response has neither data nor errors.", providerID: client.providerID)
         }
         return value
+    }
+
+    /// The non-empty `errors` array of a response body, if it has one.
+    public static func errors(in body: Data) -> [GraphQLErrorEntry]? {
+        guard let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty else { return nil }
+        return errors
     }
 
     static func error(for errors: [GraphQLErrorEntry], providerID: ProviderID?, operationName: String?) -> EngageError {

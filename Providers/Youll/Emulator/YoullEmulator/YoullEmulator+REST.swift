@@ -1,0 +1,194 @@
+import EngageCore
+import EngageSandbox
+import EngageYoull
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension YoullEmulator {
+    func addRESTRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        let rest = group.group("api/rest")
+        rest.post("users") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                guard let body = try await self.readBody(request, context: context),
+                    let registration = try? Self.decoder.decode(WireRequest.Register.self, from: body), !registration.name.isEmpty
+                else { return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"name\": \"…\"}.") }
+                let createdAt = self.timestamp()
+                self.state.withLock { $0.profiles[userID] = .init(name: registration.name, email: registration.email, pictureURL: nil, createdAt: createdAt) }
+                return try self.profileResponse(userID: userID, stats: [], status: .created)
+            }
+        }
+        rest.get("users/me") { request, _ in
+            try await self.userRoute(request, environment: environment) { userID in
+                let stats = (request.uri.queryParameters.get("stats") ?? "").split(separator: ",").map(String.init)
+                return try self.profileResponse(userID: userID, stats: stats)
+            }
+        }
+        rest.delete("users/me") { request, _ in
+            try await self.userRoute(request, environment: environment) { userID in
+                self.state.withLock { state in
+                    state.deletedUsers.insert(userID)
+                    state.profiles[userID] = nil
+                    state.likes[userID] = nil
+                    state.playlists[userID] = nil
+                }
+                return Response(status: .noContent)
+            }
+        }
+        rest.get("users/me/badges") { request, _ in
+            try await self.userRoute(request, environment: environment) { _ in try Self.json(self.catalogue.badges.reversed()) }
+        }
+        rest.put("users/me/picture") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                guard let body = try await self.readBody(request, context: context) else {
+                    return SandboxResponse.error(.contentTooLarge, code: "too_large")
+                }
+                guard let picture = Self.multipartFile(body, contentType: request.headers[.contentType] ?? ""), picture.count <= 5 << 20,
+                    Self.isImage(picture)
+                else { return SandboxResponse.error(.badRequest, code: "invalid_picture", description: "Expected one JPEG or PNG file part.") }
+                let createdAt = self.timestamp()
+                self.state.withLock { state in
+                    state.pictures[userID] = picture
+                    var profile = state.profiles[userID] ?? .init(name: "Member \(userID)", email: nil, pictureURL: nil, createdAt: createdAt)
+                    profile.pictureURL = "https://cdn.youll.test/u/\(userID).jpg"
+                    state.profiles[userID] = profile
+                }
+                return try self.profileResponse(userID: userID, stats: [])
+            }
+        }
+        rest.get("users/me/notifications") { request, _ in
+            try await self.userRoute(request, environment: environment) { userID in
+                try Self.json(self.state.withLock { $0.notificationSettings[userID] } ?? WireNotificationSettings(push: true, email: false, reminders: false, reminderHour: nil))
+            }
+        }
+        rest.put("users/me/notifications") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                guard let body = try await self.readBody(request, context: context),
+                    let settings = try? Self.decoder.decode(WireNotificationSettings.self, from: body),
+                    settings.reminderHour.map({ (0...23).contains($0) }) ?? true
+                else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
+                self.state.withLock { $0.notificationSettings[userID] = settings }
+                return try Self.json(settings)
+            }
+        }
+        rest.post("content/:id/like") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                try self.like(context.parameters.get("id") ?? "", userID: userID, liked: true)
+            }
+        }
+        rest.delete("content/:id/like") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                try self.like(context.parameters.get("id") ?? "", userID: userID, liked: false)
+            }
+        }
+        rest.post("content/:id/timer-sessions") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                let contentID = context.parameters.get("id") ?? ""
+                guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
+                guard let body = try await self.readBody(request, context: context),
+                    let session = try? Self.decoder.decode(WireRequest.TimerSession.self, from: body), (0...86_400).contains(session.seconds)
+                else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
+                self.state.withLock {
+                    $0.timerSessions.append(.init(userID: userID, contentID: contentID, seconds: session.seconds, completed: session.completed))
+                }
+                return Response(status: .noContent)
+            }
+        }
+        rest.get("content/search") { request, _ in
+            try await self.anyoneRoute(request, environment: environment) { userID in
+                let text = (request.uri.queryParameters.get("q") ?? "").lowercased()
+                let limit = min(max(Int(request.uri.queryParameters.get("limit") ?? "") ?? 10, 1), 100)
+                let scored = Self.vectorScores(text: text, contents: self.catalogue.contents).prefix(limit)
+                let items = scored.compactMap { self.content(id: $0.0, lang: nil, userID: userID) }
+                return try Self.json(WireVectorSearchResult(items: items, scores: scored.map(\.1)))
+            }
+        }
+        rest.get("promo-offers") { request, _ in
+            try await self.anyoneRoute(request, environment: environment) { _ in try Self.json(self.catalogue.promoOffers) }
+        }
+    }
+
+    /// A deterministic stand-in for embeddings: the share of the query's words found in a title or the
+    /// tags, best first, ties by id.
+    static func vectorScores(text: String, contents: [YoullCatalogue.Content]) -> [(String, Double)] {
+        let words = Set(text.split(separator: " ").map(String.init))
+        guard !words.isEmpty else { return [] }
+        var scored: [(String, Double)] = []
+        for content in contents {
+            var haystack = Set(content.title.en.lowercased().split(separator: " ").map(String.init))
+            haystack.formUnion(content.tags)
+            let score = Double(words.intersection(haystack).count) / Double(words.count)
+            if score > 0 { scored.append((content.id, score)) }
+        }
+        return scored.sorted { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 > $1.1 }
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = YoullJSON.encoder()
+        return SandboxResponse.raw(try encoder.encode(value), status: status)
+    }
+
+    /// Runs `body` for the token's user; 401 without a valid token.
+    func userRoute(_ request: Request, environment: EmulatorEnvironment, _ body: (String) async throws -> Response) async throws -> Response {
+        switch caller(of: request, environment: environment) {
+        case let .user(userID): return try await body(userID)
+        case .refused(.expired): return SandboxResponse.error(.unauthorized, code: "invalid_token", description: "JWTExpired")
+        case .refused: return SandboxResponse.error(.unauthorized, code: "invalid_token", description: "The token does not verify.")
+        case .guest: return SandboxResponse.error(.unauthorized, code: "missing_token", description: "This route needs a user's token.")
+        }
+    }
+
+    /// Runs `body` for the token's user or a guest; 401 for a bad token.
+    func anyoneRoute(_ request: Request, environment: EmulatorEnvironment, _ body: (String?) async throws -> Response) async throws -> Response {
+        switch caller(of: request, environment: environment) {
+        case let .user(userID): return try await body(userID)
+        case .guest: return try await body(nil)
+        case .refused(.expired): return SandboxResponse.error(.unauthorized, code: "invalid_token", description: "JWTExpired")
+        case .refused: return SandboxResponse.error(.unauthorized, code: "invalid_token", description: "The token does not verify.")
+        }
+    }
+
+    func profileResponse(userID: String, stats: [String], status: HTTPResponse.Status = .ok) throws -> Response {
+        let (profile, sessions, liked) = state.withLock { state in
+            (state.profiles[userID], state.timerSessions.filter { $0.userID == userID }, state.likes[userID]?.count ?? 0)
+        }
+        let known: [String: Int] = [
+            "minutes": sessions.reduce(0) { $0 + $1.seconds } / 60, "sessions": sessions.count, "streak": min(sessions.count, 7), "likes": liked,
+        ]
+        let wire = WireProfile(
+            id: userID, name: profile?.name ?? "Member \(userID)", email: profile?.email, pictureUrl: profile?.pictureURL,
+            stats: known.filter { stats.contains($0.key) }, createdAt: profile?.createdAt ?? "2026-01-01T00:00:00Z"
+        )
+        return try Self.json(wire, status: status)
+    }
+
+    func like(_ contentID: String, userID: String, liked: Bool) throws -> Response {
+        guard catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
+        state.withLock { state in
+            state.likes[userID, default: []].removeAll { $0 == contentID }
+            if liked { state.likes[userID, default: []].append(contentID) }
+        }
+        let content = self.content(id: contentID, lang: nil, userID: userID)
+        return try Self.json(WireLikeResult(contentId: contentID, isLiked: liked, likeCount: content?.likeCount ?? 0))
+    }
+
+    /// The bytes of the first file part of a `multipart/form-data` body.
+    static func multipartFile(_ body: Data, contentType: String) -> Data? {
+        guard let range = contentType.range(of: "boundary=") else { return nil }
+        let boundary = Data(("--" + contentType[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))).utf8)
+        guard let first = body.range(of: boundary), let headerEnd = body.range(of: Data("\r\n\r\n".utf8), in: first.upperBound..<body.endIndex),
+            let next = body.range(of: Data("\r\n".utf8) + boundary, in: headerEnd.upperBound..<body.endIndex)
+        else { return nil }
+        return body.subdata(in: headerEnd.upperBound..<next.lowerBound)
+    }
+
+    static func isImage(_ data: Data) -> Bool {
+        data.starts(with: [0xFF, 0xD8, 0xFF]) || data.starts(with: [0x89, 0x50, 0x4E, 0x47])
+    }
+}

@@ -1,0 +1,167 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+
+/// A Youll query: a read, over GraphQL or REST, whose answer can be cached. Make one with the static
+/// factories (`.homeFeed()`, `.content(id:)`, `.profile()`...) and run it with
+/// ``YoullProvider/fetch(_:cachePolicy:)``:
+///
+/// ```swift
+/// let feed = try await youll.fetch(.homeFeed())
+/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .returnCacheDataElseFetch)
+/// ```
+public struct YoullQuery<Value: Sendable>: Sendable {
+    /// The operation's name: its event name part (`custom_success_<name>_youll`) and the name token
+    /// rules use (``YoullConfiguration/tokenRequiredOperations``).
+    public let name: String
+    /// Whether the operation reads the user's own data (and so needs a token by default).
+    public let isUserScoped: Bool
+    let request: YoullRequest
+    let decode: @Sendable (Data, YoullDecodingContext) throws -> Value
+}
+
+/// A Youll mutation: a change, over GraphQL or REST, never cached and never retried automatically.
+/// Make one with the static factories (`.like(contentID:)`, `.createPlaylist(name:)`...) and run it
+/// with ``YoullProvider/perform(_:)``. A GraphQL mutation whose answer lists errors has failed.
+public struct YoullMutation<Value: Sendable>: Sendable {
+    /// The operation's name (see ``YoullQuery/name``).
+    public let name: String
+    /// Whether the operation changes the user's own data (and so needs a token by default).
+    public let isUserScoped: Bool
+    let request: YoullRequest
+    let decode: @Sendable (Data, YoullDecodingContext) throws -> Value
+}
+
+/// What the decoders of answers know besides the body.
+struct YoullDecodingContext: Sendable {
+    /// The configured `extraLang`.
+    var language: String
+}
+
+/// How an operation goes on the wire.
+enum YoullRequest: Sendable {
+    /// A GraphQL document; `extraLang` is added to `variables` when the document declares it.
+    case graphQL(document: String, operationName: String, variables: [String: JSONValue])
+    /// A REST call relative to the REST base URL.
+    case rest(method: HTTPRequest.Method, path: String, query: [(String, String?)], body: APIClient.Body)
+    /// An operation refused before anything is sent.
+    case invalid(EngageError)
+
+    var takesLanguage: Bool {
+        guard case let .graphQL(document, _, _) = self else { return false }
+        return document.contains("$extraLang")
+    }
+}
+
+extension YoullQuery {
+    /// A GraphQL query whose `data.<field>` decodes as `Wire` and becomes the value by `transform`.
+    static func graphQL<Wire: Decodable & Sendable>(
+        _ name: String, userScoped: Bool = false, field: String, document: String, variables: [String: JSONValue] = [:],
+        as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> YoullQuery<Value> {
+        YoullQuery(
+            name: name, isUserScoped: userScoped,
+            request: .graphQL(document: document, operationName: YoullNaming.operationName(name), variables: variables),
+            decode: { body, context in try transform(YoullDecoding.graphQLField(field, as: Wire.self, in: body), context) }
+        )
+    }
+
+    /// A REST `GET` whose body decodes as `Wire` and becomes the value by `transform`.
+    static func camelCase(_ name: String) -> String {
+        let parts = name.split(separator: "_")
+        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func rest<Wire: Decodable & Sendable>(
+        _ name: String, userScoped: Bool = false, path: String, query: [(String, String?)] = [],
+        as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> YoullQuery<Value> {
+        YoullQuery(
+            name: name, isUserScoped: userScoped, request: .rest(method: .get, path: path, query: query, body: .none),
+            decode: { body, context in try transform(YoullDecoding.rest(Wire.self, from: body), context) }
+        )
+    }
+}
+
+extension YoullMutation {
+    /// A GraphQL mutation whose `data.<field>` decodes as `Wire` and becomes the value by `transform`.
+    static func graphQL<Wire: Decodable & Sendable>(
+        _ name: String, userScoped: Bool = true, field: String, document: String, variables: [String: JSONValue],
+        as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> YoullMutation<Value> {
+        YoullMutation(
+            name: name, isUserScoped: userScoped,
+            request: .graphQL(document: document, operationName: YoullNaming.operationName(name), variables: variables),
+            decode: { body, context in try transform(YoullDecoding.graphQLField(field, as: Wire.self, in: body), context) }
+        )
+    }
+
+    /// A REST call whose body decodes as `Wire` and becomes the value by `transform`.
+    static func camelCase(_ name: String) -> String {
+        let parts = name.split(separator: "_")
+        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func rest<Wire: Decodable & Sendable>(
+        _ name: String, userScoped: Bool = true, method: HTTPRequest.Method, path: String, body: APIClient.Body = .none,
+        as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> YoullMutation<Value> {
+        YoullMutation(
+            name: name, isUserScoped: userScoped, request: .rest(method: method, path: path, query: [], body: body),
+            decode: { body, context in try transform(YoullDecoding.rest(Wire.self, from: body), context) }
+        )
+    }
+
+    /// A REST call whose answer carries nothing the caller needs.
+    static func restVoid(
+        _ name: String, method: HTTPRequest.Method, path: String, body: APIClient.Body = .none
+    ) -> YoullMutation<Void> where Value == Void {
+        YoullMutation<Void>(
+            name: name, isUserScoped: true, request: .rest(method: method, path: path, query: [], body: body), decode: { _, _ in }
+        )
+    }
+}
+
+/// Names on the wire.
+enum YoullNaming {
+    /// The GraphQL operation name of `name`: `home_feed` → `HomeFeed`.
+    static func operationName(_ name: String) -> String {
+        name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+/// Decoding of answers, with errors that name the path that failed.
+enum YoullDecoding {
+    private struct Envelope<Wire: Decodable>: Decodable {
+        var data: [String: Wire]?
+    }
+
+    static func graphQLField<Wire: Decodable & Sendable>(
+        _ field: String, as type: Wire.Type, in body: Data, decoder: JSONDecoder = YoullJSON.decoder()
+    ) throws -> Wire {
+        let envelope: Envelope<Wire>
+        do {
+            envelope = try decoder.decode(Envelope<Wire>.self, from: body)
+        } catch let error as DecodingError {
+            throw EngageError(decodingError: error, providerID: .youll)
+        }
+        // The key strategy may or may not convert dictionary keys, depending on the Foundation.
+        guard let value = envelope.data?[field] ?? envelope.data?[camelCase(field)] else {
+            throw EngageError(.decoding, "The Youll answer has no data.\(field).", providerID: .youll)
+        }
+        return value
+    }
+
+    static func camelCase(_ name: String) -> String {
+        let parts = name.split(separator: "_")
+        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func rest<Wire: Decodable & Sendable>(_ type: Wire.Type, from body: Data) throws -> Wire {
+        do {
+            return try YoullJSON.decoder().decode(Wire.self, from: body)
+        } catch let error as DecodingError {
+            throw EngageError(decodingError: error, providerID: .youll)
+        }
+    }
+}

@@ -1,0 +1,515 @@
+import EngageCore
+import Foundation
+
+// The response shapes of Youll's GraphQL schema and REST API. The emulator serves these same types
+// (its GraphQL types are declared over their key paths), so the two cannot drift apart. JSON names are
+// snake_case (Hasura's convention); property names are their camel-case form without acronyms
+// (`image_url` ↔ `imageUrl`), so one `convertFromSnakeCase` decoder reads every answer.
+
+/// A translation of a title and body.
+package struct WireTranslation: Codable, Sendable, Equatable {
+    package var lang: String
+    package var title: String
+    package var body: String?
+    package init(lang: String, title: String, body: String? = nil) {
+        self.lang = lang
+        self.title = title
+        self.body = body
+    }
+}
+
+/// A piece of content; `translations` holds only the requested `extra_lang`.
+package struct WireContent: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var body: String?
+    package var kind: String
+    package var categoryId: String?
+    package var durationSeconds: Int?
+    package var imageUrl: String?
+    package var mediaUrl: String?
+    package var isLocked: Bool
+    package var isLiked: Bool
+    package var likeCount: Int
+    package var tags: [String]
+    package var publishedAt: String?
+    package var translations: [WireTranslation]
+    package init(
+        id: String, title: String, body: String?, kind: String, categoryId: String?, durationSeconds: Int?, imageUrl: String?,
+        mediaUrl: String?, isLocked: Bool, isLiked: Bool, likeCount: Int, tags: [String], publishedAt: String?, translations: [WireTranslation]
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.kind = kind
+        self.categoryId = categoryId
+        self.durationSeconds = durationSeconds
+        self.imageUrl = imageUrl
+        self.mediaUrl = mediaUrl
+        self.isLocked = isLocked
+        self.isLiked = isLiked
+        self.likeCount = likeCount
+        self.tags = tags
+        self.publishedAt = publishedAt
+        self.translations = translations
+    }
+}
+
+package struct WireSubcategory: Codable, Sendable, Equatable {
+    package var id: String
+    package var categoryId: String
+    package var title: String
+    package var translations: [WireTranslation]
+    package init(id: String, categoryId: String, title: String, translations: [WireTranslation]) {
+        self.id = id
+        self.categoryId = categoryId
+        self.title = title
+        self.translations = translations
+    }
+}
+
+package struct WireCategory: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var imageUrl: String?
+    package var translations: [WireTranslation]
+    package var subcategories: [WireSubcategory]
+    package init(id: String, title: String, imageUrl: String?, translations: [WireTranslation], subcategories: [WireSubcategory]) {
+        self.id = id
+        self.title = title
+        self.imageUrl = imageUrl
+        self.translations = translations
+        self.subcategories = subcategories
+    }
+}
+
+/// A feed section. `kind` decides which lists matter: `hero`, `carousel`, `grid` and
+/// `continue_watching` carry `items`, `categories` carries `categories`; other kinds are new to this
+/// client and are kept raw.
+package struct WireFeedSection: Codable, Sendable, Equatable {
+    package var id: String
+    package var kind: String
+    package var title: String
+    package var translations: [WireTranslation]
+    package var dismissible: Bool
+    package var items: [WireContent]
+    package var categories: [WireCategory]
+    package init(
+        id: String, kind: String, title: String, translations: [WireTranslation], dismissible: Bool, items: [WireContent],
+        categories: [WireCategory]
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.translations = translations
+        self.dismissible = dismissible
+        self.items = items
+        self.categories = categories
+    }
+}
+
+package struct WireJourneyStep: Codable, Sendable, Equatable {
+    package var id: String
+    package var position: Int
+    package var completed: Bool
+    package var content: WireContent
+    package init(id: String, position: Int, completed: Bool, content: WireContent) {
+        self.id = id
+        self.position = position
+        self.completed = completed
+        self.content = content
+    }
+}
+
+package struct WireJourney: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var isLinear: Bool
+    package var isActive: Bool
+    package var translations: [WireTranslation]
+    package var steps: [WireJourneyStep]
+    package init(
+        id: String, title: String, description: String?, isLinear: Bool, isActive: Bool, translations: [WireTranslation], steps: [WireJourneyStep]
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.isLinear = isLinear
+        self.isActive = isActive
+        self.translations = translations
+        self.steps = steps
+    }
+}
+
+package struct WireWorkout: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var day: Int
+    package var completed: Bool
+    package var contentId: String?
+    package var feedbackRating: Int?
+    package init(id: String, title: String, day: Int, completed: Bool, contentId: String?, feedbackRating: Int?) {
+        self.id = id
+        self.title = title
+        self.day = day
+        self.completed = completed
+        self.contentId = contentId
+        self.feedbackRating = feedbackRating
+    }
+}
+
+package struct WireActivitySlice: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var kind: String
+    package var workouts: [WireWorkout]
+    package init(id: String, title: String, kind: String, workouts: [WireWorkout]) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.workouts = workouts
+    }
+}
+
+package struct WireExploreTag: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
+    package var itemCount: Int
+    package init(id: String, name: String, itemCount: Int) {
+        self.id = id
+        self.name = name
+        self.itemCount = itemCount
+    }
+}
+
+package struct WireEvent: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var startsAt: String
+    package var endsAt: String?
+    package var location: String?
+    package var capacity: Int?
+    package var attendeeCount: Int
+    package var myResponse: String?
+    package var translations: [WireTranslation]
+    package init(
+        id: String, title: String, description: String?, startsAt: String, endsAt: String?, location: String?, capacity: Int?,
+        attendeeCount: Int, myResponse: String?, translations: [WireTranslation]
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.location = location
+        self.capacity = capacity
+        self.attendeeCount = attendeeCount
+        self.myResponse = myResponse
+        self.translations = translations
+    }
+}
+
+package struct WirePlaylist: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
+    package var createdAt: String
+    package var items: [WireContent]
+    package init(id: String, name: String, createdAt: String, items: [WireContent]) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.items = items
+    }
+}
+
+package struct WireMeal: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var day: Int
+    package var kind: String
+    package var calories: Int?
+    package var checked: Bool
+    package var imageUrl: String?
+    package var translations: [WireTranslation]
+    package init(
+        id: String, title: String, day: Int, kind: String, calories: Int?, checked: Bool, imageUrl: String?, translations: [WireTranslation]
+    ) {
+        self.id = id
+        self.title = title
+        self.day = day
+        self.kind = kind
+        self.calories = calories
+        self.checked = checked
+        self.imageUrl = imageUrl
+        self.translations = translations
+    }
+}
+
+package struct WireMealDetailCard: Codable, Sendable, Equatable {
+    package var id: String
+    package var mealId: String
+    package var kind: String
+    package var title: String
+    package var body: String
+    package init(id: String, mealId: String, kind: String, title: String, body: String) {
+        self.id = id
+        self.mealId = mealId
+        self.kind = kind
+        self.title = title
+        self.body = body
+    }
+}
+
+package struct WireSearchOption: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+package struct WireSearchFilter: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var options: [WireSearchOption]
+    package init(id: String, title: String, options: [WireSearchOption]) {
+        self.id = id
+        self.title = title
+        self.options = options
+    }
+}
+
+package struct WireQuizOption: Codable, Sendable, Equatable {
+    package var id: String
+    package var text: String
+    package init(id: String, text: String) {
+        self.id = id
+        self.text = text
+    }
+}
+
+package struct WireQuizQuestion: Codable, Sendable, Equatable {
+    package var id: String
+    package var text: String
+    package var options: [WireQuizOption]
+    package var savedOptionId: String?
+    package init(id: String, text: String, options: [WireQuizOption], savedOptionId: String?) {
+        self.id = id
+        self.text = text
+        self.options = options
+        self.savedOptionId = savedOptionId
+    }
+}
+
+package struct WireQuiz: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var questions: [WireQuizQuestion]
+    package var completed: Bool
+    package init(id: String, title: String, questions: [WireQuizQuestion], completed: Bool) {
+        self.id = id
+        self.title = title
+        self.questions = questions
+        self.completed = completed
+    }
+}
+
+/// The answer of `insert_quiz_answers`: the score and the recommended content.
+package struct WireQuizResult: Codable, Sendable, Equatable {
+    package var quizId: String
+    package var answered: Int
+    package var score: Int
+    package init(quizId: String, answered: Int, score: Int) {
+        self.quizId = quizId
+        self.answered = answered
+        self.score = score
+    }
+}
+
+package struct WireTransaction: Codable, Sendable, Equatable {
+    package var id: String
+    package var status: String
+    package var productId: String
+    package init(id: String, status: String, productId: String) {
+        self.id = id
+        self.status = status
+        self.productId = productId
+    }
+}
+
+/// A key and its value, for the configuration documents (player, onboarding, quiz, app, widget).
+package struct WireSetting: Codable, Sendable, Equatable {
+    package var key: String
+    package var value: String
+    package init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+package struct WireSocialProof: Codable, Sendable, Equatable {
+    package var headline: String
+    package var memberCount: Int
+    package var rating: Double
+    package init(headline: String, memberCount: Int, rating: Double) {
+        self.headline = headline
+        self.memberCount = memberCount
+        self.rating = rating
+    }
+}
+
+package struct WireFacilitator: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
+    package var bio: String?
+    package var imageUrl: String?
+    package init(id: String, name: String, bio: String?, imageUrl: String?) {
+        self.id = id
+        self.name = name
+        self.bio = bio
+        self.imageUrl = imageUrl
+    }
+}
+
+/// The result of a mutation that changes one row: how many rows it changed (Hasura's `affected_rows`).
+package struct WireMutationResult: Codable, Sendable, Equatable {
+    package var affectedRows: Int
+    package init(affectedRows: Int) { self.affectedRows = affectedRows }
+}
+
+// MARK: REST
+
+package struct WireProfile: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
+    package var email: String?
+    package var pictureUrl: String?
+    package var stats: [String: Int]
+    package var createdAt: String
+    package init(id: String, name: String, email: String?, pictureUrl: String?, stats: [String: Int], createdAt: String) {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.pictureUrl = pictureUrl
+        self.stats = stats
+        self.createdAt = createdAt
+    }
+}
+
+package struct WireBadge: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var imageUrl: String?
+    package var earnedAt: String
+    package init(id: String, title: String, imageUrl: String?, earnedAt: String) {
+        self.id = id
+        self.title = title
+        self.imageUrl = imageUrl
+        self.earnedAt = earnedAt
+    }
+}
+
+package struct WireNotificationSettings: Codable, Sendable, Equatable {
+    package var push: Bool
+    package var email: Bool
+    package var reminders: Bool
+    package var reminderHour: Int?
+    package init(push: Bool, email: Bool, reminders: Bool, reminderHour: Int?) {
+        self.push = push
+        self.email = email
+        self.reminders = reminders
+        self.reminderHour = reminderHour
+    }
+}
+
+package struct WirePromoOffer: Codable, Sendable, Equatable {
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var imageUrl: String?
+    package var actionUrl: String?
+    package var discountPercent: Int?
+    package var validUntil: String?
+    package init(id: String, title: String, description: String?, imageUrl: String?, actionUrl: String?, discountPercent: Int?, validUntil: String?) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.imageUrl = imageUrl
+        self.actionUrl = actionUrl
+        self.discountPercent = discountPercent
+        self.validUntil = validUntil
+    }
+}
+
+package struct WireLikeResult: Codable, Sendable, Equatable {
+    package var contentId: String
+    package var isLiked: Bool
+    package var likeCount: Int
+    package init(contentId: String, isLiked: Bool, likeCount: Int) {
+        self.contentId = contentId
+        self.isLiked = isLiked
+        self.likeCount = likeCount
+    }
+}
+
+package struct WireVectorSearchResult: Codable, Sendable, Equatable {
+    package var items: [WireContent]
+    package var scores: [Double]
+    package init(items: [WireContent], scores: [Double]) {
+        self.items = items
+        self.scores = scores
+    }
+}
+
+/// Bodies the client sends to REST endpoints.
+package enum WireRequest {
+    package struct Register: Codable, Sendable {
+        package var name: String
+        package var email: String?
+        package var language: String?
+        package init(name: String, email: String?, language: String?) {
+            self.name = name
+            self.email = email
+            self.language = language
+        }
+    }
+
+    package struct TimerSession: Codable, Sendable {
+        package var seconds: Int
+        package var completed: Bool
+        package init(seconds: Int, completed: Bool) {
+            self.seconds = seconds
+            self.completed = completed
+        }
+    }
+
+    package struct VectorSearch: Codable, Sendable {
+        package var text: String
+        package var limit: Int
+        package var lang: String
+        package init(text: String, limit: Int, lang: String) {
+            self.text = text
+            self.limit = limit
+            self.lang = lang
+        }
+    }
+}
+
+/// The decoder of every Youll answer.
+package enum YoullJSON {
+    package static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    package static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

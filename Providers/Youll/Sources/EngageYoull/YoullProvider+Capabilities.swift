@@ -1,0 +1,93 @@
+import EngageCore
+import Foundation
+
+extension YoullProvider {
+    /// Content for `engage.content(_:)`: with `query.category`, a page of that category's content;
+    /// with `query.text`, a search; otherwise the home feed's content (each item once, in feed order)
+    /// followed by the categories (type `category`). Uses the configured cache policy.
+    public func content(_ query: ContentQuery) async throws -> [ContentItem] {
+        if let category = query.category {
+            return try await fetch(.contents(categoryID: category, page: query.page)).map(\.contentItem)
+        }
+        if let text = query.text, !text.isEmpty {
+            return try await fetch(.search(text: text, page: query.page)).map(\.contentItem)
+        }
+        async let feed = fetch(.homeFeed())
+        async let categories = fetch(.categories())
+        var seen = Set<String>()
+        var items: [ContentItem] = []
+        for case let .contents(section) in try await feed {
+            for content in section.items where seen.insert(content.id).inserted {
+                items.append(content.contentItem)
+            }
+        }
+        items += try await categories.map(\.contentItem)
+        let page = query.page
+        return Array(items.dropFirst(page.offset).prefix(page.limit))
+    }
+
+    /// The promo offers as `Offer`s of kind `promotion`, for `engage.offers(_:)` (the query's fields
+    /// do not apply to Youll).
+    public func offers(_ query: OfferQuery) async throws -> [Offer] {
+        try await fetch(.promoOffers()).map(\.offer)
+    }
+}
+
+/// The completion-handler forms. Each delivers on the configured callback queue; the returned
+/// `Cancellable` cancels the operation (the completion then receives `.cancelled`, unless it had
+/// finished).
+extension YoullProvider {
+    /// A completion handler: the operation's value or its `EngageError`, on the callback queue.
+    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+
+    /// The callback form of ``fetch(_:cachePolicy:)``. With `.returnCacheDataAndFetch`, `completion`
+    /// is called twice when there is a cached answer: first with it, then with the backend's answer
+    /// (on a serial callback queue, such as the default main queue, in that order).
+    @discardableResult
+    public func fetch<Value: Sendable>(
+        _ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil, completion: @escaping Completion<Value>
+    ) -> any Cancellable {
+        let policy = cachePolicy ?? configuration.defaultCachePolicy
+        guard policy == .returnCacheDataAndFetch else {
+            return context.callback(completion) { try await self.fetch(query, cachePolicy: policy) }
+        }
+        let queue = context.callbackQueue
+        return context.callback(completion) {
+            var fresh: Value?
+            for try await response in self.responses(query) {
+                if response.isFromCache {
+                    let value = response.value
+                    queue.async { completion(.success(value)) }
+                } else {
+                    fresh = response.value
+                }
+            }
+            guard let fresh else { throw EngageError(.cancelled, "The fetch of \(query.name) ended without an answer.", providerID: .youll) }
+            return fresh
+        }
+    }
+
+    /// The callback form of ``perform(_:)``.
+    @discardableResult
+    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any Cancellable {
+        context.callback(completion) { try await self.perform(mutation) }
+    }
+
+    /// The callback form of ``logOut()``.
+    @discardableResult
+    public func logOut(completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.logOut() }
+    }
+
+    /// The callback form of ``clearCache()``. Local: publishes no operation event.
+    @discardableResult
+    public func clearCache(completion: @escaping Completion<Void>) -> any Cancellable {
+        context.callback(completion) { try await self.clearCache() }
+    }
+
+    /// The callback form of ``cacheUsage()``. Local: publishes no operation event.
+    @discardableResult
+    public func cacheUsage(completion: @escaping @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any Cancellable {
+        context.callback(completion) { try await self.cacheUsage() }
+    }
+}

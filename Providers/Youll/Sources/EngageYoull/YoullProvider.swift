@@ -1,0 +1,300 @@
+import EngageCore
+import Foundation
+import GRDB
+import HTTPTypes
+import Logging
+
+/// Youll content: feeds, content, journeys, events, playlists, meals, quizzes and the user's profile,
+/// over Youll's GraphQL (Hasura) and REST APIs, with the session owned by the host app.
+///
+/// ```swift
+/// let youll = try await engage.provider(YoullProvider.self)
+/// youll.setSession(AppSession(auth: auth))                  // the host app's login
+/// let feed = try await youll.fetch(.homeFeed())
+/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .returnCacheDataElseFetch)
+/// try await youll.perform(.like(contentID: "c-101"))
+/// for try await profile in youll.responses(.profile()) {   // the cached profile at once, then the fresh one
+///     show(profile.value)
+/// }
+/// ```
+///
+/// Every operation is a value (``YoullQuery`` or ``YoullMutation``) run by ``fetch(_:cachePolicy:)``,
+/// ``responses(_:)`` or ``perform(_:)``, each with a completion-handler form, and publishes
+/// `custom_{success|error}_<operation name>_youll`.
+///
+/// **Errors.** A GraphQL answer listing errors is an error (`.graphQL`, with every message, code and
+/// path), even when it carries partial data, and a mutation whose answer lists errors has failed. An
+/// answer Hasura marks `invalid-jwt` (sent with HTTP 200) is an expired session: the host is asked to
+/// refresh once and the request is sent once more; a second `invalid-jwt` is `.sessionExpired`.
+public final class YoullProvider: EngageProvider, ContentProviding, OffersProviding, IdentityAware {
+    /// The provider's configuration type.
+    public typealias Configuration = YoullConfiguration
+
+    /// Id `youll`: content, offers (promo offers) and identity (log out).
+    public static let descriptor = ProviderDescriptor(id: .youll, displayName: "Youll content", version: "1.0.0")
+
+    /// Creates the query cache table `youll_cache`.
+    public static let migrations = [YoullCache.migration]
+
+    let context: ProviderContext
+    let configuration: YoullConfiguration
+    let sessionBox = YoullSessionBox()
+    let authorizer: HostTokenAuthorizer
+    let graphQL: GraphQLClient
+    let rest: APIClient?
+    let cache: YoullCache
+    private let storedDeviceID = Locked<String?>(nil)
+
+    /// Creates the GraphQL and REST clients over the host-session authoriser, and the cache.
+    public init(configuration: YoullConfiguration, context: ProviderContext) async throws {
+        try configuration.validate(for: .youll)
+        self.context = context
+        self.configuration = configuration
+        let authorizer = HostTokenAuthorizer(provider: sessionBox, clock: context.clock, providerID: .youll)
+        self.authorizer = authorizer
+        let hooks = APIClient.Hooks(interpret: { response, request, redactor in
+            try await Self.interpretExpiredSession(response, request, redactor: redactor, authorizer: authorizer)
+        })
+        let endpoint = configuration.graphQLEndpoint
+        let graphQLClient = try context.makeAPIClient(baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, hooks: hooks)
+        let box = sessionBox
+        let fallbackDeviceID = storedDeviceID
+        let configuredDeviceID = configuration.deviceID
+        let storage = context.storage
+        graphQL = GraphQLClient(client: graphQLClient, path: endpoint.lastPathComponent) {
+            let info = await box.session.userInfo()
+            var fields = HTTPFields()
+            fields[Self.hasuraRole] = info.role ?? (info.userID == nil ? "guest" : "user")
+            if let userID = info.userID { fields[Self.hasuraUserID] = userID }
+            fields[Self.deviceIDHeader] =
+                info.deviceID ?? configuredDeviceID ?? (try? Self.deviceID(cachedIn: fallbackDeviceID, storage: storage)) ?? "unknown"
+            return fields
+        }
+        var restHeaders = HTTPFields()
+        restHeaders[Self.platformHeader] = configuration.platform
+        if let appVersion = configuration.appVersion { restHeaders[Self.appVersionHeader] = appVersion }
+        rest = try configuration.restBaseURL.map {
+            try context.makeAPIClient(baseURL: $0, authorizer: authorizer, defaultHeaders: restHeaders)
+        }
+        guard let sealer = context.storage.sealer else {
+            throw EngageError(.invalidConfiguration, "The Youll cache needs a sealing key.", providerID: .youll)
+        }
+        cache = YoullCache(storage: context.storage, sealer: sealer, clock: context.clock, capacityBytes: configuration.cacheCapacityBytes)
+    }
+
+    // MARK: Session
+
+    /// Hands over the host app's session: its token and user are used from the next request on.
+    /// Until an app calls this, the provider browses as a guest.
+    public func setSession(_ session: any YoullSession) {
+        sessionBox.session = session
+    }
+
+    /// The session in use (a guest session until ``setSession(_:)``).
+    public var session: any YoullSession { sessionBox.session }
+
+    /// Log in belongs to the host app: this always throws `.unsupported`. Log the user in through the
+    /// app's auth service and hand the session over with ``setSession(_:)``.
+    public func logIn(_ identity: UserIdentity) async throws {
+        throw EngageError(
+            .unsupported, "Youll sessions belong to the host app.", providerID: .youll,
+            recoverySuggestion: "Log in through the app's auth service and call YoullProvider.setSession(_:)."
+        )
+    }
+
+    /// Forgets everything Youll persisted on this device: the query cache, the cached profile and the
+    /// generated device id (a new one is made on next use). The host app's session is the host's to end.
+    public func logOut() async throws {
+        try await context.perform("log_out") {
+            try await cache.removeAll()
+            try context.storage.removeAll()
+            storedDeviceID.withLock { $0 = nil }
+        }
+    }
+
+    // MARK: Running operations
+
+    /// Runs `query` under `cachePolicy` (the configured default when `nil`) and returns its answer.
+    ///
+    /// With `.returnCacheDataAndFetch` this returns the backend's answer (after storing it); use
+    /// ``responses(_:)`` or the completion form to receive the cached answer first.
+    public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value {
+        let policy = cachePolicy ?? configuration.defaultCachePolicy
+        return try await context.perform(query.name) {
+            let key = try await cacheKey(name: query.name, request: query.request)
+            if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let cached = try await cachedValue(query, key: key) {
+                return cached
+            }
+            if policy == .returnCacheDataDontFetch {
+                throw EngageError(
+                    .youllNotCached, "No cached answer for \(query.name).", providerID: .youll,
+                    recoverySuggestion: "Fetch it once with another cache policy."
+                )
+            }
+            return try await networkValue(query, key: key)
+        }
+    }
+
+    /// The cached answer of `query` (if any) and then the backend's, as they arrive: the
+    /// `.returnCacheDataAndFetch` policy for `async` callers. The sequence ends after the backend's
+    /// answer, or throws its failure; ending the iteration cancels the request.
+    public func responses<Value: Sendable>(_ query: YoullQuery<Value>) -> AsyncThrowingStream<YoullResponse<Value>, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let key = try await cacheKey(name: query.name, request: query.request)
+                    if let cached = try await cachedValue(query, key: key) {
+                        continuation.yield(YoullResponse(value: cached, isFromCache: true))
+                    }
+                    let fresh = try await context.perform(query.name) { try await networkValue(query, key: key) }
+                    continuation.yield(YoullResponse(value: fresh, isFromCache: false))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: EngageError.wrapping(error, providerID: .youll))
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Runs `mutation` and returns its answer. Mutations are never cached and never retried
+    /// automatically.
+    @discardableResult
+    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>) async throws(EngageError) -> Value {
+        try await context.perform(mutation.name) {
+            let body = try await send(name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true)
+            return try mutation.decode(body, decodingContext)
+        }
+    }
+
+    /// How many answers the query cache holds and their size in bytes (sealed).
+    public func cacheUsage() async throws(EngageError) -> (entries: Int, bytes: Int) {
+        try await context.local { try await cache.usage() }
+    }
+
+    /// Empties the query cache (the profile included).
+    public func clearCache() async throws(EngageError) {
+        try await context.local { try await cache.removeAll() }
+    }
+
+    // MARK: Internals
+
+    var decodingContext: YoullDecodingContext { YoullDecodingContext(language: configuration.extraLang) }
+
+    func cachedValue<Value: Sendable>(_ query: YoullQuery<Value>, key: String) async throws -> Value? {
+        guard let body = try await cache.read(key: key) else { return nil }
+        do {
+            return try query.decode(body, decodingContext)
+        } catch {
+            // A stored answer this version cannot read (an older shape): drop it, as a miss.
+            context.logger.debug("Dropped an unreadable cached answer", metadata: ["operation": "\(query.name)"])
+            try? await cache.remove(key: key)
+            return nil
+        }
+    }
+
+    func networkValue<Value: Sendable>(_ query: YoullQuery<Value>, key: String) async throws -> Value {
+        let body = try await send(name: query.name, isUserScoped: query.isUserScoped, request: query.request, isMutation: false)
+        let value = try query.decode(body, decodingContext)
+        do {
+            try await cache.write(key: key, operation: query.name, body: body)
+        } catch {
+            context.logger.warning("Could not store an answer in the Youll cache", metadata: ["operation": "\(query.name)", "error": "\(error)"])
+        }
+        return value
+    }
+
+    /// Whether `name` needs the token: the configured list (or user-scoped operations), then the
+    /// session's say.
+    func requiresToken(name: String, isUserScoped: Bool) -> Bool {
+        let byDefault = configuration.tokenRequiredOperations.map { $0.contains(name) } ?? isUserScoped
+        return sessionBox.session.requiresToken(operation: name, byDefault: byDefault)
+    }
+
+    func send(name: String, isUserScoped: Bool, request: YoullRequest, isMutation: Bool) async throws -> Data {
+        if case let .invalid(error) = request { throw error }
+        let required = requiresToken(name: name, isUserScoped: isUserScoped)
+        if required, await sessionBox.accessToken() == nil {
+            throw EngageError(
+                .youllMissingAccessToken, "Missing access token: \(name) needs a logged-in user.", providerID: .youll,
+                recoverySuggestion: "Log the user in through the host app and hand the session over with setSession(_:)."
+            )
+        }
+        let authorization: RequestOptions.Authorization = required ? .required : .ifAvailable
+        switch request {
+        case let .graphQL(document, operationName, variables):
+            var variables = variables
+            if request.takesLanguage { variables["extraLang"] = .string(configuration.extraLang) }
+            return try await graphQL.responseBody(
+                document: document, variables: JSONValue.object(variables), operationName: operationName, isMutation: isMutation,
+                authorization: authorization
+            )
+        case let .rest(method, path, query, body):
+            guard let rest else {
+                throw EngageError(
+                    .notConfigured, "\(name) uses Youll's REST API, and restBaseURL is not configured.", providerID: .youll,
+                    recoverySuggestion: "Set restBaseURL in the Youll configuration."
+                )
+            }
+            var headers = HTTPFields()
+            if let userID = await sessionBox.session.userInfo().userID { headers[Self.youllUserID] = userID }
+            return try await rest.data(
+                method, path, query: query, headers: headers, body: body,
+                options: RequestOptions(isRepeatable: method == .get, authorization: authorization, operationName: name)
+            )
+        case let .invalid(error):
+            throw error
+        }
+    }
+
+    /// The cache key of an operation for the current language and user.
+    func cacheKey(name: String, request: YoullRequest) async throws -> String {
+        let variables: Data
+        switch request {
+        case let .graphQL(_, _, values):
+            variables = try YoullJSON.encoder().encode(JSONValue.object(values))
+        case let .rest(_, path, query, _):
+            variables = Data((path + "?" + query.map { "\($0.0)=\($0.1 ?? "")" }.joined(separator: "&")).utf8)
+        case .invalid:
+            variables = Data()
+        }
+        let userID = await sessionBox.session.userInfo().userID
+        return YoullCache.key(operation: name, variables: variables, language: configuration.extraLang, userID: userID)
+    }
+
+    /// Reads Hasura's `invalid-jwt` error (sent with HTTP 200) as an expired session: asks the host
+    /// for one refresh and sends once more; a resent request that meets it again fails.
+    static func interpretExpiredSession(
+        _ response: HTTPResponseMessage, _ request: HTTPRequestMessage, redactor: Redactor, authorizer: HostTokenAuthorizer
+    ) async throws -> APIClient.Hooks.Verdict {
+        guard response.status == 200, response.body.count <= 65_536, response.body.range(of: Data("invalid-jwt".utf8)) != nil,
+            let errors = GraphQLClient.errors(in: response.body), let entry = errors.first(where: { $0.code == "invalid-jwt" })
+        else { return .accept }
+        let error = EngageError(
+            .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))", providerID: .youll,
+            recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
+        )
+        guard !request.options.isResend, request.head.headerFields[.authorization] != nil else { return .fail(error) }
+        return try await authorizer.renewAfterUnauthorized(request) ? .resend(otherwise: error) : .fail(error)
+    }
+
+    static func deviceID(cachedIn box: Locked<String?>, storage: StorageNamespace) throws -> String {
+        if let known = box.value { return known }
+        let id: String
+        if let stored = try storage.value(String.self, forKey: "device_id") {
+            id = stored
+        } else {
+            id = UUID().uuidString.lowercased()
+            try storage.setValue(id, forKey: "device_id")
+        }
+        box.withLock { $0 = id }
+        return id
+    }
+
+    static let hasuraRole = HTTPField.Name(literal: "x-hasura-role")
+    static let hasuraUserID = HTTPField.Name(literal: "x-hasura-user-id")
+    static let deviceIDHeader = HTTPField.Name(literal: "device-id")
+    static let platformHeader = HTTPField.Name(literal: "X-Youll-Platform")
+    static let appVersionHeader = HTTPField.Name(literal: "X-Youll-App-Version")
+    static let youllUserID = HTTPField.Name(literal: "X-Youll-User-Id")
+}

@@ -1,0 +1,85 @@
+import EngageCore
+import EngageSandbox
+import EngageTesting
+import EngageYoull
+import Foundation
+import Testing
+import YoullEmulator
+
+/// A host session for tests: a token that can be replaced, and a refresh that counts its calls.
+final class TestSession: YoullSession, @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: String?
+    private var userID: String?
+    private var refreshed: () async throws -> String
+    private(set) var refreshCount = 0
+    var required: [String: Bool] = [:]
+
+    init(token: String?, userID: String?, refresh: @escaping () async throws -> String = { throw EngageError(.sessionExpired, "no refresh") }) {
+        self.token = token
+        self.userID = userID
+        self.refreshed = refresh
+    }
+
+    var isLoggedIn: Bool { get async { lock.withLock { userID != nil } } }
+    func accessToken() async -> String? { lock.withLock { token } }
+    func userInfo() async -> YoullUserInfo { lock.withLock { YoullUserInfo(userID: userID) } }
+    func requiresToken(operation: String, byDefault: Bool) -> Bool { lock.withLock { required[operation] } ?? byDefault }
+
+    func refreshToken() async throws -> String {
+        let refresh = lock.withLock { () -> () async throws -> String in
+            refreshCount += 1
+            return refreshed
+        }
+        let token = try await refresh()
+        lock.withLock { self.token = token }
+        return token
+    }
+
+    func setToken(_ token: String?) { lock.withLock { self.token = token } }
+    func setRefresh(_ refresh: @escaping () async throws -> String) { lock.withLock { refreshed = refresh } }
+}
+
+/// A started sandbox serving a Youll emulator, and a registry with the Youll provider pointed at it.
+struct YoullHarness {
+    let host: SandboxHost
+    let emulator: YoullEmulator
+    let registry: ProviderRegistry
+    let youll: YoullProvider
+    let base: URL
+
+    static func make(
+        tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, configure: (inout YoullConfiguration) -> Void = { _ in }
+    ) async throws -> YoullHarness {
+        let emulator = YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))
+        let host = SandboxHost(emulators: [emulator])
+        let base = try #require(try await host.start().baseURL(for: "youll"))
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
+        configuration.storage = .inMemory
+        var youllConfiguration = YoullConfiguration(
+            graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: rest ? base.appendingPathComponent("api/rest") : nil,
+            extraLang: extraLang, appVersion: "9.9.9"
+        )
+        configure(&youllConfiguration)
+        try configuration.setProvider(.youll, youllConfiguration)
+        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
+        try await registry.register(.provider(YoullProvider.self, from: configuration))
+        let report = await registry.start()
+        if let failure = report.failures[.youll] { throw failure }
+        return YoullHarness(host: host, emulator: emulator, registry: registry, youll: try await registry.provider(YoullProvider.self), base: base)
+    }
+
+    /// A session for `userID` with a token the emulator issued.
+    func userSession(_ userID: String = "u-1", lifetime: Duration? = nil) -> TestSession {
+        TestSession(token: emulator.issueToken(userID: userID, lifetime: lifetime), userID: userID)
+    }
+
+    func requests(path suffix: String) async -> [JournalEntry] {
+        host.journal.entries(for: "youll").filter { $0.path.hasSuffix(suffix) }
+    }
+
+    func stop() async {
+        await registry.shutdown()
+        await host.stop()
+    }
+}
