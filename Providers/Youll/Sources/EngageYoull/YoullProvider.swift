@@ -274,8 +274,12 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
             .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))", providerID: .youll,
             recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
         )
-        guard !request.options.isResend, request.head.headerFields[.authorization] != nil else { return .fail(error) }
-        return try await authorizer.renewAfterUnauthorized(request) ? .resend(otherwise: error) : .fail(error)
+        guard !request.options.isResend else { return .fail(error) }
+        // The stack adds the token below this hook; the token it sent is the one it would add now.
+        var sent = request
+        try await authorizer.authorize(&sent)
+        guard sent.head.headerFields[.authorization] != nil else { return .fail(error) }
+        return try await authorizer.renewAfterUnauthorized(sent) ? .resend(otherwise: error) : .fail(error)
     }
 
     static func deviceID(cachedIn box: Locked<String?>, storage: StorageNamespace) throws -> String {

@@ -12,8 +12,16 @@ final class TestSession: YoullSession, @unchecked Sendable {
     private var token: String?
     private var userID: String?
     private var refreshed: () async throws -> String
-    private(set) var refreshCount = 0
-    var required: [String: Bool] = [:]
+    private var refreshes = 0
+    private var requiredByOperation: [String: Bool] = [:]
+
+    /// How many times the provider asked for a refresh.
+    var refreshCount: Int { lock.withLock { refreshes } }
+    /// Per-operation answers to `requiresToken`, overriding the configuration's.
+    var required: [String: Bool] {
+        get { lock.withLock { requiredByOperation } }
+        set { lock.withLock { requiredByOperation = newValue } }
+    }
 
     init(token: String?, userID: String?, refresh: @escaping () async throws -> String = { throw EngageError(.sessionExpired, "no refresh") }) {
         self.token = token
@@ -24,11 +32,11 @@ final class TestSession: YoullSession, @unchecked Sendable {
     var isLoggedIn: Bool { get async { lock.withLock { userID != nil } } }
     func accessToken() async -> String? { lock.withLock { token } }
     func userInfo() async -> YoullUserInfo { lock.withLock { YoullUserInfo(userID: userID) } }
-    func requiresToken(operation: String, byDefault: Bool) -> Bool { lock.withLock { required[operation] } ?? byDefault }
+    func requiresToken(operation: String, byDefault: Bool) -> Bool { lock.withLock { requiredByOperation[operation] } ?? byDefault }
 
     func refreshToken() async throws -> String {
         let refresh = lock.withLock { () -> () async throws -> String in
-            refreshCount += 1
+            refreshes += 1
             return refreshed
         }
         let token = try await refresh()
@@ -47,26 +55,30 @@ struct YoullHarness {
     let registry: ProviderRegistry
     let youll: YoullProvider
     let base: URL
+    /// The clock of both the sandbox and the registry.
+    let clock: FakeClock
 
     static func make(
-        tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, configure: (inout YoullConfiguration) -> Void = { _ in }
+        tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, storage: StorageLocation = .inMemory,
+        configure: (inout YoullConfiguration) -> Void = { _ in }
     ) async throws -> YoullHarness {
+        let clock = FakeClock(now: Date(timeIntervalSince1970: 1_795_000_000))
         let emulator = YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))
-        let host = SandboxHost(emulators: [emulator])
+        let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
         let base = try #require(try await host.start().baseURL(for: "youll"))
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
-        configuration.storage = .inMemory
+        configuration.storage = storage
         var youllConfiguration = YoullConfiguration(
             graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: rest ? base.appendingPathComponent("api/rest") : nil,
             extraLang: extraLang, appVersion: "9.9.9"
         )
         configure(&youllConfiguration)
         try configuration.setProvider(.youll, youllConfiguration)
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
+        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(clock: clock, secretStore: InMemorySecretStore()))
         try await registry.register(.provider(YoullProvider.self, from: configuration))
         let report = await registry.start()
         if let failure = report.failures[.youll] { throw failure }
-        return YoullHarness(host: host, emulator: emulator, registry: registry, youll: try await registry.provider(YoullProvider.self), base: base)
+        return YoullHarness(host: host, emulator: emulator, registry: registry, youll: try await registry.provider(YoullProvider.self), base: base, clock: clock)
     }
 
     /// A session for `userID` with a token the emulator issued.

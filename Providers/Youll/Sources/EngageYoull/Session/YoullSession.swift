@@ -121,15 +121,14 @@ public struct YoullCallbackSession: YoullSession {
         let timeout = refreshTimeout
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask {
-                let resumed = Locked(false)
-                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                    dataSource.refreshToken { result in
-                        let first = resumed.withLock { done -> Bool in
-                            defer { done = true }
-                            return !done
-                        }
-                        if first { continuation.resume(with: result) }
+                let once = OnceContinuation()
+                return try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+                        once.install(continuation)
+                        dataSource.refreshToken { result in once.resume(with: result) }
                     }
+                } onCancel: {
+                    once.resume(with: .failure(CancellationError()))
                 }
             }
             group.addTask {
@@ -145,6 +144,47 @@ public struct YoullCallbackSession: YoullSession {
             }
             return token
         }
+    }
+}
+
+/// A continuation resumed by the first of several possible answers (a completion called once, twice
+/// or never, and cancellation); later answers are dropped.
+private final class OnceContinuation: Sendable {
+    private enum State {
+        case waiting
+        case installed(CheckedContinuation<String, any Error>)
+        case answeredEarly(Result<String, any Error>)
+        case done
+    }
+
+    private let state = Locked(State.waiting)
+
+    func install(_ continuation: CheckedContinuation<String, any Error>) {
+        let early = state.withLock { state -> Result<String, any Error>? in
+            if case let .answeredEarly(result) = state {
+                state = .done
+                return result
+            }
+            state = .installed(continuation)
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func resume(with result: Result<String, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<String, any Error>? in
+            switch state {
+            case .waiting:
+                state = .answeredEarly(result)
+                return nil
+            case let .installed(continuation):
+                state = .done
+                return continuation
+            case .answeredEarly, .done:
+                return nil
+            }
+        }
+        continuation?.resume(with: result)
     }
 }
 
