@@ -1,7 +1,7 @@
 import EngageCore
 import EngageSandbox
 import EngageTesting
-import EngageYoull
+@testable import EngageYoull
 import Foundation
 import Testing
 import YoullEmulator
@@ -60,7 +60,7 @@ struct YoullHarness {
 
     static func make(
         tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, storage: StorageLocation = .inMemory,
-        configure: (inout YoullConfiguration) -> Void = { _ in }
+        transport: (any HTTPTransport)? = nil, secretStore: any SecretStore = InMemorySecretStore(), configure: (inout YoullConfiguration) -> Void = { _ in }
     ) async throws -> YoullHarness {
         let clock = FakeClock(now: Date(timeIntervalSince1970: 1_795_000_000))
         let emulator = YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))
@@ -74,7 +74,7 @@ struct YoullHarness {
         )
         configure(&youllConfiguration)
         try configuration.setProvider(.youll, youllConfiguration)
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(clock: clock, secretStore: InMemorySecretStore()))
+        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock, secretStore: secretStore))
         try await registry.register(.provider(YoullProvider.self, from: configuration))
         let report = await registry.start()
         if let failure = report.failures[.youll] { throw failure }
@@ -93,5 +93,12 @@ struct YoullHarness {
     func stop() async {
         await registry.shutdown()
         await host.stop()
+    }
+}
+
+/// The cache key function, reached through `@testable`.
+enum YoullCacheKeyProbe {
+    static func key(operation: String, variables: String, language: String, userID: String?) -> String {
+        YoullCache.key(operation: operation, variables: Data(variables.utf8), language: language, userID: userID)
     }
 }

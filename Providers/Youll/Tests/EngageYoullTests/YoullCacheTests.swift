@@ -1,0 +1,150 @@
+import EngageCore
+import EngageSandbox
+import EngageTesting
+import EngageYoull
+import Foundation
+import GRDB
+import Testing
+import YoullEmulator
+
+/// The four cache policies, counted in the emulator's journal; keys; bounds; logout.
+@Suite struct YoullCacheTests {
+    func graphQLCount(_ harness: YoullHarness) async -> Int { await harness.requests(path: "/v1/graphql").count }
+
+    @Test func eachPolicyAsksTheBackendOnlyWhenItShould() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let youll = harness.youll
+        let notCached = await #expect(throws: EngageError.self) { try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(notCached?.code == .youllNotCached)
+        #expect(await graphQLCount(harness) == 0)
+        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch)
+        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch)
+        #expect(await graphQLCount(harness) == 1)
+        #expect(try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+        #expect(await graphQLCount(harness) == 1)
+        _ = try await youll.fetch(.categories())  // the default: fetch ignoring the cache
+        _ = try await youll.fetch(.categories(), cachePolicy: .fetchIgnoringCache)
+        #expect(await graphQLCount(harness) == 3)
+        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataAndFetch)
+        #expect(await graphQLCount(harness) == 4)
+        // Variables are part of the key.
+        _ = try await youll.fetch(.subcategories(categoryID: "cat-mind"), cachePolicy: .returnCacheDataElseFetch)
+        _ = try await youll.fetch(.subcategories(categoryID: "cat-move"), cachePolicy: .returnCacheDataElseFetch)
+        #expect(await graphQLCount(harness) == 6)
+    }
+
+    @Test func cacheAndFetchDeliversTwice() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let youll = harness.youll
+        var first: [Bool] = []
+        for try await response in youll.responses(.exploreTags()) { first.append(response.isFromCache) }
+        #expect(first == [false])
+        var second: [Bool] = []
+        for try await response in youll.responses(.exploreTags()) { second.append(response.isFromCache) }
+        #expect(second == [true, false])
+        #expect(await graphQLCount(harness) == 2)
+
+        let deliveries = TestCounter()
+        let done = TestGate()
+        youll.fetch(.exploreTags(), cachePolicy: .returnCacheDataAndFetch) { result in
+            if case .success(let tags) = result, tags.count == 4, deliveries.increment() == 2 { done.open() }
+        }
+        await done.wait()
+        #expect(deliveries.count == 2)
+        #expect(await graphQLCount(harness) == 3)
+    }
+
+    @Test func usersDoNotSeeEachOthersCache() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        harness.youll.setSession(harness.userSession("u-a"))
+        _ = try await harness.youll.perform(.like(contentID: "c-001"))
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).map(\.id) == ["c-001"])
+        harness.youll.setSession(harness.userSession("u-b"))
+        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(error?.code == .youllNotCached)
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).isEmpty)
+    }
+
+    @Test func languagesDoNotShareTheCache() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("youll-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secrets = InMemorySecretStore()
+        let english = try await YoullHarness.make(storage: .directory(directory.path), secretStore: secrets)
+        _ = try await english.youll.fetch(.categories())
+        #expect(try await english.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).first?.title == "Mindfulness")
+        await english.stop()
+        let greek = try await YoullHarness.make(extraLang: "el", storage: .directory(directory.path), secretStore: secrets)
+        defer { Task { await greek.stop() } }
+        let error = await #expect(throws: EngageError.self) { try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(error?.code == .youllNotCached)
+        #expect(try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch).first?.title == "Ενσυνειδητότητα")
+    }
+
+    @Test func theCacheStaysWithinItsCapacity() async throws {
+        let harness = try await YoullHarness.make { $0.cacheCapacityBytes = 65_536 }
+        defer { Task { await harness.stop() } }
+        var pages: [(String, Int)] = []
+        for category in ["cat-mind", "cat-move"] {
+            for limit in 5...16 { pages.append((category, limit)) }
+        }
+        for (category, limit) in pages {
+            _ = try await harness.youll.fetch(.contents(categoryID: category, page: PageRequest(limit: limit)))
+            harness.clock.advance(by: .seconds(1))  // a distinct use time for each entry
+        }
+        let usage = try await harness.youll.cacheUsage()
+        #expect(usage.bytes <= 65_536 && usage.entries < pages.count && usage.entries >= 4)
+        // The least recently used went first; the newest stayed.
+        await #expect(throws: EngageError.self) {
+            try await harness.youll.fetch(.contents(categoryID: "cat-mind", page: PageRequest(limit: 5)), cachePolicy: .returnCacheDataDontFetch)
+        }
+        #expect(try await harness.youll.fetch(.contents(categoryID: "cat-move", page: PageRequest(limit: 16)), cachePolicy: .returnCacheDataDontFetch).count == 16)
+        try await harness.youll.clearCache()
+        #expect(try await harness.youll.cacheUsage().entries == 0)
+    }
+
+    @Test func theProfileStartsFromTheCacheAndLogOutLeavesNoYoullRow() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("youll-logout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let harness = try await YoullHarness.make(storage: .directory(directory.path))
+        defer { Task { await harness.stop() } }
+        harness.youll.setSession(harness.userSession("u-1"))
+        let profile = try await harness.youll.fetch(.profile())
+        _ = try await harness.youll.fetch(.homeFeed())
+        // A fast start: the last profile, with no request.
+        let before = harness.host.journal.entries(for: "youll").count
+        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) == profile)
+        #expect(harness.host.journal.entries(for: "youll").count == before)
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sqlite") }
+        let database = try DatabaseQueue(path: directory.appendingPathComponent(try #require(files.first)).path)
+        func youllRows() async throws -> Int {
+            try await database.read { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM youll_cache") ?? 0)
+                    + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_kv WHERE namespace = 'youll'") ?? 0)
+            }
+        }
+        #expect(try await youllRows() >= 3)  // two answers and the device id
+        // The cached bodies are sealed: the profile's email and name are not in the file.
+        let bodies = try await database.read { db in try Data.fetchAll(db, sql: "SELECT body FROM youll_cache") }
+        #expect(!bodies.contains { $0.range(of: Data("Member u-1".utf8)) != nil })
+        try await harness.youll.logOut()
+        #expect(try await youllRows() == 0)
+        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) }
+    }
+
+    @Test func keysSeparateOperationsVariablesLanguagesAndUsers() {
+        let base = YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"1"}"#, language: "en", userID: "u")
+        #expect(base != YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"2"}"#, language: "en", userID: "u"))
+        #expect(base != YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"1"}"#, language: "el", userID: "u"))
+        #expect(base != YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"1"}"#, language: "en", userID: nil))
+        #expect(base != YoullCacheKeyProbe.key(operation: "contents", variables: #"{"id":"1"}"#, language: "en", userID: "u"))
+        // Lengths are part of the digest: moving a character between parts changes the key.
+        #expect(
+            YoullCacheKeyProbe.key(operation: "ab", variables: "c", language: "", userID: nil)
+                != YoullCacheKeyProbe.key(operation: "a", variables: "bc", language: "", userID: nil)
+        )
+    }
+}

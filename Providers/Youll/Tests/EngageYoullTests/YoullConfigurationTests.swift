@@ -1,0 +1,73 @@
+import EngageCore
+import EngageSandbox
+import EngageTesting
+@testable import EngageYoull
+import Foundation
+import Testing
+
+@Suite struct YoullConfigurationTests {
+    @Test func theJSONFormNeedsOnlyTheEndpoint() throws {
+        let minimal = try JSONDecoder().decode(YoullConfiguration.self, from: Data(#"{"graphQLEndpoint":"https://api.youll.test/v1/graphql"}"#.utf8))
+        #expect(minimal.restBaseURL == nil && minimal.extraLang == "" && minimal.platform == "ios" && minimal.defaultCachePolicy == .fetchIgnoringCache)
+        #expect(minimal.validationIssues().isEmpty)
+        let full = try JSONDecoder().decode(YoullConfiguration.self, from: Data("""
+            {"graphQLEndpoint":"https://a.test/v1/graphql","restBaseURL":"https://a.test/api/rest","extraLang":"pt-BR","platform":"android",
+             "appVersion":"4.2","deviceID":"d-1","defaultCachePolicy":"returnCacheDataElseFetch","tokenRequiredOperations":["categories"],
+             "cacheCapacityBytes":131072}
+            """.utf8))
+        #expect(full.extraLang == "pt-BR" && full.defaultCachePolicy == .returnCacheDataElseFetch && full.tokenRequiredOperations == ["categories"])
+        #expect(try JSONDecoder().decode(YoullConfiguration.self, from: JSONEncoder().encode(full)) == full)
+    }
+
+    @Test func validationNamesEveryProblem() {
+        var configuration = YoullConfiguration(graphQLEndpoint: URL(literal: "ftp://a.test/graphql"))
+        configuration.restBaseURL = URL(literal: "/relative")
+        configuration.extraLang = "el\u{0}"
+        configuration.platform = "ios\r\nX-Evil: 1"
+        configuration.appVersion = ""
+        configuration.cacheCapacityBytes = -1
+        let issues = configuration.validationIssues().joined(separator: "\n")
+        for name in ["graphQLEndpoint", "restBaseURL", "extraLang", "platform", "appVersion", "cacheCapacityBytes"] {
+            #expect(issues.contains(name), "\(name) not named")
+        }
+        #expect(throws: EngageError.self) { try configuration.validate(for: .youll) }
+    }
+
+    @Test func hostileConfigurationJSONIsAValueOrAnError() throws {
+        let valid = YoullConfiguration(graphQLEndpoint: URL(literal: "https://a.test/v1/graphql"), restBaseURL: URL(literal: "https://a.test/rest"))
+        #expect(try HostileJSON.problems(decoding: valid, seed: 3).isEmpty)
+    }
+
+    @Test func restOperationsWithoutARESTBaseSendNothing() async throws {
+        let harness = try await YoullHarness.make(rest: false)
+        defer { Task { await harness.stop() } }
+        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.promoOffers()) }
+        #expect(error?.code == .notConfigured && error?.message.contains("restBaseURL") == true)
+        #expect(harness.host.journal.entries(for: "youll").isEmpty)
+    }
+
+    @Test func theProfileHidesTheEmailFromDescriptionsDumpsAndMirrors() throws {
+        let profile = try YoullProfile(wire: WireProfile(
+            id: "u-1", name: "Eleni", email: "eleni@example.com", pictureUrl: nil, stats: ["minutes": 3], createdAt: "2026-01-01T00:00:00Z"
+        ))
+        var dumped = ""
+        dump(profile, to: &dumped)
+        for text in [profile.description, dumped, "\(profile)", String(reflecting: profile), Mirror(reflecting: profile).children.map { "\($0)" }.joined()] {
+            #expect(!text.contains("eleni@example.com"))
+        }
+        #expect(profile.description.contains("Eleni"))
+    }
+
+    @Test func operationNamesAreStableAndGraphQLNamesFollowThem() {
+        #expect(YoullQuery<[YoullFeedSection]>.homeFeed().name == "home_feed")
+        #expect(YoullMutation<Void>.dismissHomeSlice(id: "x").name == "dismiss_home_slice")
+        #expect(YoullNaming.operationName("content_by_category") == "ContentByCategory")
+        guard case let .graphQL(document, operationName, _) = YoullQuery<[YoullFeedSection]>.homeFeed().request else {
+            Issue.record("the home feed is a GraphQL query")
+            return
+        }
+        #expect(operationName == "HomeFeed" && document.hasPrefix("query HomeFeed(") && !GraphQLDocument.containsMutation(document))
+        guard case let .graphQL(mutation, _, _) = YoullMutation<Void>.restartJourney(id: "j").request else { return }
+        #expect(GraphQLDocument.containsMutation(mutation))
+    }
+}
