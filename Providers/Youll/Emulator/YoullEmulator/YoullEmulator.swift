@@ -64,7 +64,9 @@ public final class YoullEmulator: Emulator {
 
     let state = Locked(YoullEmulatorState())
     private let installed = Locked<(catalogue: YoullCatalogue, environment: EmulatorEnvironment)?>(nil)
-    let schema: Schema<YoullResolver, YoullGraphQLContext>?
+    /// The schema, built once per process: it is immutable and every emulator serves the same one.
+    static let sharedSchema: Schema<YoullResolver, YoullGraphQLContext>? = try? YoullSchema.make()
+    var schema: Schema<YoullResolver, YoullGraphQLContext>? { Self.sharedSchema }
 
     /// Creates the emulator.
     /// - Parameters:
@@ -73,7 +75,6 @@ public final class YoullEmulator: Emulator {
     public init(id: String = "youll", configuration: Configuration = .init()) {
         self.id = id
         self.configuration = configuration
-        schema = try? YoullSchema.make()
     }
 
     /// Adds the routes listed in the type's documentation and seeds the catalogue.

@@ -94,25 +94,31 @@ import YoullEmulator
         youll.setSession(harness.userSession())
         try await youll.perform(.setActiveLinearJourney(id: "j-calm"))
         try await youll.perform(.createPlaylist(name: "P")).id.isEmpty == false ? () : ()
-        let queries: [(String, () async throws(EngageError) -> Int)] = [
-            ("categories", { () async throws(EngageError) in try await youll.fetch(.categories()).count }),
-            ("home", { () async throws(EngageError) in try await youll.fetch(.homeFeed()).count }),
-            ("content", { () async throws(EngageError) in try await youll.fetch(.content(id: "c-001")) == nil ? 0 : 1 }),
-            ("journey", { () async throws(EngageError) in try await youll.fetch(.linearJourney())?.steps.count ?? 0 }),
-            ("activities", { () async throws(EngageError) in try await youll.fetch(.activityPageSlices()).count }),
-            ("events", { () async throws(EngageError) in try await youll.fetch(.events()).count }),
-            ("playlists", { () async throws(EngageError) in try await youll.fetch(.playlists()).count }),
-            ("meals", { () async throws(EngageError) in try await youll.fetch(.meals()).count }),
-            ("quiz", { () async throws(EngageError) in try await youll.fetch(.quiz(id: "q-sleep"))?.questions.count ?? 0 }),
-            ("settings", { () async throws(EngageError) in try await youll.fetch(.appConfig()).count }),
-            ("proof", { () async throws(EngageError) in try await youll.fetch(.socialProof()).memberCount }),
-            ("profile", { () async throws(EngageError) in try await youll.fetch(.profile()).stats.count }),
-            ("badges", { () async throws(EngageError) in try await youll.fetch(.earnedBadges()).count }),
-            ("offers", { () async throws(EngageError) in try await youll.fetch(.promoOffers()).count }),
-            ("vector", { () async throws(EngageError) in try await youll.fetch(.vectorSearch(text: "sleep")).count }),
+        let queries: [(String, @Sendable () async throws -> Int)] = [
+            ("categories", { try await youll.fetch(.categories()).count }),
+            ("home", { try await youll.fetch(.homeFeed()).count }),
+            ("content", { try await youll.fetch(.content(id: "c-001")) == nil ? 0 : 1 }),
+            ("journey", { try await youll.fetch(.linearJourney())?.steps.count ?? 0 }),
+            ("activities", { try await youll.fetch(.activityPageSlices()).count }),
+            ("events", { try await youll.fetch(.events()).count }),
+            ("playlists", { try await youll.fetch(.playlists()).count }),
+            ("meals", { try await youll.fetch(.meals()).count }),
+            ("quiz", { try await youll.fetch(.quiz(id: "q-sleep"))?.questions.count ?? 0 }),
+            ("settings", { try await youll.fetch(.appConfig()).count }),
+            ("proof", { try await youll.fetch(.socialProof()).memberCount }),
+            ("profile", { try await youll.fetch(.profile()).stats.count }),
+            ("badges", { try await youll.fetch(.earnedBadges()).count }),
+            ("offers", { try await youll.fetch(.promoOffers()).count }),
+            ("vector", { try await youll.fetch(.vectorSearch(text: "sleep")).count }),
         ]
         for (name, query) in queries {
-            let outcomes = await answers.sweep(count: 40, seed: 14, operation: query)
+            let outcomes = await answers.sweep(count: 40, seed: 14) { () async throws(EngageError) in
+                do {
+                    return try await query()
+                } catch {
+                    throw EngageError.wrapping(error, providerID: .youll)
+                }
+            }
             #expect(outcomes.count > 40, "\(name) was not swept")
             let refused = outcomes.compactMap { outcome -> EngageError? in if case .failure(let error) = outcome { error } else { nil } }
             #expect(!refused.isEmpty, "\(name) accepted every hostile answer")

@@ -68,6 +68,7 @@ struct YoullHarness {
         let base = try #require(try await host.start().baseURL(for: "youll"))
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
         configuration.storage = storage
+        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
         var youllConfiguration = YoullConfiguration(
             graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: rest ? base.appendingPathComponent("api/rest") : nil,
             extraLang: extraLang, appVersion: "9.9.9"

@@ -118,6 +118,38 @@ public enum YoullFeedSection: Codable, Sendable, Hashable {
     /// A kind this version does not know, kept as the JSON the backend sent.
     case unknown(kind: String, raw: JSONValue)
 
+    private enum CodingKeys: String, CodingKey { case kind, section, raw }
+
+    /// Encodes `{"kind": …, "section": {…}}`, or `{"kind": …, "raw": <the JSON as received>}` for an
+    /// unknown kind.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .contents(section):
+            try container.encode(section.style.rawValue, forKey: .kind)
+            try container.encode(section, forKey: .section)
+        case let .categories(section):
+            try container.encode("categories", forKey: .kind)
+            try container.encode(section, forKey: .section)
+        case let .unknown(kind, raw):
+            try container.encode(kind, forKey: .kind)
+            try container.encode(raw, forKey: .raw)
+        }
+    }
+
+    /// Decodes what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        if YoullContentSection.Style(rawValue: kind) != nil {
+            self = .contents(try container.decode(YoullContentSection.self, forKey: .section))
+        } else if kind == "categories" {
+            self = .categories(try container.decode(YoullCategorySection.self, forKey: .section))
+        } else {
+            self = .unknown(kind: kind, raw: try container.decode(JSONValue.self, forKey: .raw))
+        }
+    }
+
     /// The section's id (`nil` for an unknown section without a string `id`).
     public var id: String? {
         switch self {
