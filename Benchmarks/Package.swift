@@ -18,6 +18,8 @@ let supportDependencies: [Target.Dependency] = [
     .product(name: "ReferenceEmulator", package: "EngageKit"),
     .product(name: "EngageExplore", package: "EngageKit"),
     .product(name: "ExploreEmulator", package: "EngageKit"),
+    .product(name: "EngageYoull", package: "EngageKit"),
+    .product(name: "YoullEmulator", package: "EngageKit"),
     .product(name: "GRDB", package: "GRDB.swift"),
     .product(name: "HTTPTypes", package: "swift-http-types"),
     .product(name: "Logging", package: "swift-log"),

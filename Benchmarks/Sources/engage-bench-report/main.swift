@@ -1,7 +1,7 @@
 // engage-bench-report: runs the four EngageKit comparisons with ContinuousClock, each subject
 // interleaved with its baseline in the same run, and prints medians, p99 and ratios against the goals.
 //
-//   swift run -c release engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry]
+//   swift run -c release engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry,youll]
 //
 // The same scenarios run in the benchmark harness (`swift package benchmark`), which adds percentiles,
 // allocation counts and baselines; this tool exists because the harness does not report ratios.
@@ -13,7 +13,7 @@ import Foundation
 struct Options {
     var quick = false
     var strict = false
-    var only: Set<String> = ["client", "storm", "queue", "registry"]
+    var only: Set<String> = ["client", "storm", "queue", "registry", "youll"]
     /// Also print where the client stack's and the single enqueue's time goes.
     var diagnose = false
     /// Profiling aid: loop one operation for this many seconds, print nothing else (for `perf record`).
@@ -35,7 +35,7 @@ struct Options {
                 guard let list = iterator.next() else { throw BenchFailure("--only needs a list") }
                 only = Set(list.split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: engage-bench-report [--quick] [--strict] [--diagnose] [--only client,storm,queue,registry]")
+                print("usage: engage-bench-report [--quick] [--strict] [--diagnose] [--only client,storm,queue,registry,youll]")
                 exit(0)
             default:
                 throw BenchFailure("unknown argument \(argument)")
@@ -367,6 +367,41 @@ if options.only.contains("registry") {
         log("4 registry start failed: \(error)")
         hadError = true
         add(Row(name: "4 registry start", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// 5. Youll: the home feed through the full stack vs a bare POST; a cache hit.
+if options.only.contains("youll") {
+    do {
+        log("5 Youll home feed: full stack vs bare URLSession POST; cache hit ...")
+        let scenario = try await YoullScenario.start()
+        let comparison = try await Comparison.run(
+            pairs: options.count(600, quick: 150), warmup: options.count(60, quick: 20),
+            subject: { try await timed { try await scenario.homeFeedViaStack() }.1 },
+            baseline: { try await timed { try await scenario.homeFeedViaURLSession() }.1 }
+        )
+        let hits = try await sample(iterations: options.count(2000, quick: 400), warmup: 50) { _ in
+            try await timed { try await scenario.homeFeedFromCache() }.1
+        }
+        let bytes = scenario.answerBytes
+        await scenario.stop()
+        let ratio = comparison.ratioOfMedians
+        add(Row(
+            name: "5 Youll home feed (\(bytes / 1024) KB): full stack ÷ bare URLSession POST",
+            subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
+            baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
+            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+            goal: "≤ 1.2×", passed: ratio <= 1.2
+        ))
+        add(Row(
+            name: "5b Youll home feed, returnCacheDataElseFetch hit",
+            subject: "p50 \(hits.median.formatted), p99 \(hits.percentile(99).formatted)",
+            baseline: "", ratio: "", goal: "p50 < 1 ms", passed: hits.median < .milliseconds(1)
+        ))
+    } catch {
+        log("5 Youll failed: \(error)")
+        hadError = true
+        add(Row(name: "5 Youll", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 

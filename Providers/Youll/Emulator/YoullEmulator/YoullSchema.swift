@@ -218,8 +218,9 @@ struct YoullResolver: Sendable {
         guard context.emulator.catalogue.sections.contains(where: { $0.id == arguments.sliceId && $0.dismissible }) else {
             throw YoullGraphQLFailure.notFound("dismissible slice '\(arguments.sliceId)'")
         }
-        let inserted = context.emulator.state.withLock { $0.dismissedSlices[userID, default: []].insert(arguments.sliceId).inserted }
-        return WireMutationResult(affectedRows: inserted ? 1 : 0)
+        // Idempotent: dismissing a dismissed slice again changes nothing and is not an error.
+        context.emulator.state.withLock { _ = $0.dismissedSlices[userID, default: []].insert(arguments.sliceId) }
+        return WireMutationResult(affectedRows: 1)
     }
 
     func setActiveLinearJourney(context: YoullGraphQLContext, arguments: JourneyArgs) throws -> WireMutationResult {

@@ -158,12 +158,20 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     }
 
     /// Runs `mutation` and returns its answer. Mutations are never cached and never retried
-    /// automatically.
+    /// automatically; one that succeeds empties the query cache, whose answers it may have made stale.
     @discardableResult
     public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>) async throws(EngageError) -> Value {
         try await context.perform(mutation.name) {
             let body = try await send(name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true)
-            return try mutation.decode(body, decodingContext)
+            let value = try mutation.decode(body, decodingContext)
+            // A change shows in many answers (a like in feeds, lists and the content itself): none of
+            // the cached ones can be trusted any more.
+            do {
+                try await cache.removeAll()
+            } catch {
+                context.logger.warning("Could not empty the Youll cache after a change", metadata: ["operation": "\(mutation.name)", "error": "\(error)"])
+            }
+            return value
         }
     }
 

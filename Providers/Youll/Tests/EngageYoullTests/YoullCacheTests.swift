@@ -148,3 +148,17 @@ import YoullEmulator
         )
     }
 }
+
+@Suite struct YoullCacheInvalidationTests {
+    @Test func aChangeEmptiesTheCacheSoNoStaleAnswerIsServed() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        harness.youll.setSession(harness.userSession("u-1"))
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).isEmpty)
+        try await harness.youll.perform(.like(contentID: "c-007"))
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).map(\.id) == ["c-007"])
+        // A change that fails leaves the cache as it was.
+        await #expect(throws: EngageError.self) { try await harness.youll.perform(.dismissHomeSlice(id: "no-such-slice")) }
+        #expect(try await harness.youll.cacheUsage().entries == 1)
+    }
+}

@@ -57,8 +57,8 @@ struct YoullCache: Sendable {
     /// Stores `body` under `key`, then evicts the least recently used entries beyond the capacity. An
     /// answer larger than a quarter of the capacity is not kept.
     func write(key: String, operation: String, body: Data) async throws {
-        guard body.count <= capacityBytes / 4 else { return }
         let sealed = try sealer.seal(body, context: Data("youll/cache/\(key)".utf8))
+        guard sealed.count <= capacityBytes / 4 else { return }
         let now = clock.now.timeIntervalSince1970
         let capacity = capacityBytes
         try await storage.writer.write { db in

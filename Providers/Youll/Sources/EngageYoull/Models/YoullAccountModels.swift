@@ -133,7 +133,7 @@ public struct YoullPromoOffer: Codable, Sendable, Hashable, Identifiable {
     public var imageURL: URL?
     /// Where it leads.
     public var actionURL: URL?
-    /// The discount, 1 to 100 percent, if it is one.
+    /// The discount, 0 to 100 percent, if it is one.
     public var discountPercent: Int?
     /// When it ends.
     public var validUntil: Date?

@@ -62,23 +62,18 @@ extension YoullQuery {
         YoullQuery(
             name: name, isUserScoped: userScoped,
             request: .graphQL(document: document, operationName: YoullNaming.operationName(name), variables: variables),
-            decode: { body, context in try transform(YoullDecoding.graphQLField(field, as: Wire.self, in: body), context) }
+            decode: YoullDecoding.graphQL(field, as: Wire.self, transform)
         )
     }
 
     /// A REST `GET` whose body decodes as `Wire` and becomes the value by `transform`.
-    static func camelCase(_ name: String) -> String {
-        let parts = name.split(separator: "_")
-        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
     static func rest<Wire: Decodable & Sendable>(
         _ name: String, userScoped: Bool = false, path: String, query: [(String, String?)] = [],
         as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
     ) -> YoullQuery<Value> {
         YoullQuery(
             name: name, isUserScoped: userScoped, request: .rest(method: .get, path: path, query: query, body: .none),
-            decode: { body, context in try transform(YoullDecoding.rest(Wire.self, from: body), context) }
+            decode: YoullDecoding.rest(Wire.self, transform)
         )
     }
 }
@@ -92,23 +87,18 @@ extension YoullMutation {
         YoullMutation(
             name: name, isUserScoped: userScoped,
             request: .graphQL(document: document, operationName: YoullNaming.operationName(name), variables: variables),
-            decode: { body, context in try transform(YoullDecoding.graphQLField(field, as: Wire.self, in: body), context) }
+            decode: YoullDecoding.graphQL(field, as: Wire.self, transform)
         )
     }
 
     /// A REST call whose body decodes as `Wire` and becomes the value by `transform`.
-    static func camelCase(_ name: String) -> String {
-        let parts = name.split(separator: "_")
-        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
     static func rest<Wire: Decodable & Sendable>(
         _ name: String, userScoped: Bool = true, method: HTTPRequest.Method, path: String, body: APIClient.Body = .none,
         as wire: Wire.Type, transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
     ) -> YoullMutation<Value> {
         YoullMutation(
             name: name, isUserScoped: userScoped, request: .rest(method: method, path: path, query: [], body: body),
-            decode: { body, context in try transform(YoullDecoding.rest(Wire.self, from: body), context) }
+            decode: YoullDecoding.rest(Wire.self, transform)
         )
     }
 
@@ -150,6 +140,20 @@ enum YoullDecoding {
             throw EngageError(.decoding, "The Youll answer has no data.\(field).", providerID: .youll)
         }
         return value
+    }
+
+    /// The decoder of a GraphQL answer: `data.<field>` as `Wire`, then `transform`.
+    static func graphQL<Wire: Decodable & Sendable, Value>(
+        _ field: String, as type: Wire.Type, _ transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> @Sendable (Data, YoullDecodingContext) throws -> Value {
+        { body, context in try transform(graphQLField(field, as: Wire.self, in: body), context) }
+    }
+
+    /// The decoder of a REST answer: the body as `Wire`, then `transform`.
+    static func rest<Wire: Decodable & Sendable, Value>(
+        _ type: Wire.Type, _ transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
+    ) -> @Sendable (Data, YoullDecodingContext) throws -> Value {
+        { body, context in try transform(rest(Wire.self, from: body), context) }
     }
 
     static func camelCase(_ name: String) -> String {

@@ -317,7 +317,7 @@ package struct WireQuiz: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer of `insert_quiz_answers`: the score and the recommended content.
+/// The answer of `insert_quiz_answers`: how many answers counted and the score.
 package struct WireQuizResult: Codable, Sendable, Equatable {
     package var quizId: String
     package var answered: Int
@@ -483,17 +483,6 @@ package enum WireRequest {
         package init(seconds: Int, completed: Bool) {
             self.seconds = seconds
             self.completed = completed
-        }
-    }
-
-    package struct VectorSearch: Codable, Sendable {
-        package var text: String
-        package var limit: Int
-        package var lang: String
-        package init(text: String, limit: Int, lang: String) {
-            self.text = text
-            self.limit = limit
-            self.lang = lang
         }
     }
 }
