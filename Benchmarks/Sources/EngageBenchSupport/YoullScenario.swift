@@ -88,6 +88,22 @@ public final class YoullScenario: Sendable {
         try await youll.fetch(.homeFeed(), cachePolicy: .returnCacheDataElseFetch).count
     }
 
+    /// Cache hits of smaller answers, to see where a hit's time goes (`--diagnose`): the tags (tiny),
+    /// the categories (no dates), the events (dates), a content item.
+    public func diagnosticHits() async throws -> [(String, @Sendable () async throws -> Void)] {
+        let youll = self.youll
+        _ = try await youll.fetch(.exploreTags())
+        _ = try await youll.fetch(.categories())
+        _ = try await youll.fetch(.events())
+        _ = try await youll.fetch(.content(id: "c-001"))
+        return [
+            ("tags", { _ = try await youll.fetch(.exploreTags(), cachePolicy: .returnCacheDataElseFetch) }),
+            ("categories", { _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch) }),
+            ("events", { _ = try await youll.fetch(.events(), cachePolicy: .returnCacheDataElseFetch) }),
+            ("content", { _ = try await youll.fetch(.content(id: "c-001"), cachePolicy: .returnCacheDataElseFetch) }),
+        ]
+    }
+
     public func stop() async {
         await registry.shutdown()
         await host.stop()

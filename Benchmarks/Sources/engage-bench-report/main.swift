@@ -383,6 +383,13 @@ if options.only.contains("youll") {
         let hits = try await sample(iterations: options.count(2000, quick: 400), warmup: 50) { _ in
             try await timed { try await scenario.homeFeedFromCache() }.1
         }
+        if options.diagnose {
+            notes.append("Youll cache hits by answer (p50 of 500):")
+            for (name, hit) in try await scenario.diagnosticHits() {
+                let samples = try await sample(iterations: 500, warmup: 20) { _ in try await timed { try await hit() }.1 }
+                notes.append("  \(name): \(samples.median.formatted)")
+            }
+        }
         let bytes = scenario.answerBytes
         await scenario.stop()
         let ratio = comparison.ratioOfMedians

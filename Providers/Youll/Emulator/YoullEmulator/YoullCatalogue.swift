@@ -152,10 +152,10 @@ struct YoullCatalogue: Sendable {
         sections = [
             Section(id: "home-hero", feed: "home", kind: "hero", title: Text(en: "Today", el: "Σήμερα", de: "Heute"), dismissible: false, contentIDs: [ids[0]], categoryIDs: []),
             Section(id: "home-continue", feed: "home", kind: "continue_watching", title: Text(en: "Continue", el: "Συνέχεια", de: "Weiter"), dismissible: true, contentIDs: Array(ids[1...4]), categoryIDs: []),
-            Section(id: "home-popular", feed: "home", kind: "carousel", title: Text(en: "Popular", el: "Δημοφιλή", de: "Beliebt"), dismissible: true, contentIDs: Array(ids[5...20]), categoryIDs: []),
+            Section(id: "home-popular", feed: "home", kind: "carousel", title: Text(en: "Popular", el: "Δημοφιλή", de: "Beliebt"), dismissible: true, contentIDs: Array(ids[5...28]), categoryIDs: []),
             Section(id: "home-poll", feed: "home", kind: "poll", title: Text(en: "How do you feel?", el: "Πώς νιώθεις;", de: "Wie fühlst du dich?"), dismissible: true, contentIDs: [], categoryIDs: []),
             Section(id: "home-categories", feed: "home", kind: "categories", title: Text(en: "Explore", el: "Εξερεύνηση", de: "Entdecken"), dismissible: false, contentIDs: [], categoryIDs: categories.map(\.id)),
-            Section(id: "home-new", feed: "home", kind: "grid", title: Text(en: "New", el: "Νέα", de: "Neu"), dismissible: true, contentIDs: Array(ids[21...32]), categoryIDs: []),
+            Section(id: "home-new", feed: "home", kind: "grid", title: Text(en: "New", el: "Νέα", de: "Neu"), dismissible: true, contentIDs: Array(ids[29...40]), categoryIDs: []),
             Section(id: "explore-all", feed: "explore", kind: "grid", title: Text(en: "Everything", el: "Όλα", de: "Alles"), dismissible: false, contentIDs: Array(ids[0...23]), categoryIDs: []),
             Section(id: "explore-categories", feed: "explore", kind: "categories", title: Text(en: "Categories", el: "Κατηγορίες", de: "Kategorien"), dismissible: false, contentIDs: [], categoryIDs: categories.map(\.id)),
             Section(id: "search-suggested", feed: "search", kind: "carousel", title: Text(en: "Suggested", el: "Προτάσεις", de: "Vorschläge"), dismissible: false, contentIDs: Array(ids[2...7]), categoryIDs: []),

@@ -162,3 +162,32 @@ import YoullEmulator
         #expect(try await harness.youll.cacheUsage().entries == 1)
     }
 }
+
+@Suite struct YoullCacheRecencyTests {
+    @Test func aHitKeepsAnEntryFromEviction() async throws {
+        let harness = try await YoullHarness.make { $0.cacheCapacityBytes = 65_536 }
+        defer { Task { await harness.stop() } }
+        let youll = harness.youll
+        let first = YoullQuery<[YoullContent]>.contents(categoryID: "cat-mind", page: PageRequest(limit: 5))
+        let second = YoullQuery<[YoullContent]>.contents(categoryID: "cat-mind", page: PageRequest(limit: 6))
+        _ = try await youll.fetch(first)
+        harness.clock.advance(by: .seconds(1))
+        _ = try await youll.fetch(second)
+        harness.clock.advance(by: .seconds(1))
+        // A hit on the first makes it the most recently used of the two.
+        _ = try await youll.fetch(first, cachePolicy: .returnCacheDataElseFetch)
+        // Add answers smaller than the second until the first eviction, which then takes only the least
+        // recently used entry.
+        var entries = try await youll.cacheUsage().entries
+        for offset in 0..<45 {
+            harness.clock.advance(by: .seconds(1))
+            _ = try await youll.fetch(.search(text: "", page: PageRequest(offset: offset, limit: 4)))
+            let now = try await youll.cacheUsage().entries
+            if now <= entries { break }
+            entries = now
+        }
+        #expect(try await youll.cacheUsage().bytes <= 65_536)
+        await #expect(throws: EngageError.self) { try await youll.fetch(second, cachePolicy: .returnCacheDataDontFetch) }
+        #expect(try await youll.fetch(first, cachePolicy: .returnCacheDataDontFetch).count == 5)
+    }
+}

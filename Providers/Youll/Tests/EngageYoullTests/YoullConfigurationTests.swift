@@ -71,3 +71,23 @@ import Testing
         #expect(GraphQLDocument.containsMutation(mutation))
     }
 }
+
+@Suite struct YoullDateTests {
+    @Test func rfc3339AgreesWithFoundationAndRefusesTheRest() throws {
+        let cases = [
+            "2026-12-02T18:00:00Z", "1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "2026-11-25T17:22:10.250Z",
+            "2026-11-25T19:22:10+02:00", "2026-11-25T12:07:10-05:15", "1969-07-20T20:17:40Z", "2400-02-29T00:00:00Z",
+        ]
+        for text in cases {
+            let expected = try Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")))
+            let parsed = try #require(RFC3339.date(text), "\(text)")
+            #expect(abs(parsed.timeIntervalSince1970 - expected.timeIntervalSince1970) < 0.001, "\(text)")
+        }
+        for text in [
+            "", "2026-12-02", "2026-13-02T18:00:00Z", "2026-02-30T18:00:00Z", "2023-02-29T00:00:00Z", "2026-12-02T24:00:00Z",
+            "2026-12-02T18:00:00", "2026-12-02T18:00:00+2:00", "2026-12-02T18:00:00Zjunk", "２０２６-12-02T18:00:00Z", "2026-12-02T18:00:00.Z",
+        ] {
+            #expect(RFC3339.date(text) == nil, "\(text) was accepted")
+        }
+    }
+}

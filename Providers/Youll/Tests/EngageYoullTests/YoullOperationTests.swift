@@ -155,8 +155,8 @@ import YoullEmulator
         let harness = try await YoullHarness.make(extraLang: "de")
         defer { Task { await harness.stop() } }
         let items = try await harness.youll.content(ContentQuery(page: PageRequest(limit: 500)))
-        // The home feed's content once each (hero, continue, popular, new: 1 + 4 + 16 + 12), then 4 categories.
-        #expect(items.count == 33 + 4 && items[0].title.value() == "Morgenatmung" && items.last?.type == "category")
+        // The home feed's content once each (hero, continue, popular, new: 1 + 4 + 24 + 12), then 4 categories.
+        #expect(items.count == 41 + 4 && items[0].title.value() == "Morgenatmung" && items.last?.type == "category")
         #expect(try await harness.youll.content(ContentQuery(category: "cat-food", page: PageRequest(limit: 2))).map(\.id) == ["c-009", "c-010"])
         #expect(try await harness.youll.content(ContentQuery(text: "yoga")).isEmpty == false)
         let offers = try await harness.youll.offers(OfferQuery())

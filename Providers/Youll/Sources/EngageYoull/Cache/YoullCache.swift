@@ -6,7 +6,10 @@ import GRDB
 /// The query cache: raw answers of queries, sealed, in the provider's table `youll_cache`, keyed by a
 /// digest of the operation, its variables, the language and the user, and bounded to a byte capacity
 /// by evicting the least recently used entries.
-struct YoullCache: Sendable {
+///
+/// A hit is a read transaction: its use time is kept in memory and written with the next write, before
+/// that write evicts anything, so the eviction order is the order of use without a commit per hit.
+final class YoullCache: Sendable {
     static let table = "youll_cache"
 
     static let migration = StorageMigration("create query cache") { db in
@@ -24,6 +27,15 @@ struct YoullCache: Sendable {
     let sealer: Sealer
     let clock: any EngageClock
     let capacityBytes: Int
+    /// Use times of hits not written yet, by key.
+    private let pendingUses = Locked<[String: Double]>([:])
+
+    init(storage: StorageNamespace, sealer: Sealer, clock: any EngageClock, capacityBytes: Int) {
+        self.storage = storage
+        self.sealer = sealer
+        self.clock = clock
+        self.capacityBytes = capacityBytes
+    }
 
     /// The key of `operation` with `variables` (canonical JSON), for `language` and `userID`.
     static func key(operation: String, variables: Data, language: String, userID: String?) -> String {
@@ -39,15 +51,15 @@ struct YoullCache: Sendable {
     /// The stored answer for `key`, marked as just used; `nil` when there is none or it no longer opens
     /// (then it is dropped).
     func read(key: String) async throws -> Data? {
-        let now = clock.now.timeIntervalSince1970
-        let sealed = try await storage.writer.write { db -> Data? in
-            guard let body = try Data.fetchOne(db, sql: "SELECT body FROM \(Self.table) WHERE key = ?", arguments: [key]) else { return nil }
-            try db.execute(sql: "UPDATE \(Self.table) SET accessed_at = ? WHERE key = ?", arguments: [now, key])
-            return body
+        let sealed = try await storage.writer.read { db in
+            try Data.fetchOne(db, sql: "SELECT body FROM \(Self.table) WHERE key = ?", arguments: [key])
         }
         guard let sealed else { return nil }
         do {
-            return try sealer.open(sealed, context: Data("youll/cache/\(key)".utf8))
+            let body = try sealer.open(sealed, context: Data("youll/cache/\(key)".utf8))
+            let now = clock.now.timeIntervalSince1970
+            pendingUses.withLock { $0[key] = now }
+            return body
         } catch {
             try? await remove(key: key)
             return nil
@@ -61,7 +73,14 @@ struct YoullCache: Sendable {
         guard sealed.count <= capacityBytes / 4 else { return }
         let now = clock.now.timeIntervalSince1970
         let capacity = capacityBytes
+        let uses = pendingUses.withLock { uses -> [String: Double] in
+            defer { uses.removeAll() }
+            return uses
+        }
         try await storage.writer.write { db in
+            for (usedKey, time) in uses {
+                try db.execute(sql: "UPDATE \(Self.table) SET accessed_at = MAX(accessed_at, ?) WHERE key = ?", arguments: [time, usedKey])
+            }
             try db.execute(
                 sql: """
                     INSERT INTO \(Self.table) (key, operation, body, size, accessed_at) VALUES (?, ?, ?, ?, ?)
@@ -85,6 +104,7 @@ struct YoullCache: Sendable {
     }
 
     func remove(key: String) async throws {
+        pendingUses.withLock { _ = $0.removeValue(forKey: key) }
         try await storage.writer.write { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE key = ?", arguments: [key])
         }
@@ -92,6 +112,7 @@ struct YoullCache: Sendable {
 
     /// Empties the cache.
     func removeAll() async throws {
+        pendingUses.withLock { $0.removeAll() }
         try await storage.writer.write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
     }
 

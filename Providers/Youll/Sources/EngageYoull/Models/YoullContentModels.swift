@@ -197,24 +197,36 @@ public struct YoullCategorySection: Codable, Sendable, Hashable, Identifiable {
     public var categories: [YoullCategory]
 }
 
-/// Reads a feed: typed sections, and unknown kinds kept raw.
+/// Reads a feed in one pass: sections of known kinds typed, the others kept as the JSON that was sent.
+/// (Going through `JSONValue` for every section, and converting keys, cost milliseconds per feed.)
 enum YoullFeedDecoding {
-    static func sections(_ raw: [JSONValue], context: YoullDecodingContext) throws -> [YoullFeedSection] {
-        try raw.enumerated().map { index, value in
-            guard case let .object(object) = value, case let .string(kind) = object["kind"] else {
-                throw EngageError(.decoding, "Feed section \(index) has no kind.", providerID: .youll)
+    private enum KindKey: String, CodingKey { case kind }
+
+    /// A section of a known kind, or the JSON of a kind this version does not know.
+    private struct Element: Decodable {
+        var kind: String
+        var section: WireFeedSection?
+        var raw: JSONValue?
+
+        init(from decoder: any Decoder) throws {
+            kind = try decoder.container(keyedBy: KindKey.self).decode(String.self, forKey: .kind)
+            if YoullFeedDecoding.isKnown(kind) {
+                section = try WireFeedSection(from: decoder)
+            } else {
+                raw = try JSONValue(from: decoder)
             }
-            let isContent = YoullContentSection.Style(rawValue: kind) != nil
-            guard isContent || kind == "categories" else { return .unknown(kind: kind, raw: value) }
-            let wire: WireFeedSection
-            do {
-                wire = try YoullJSON.decoder().decode(WireFeedSection.self, from: JSONEncoder().encode(value))
-            } catch let error as DecodingError {
-                let problem = EngageError(decodingError: error, providerID: .youll)
-                throw EngageError(.decoding, "Feed section \(index) (\(kind)): \(problem.message)", providerID: .youll, underlyingError: error)
-            }
+        }
+    }
+
+    static func isKnown(_ kind: String) -> Bool {
+        YoullContentSection.Style(rawValue: kind) != nil || kind == "categories"
+    }
+
+    static func sections(field: String, in body: Data, context: YoullDecodingContext) throws -> [YoullFeedSection] {
+        try YoullDecoding.graphQLField(field, as: [Element].self, in: body).map { element in
+            guard let wire = element.section else { return .unknown(kind: element.kind, raw: element.raw ?? .null) }
             let title = YoullLocalization.pick(title: wire.title, body: nil, translations: wire.translations, language: context.language).title
-            if let style = YoullContentSection.Style(rawValue: kind) {
+            if let style = YoullContentSection.Style(rawValue: wire.kind) {
                 return .contents(YoullContentSection(
                     id: wire.id, style: style, title: title, isDismissible: wire.dismissible,
                     items: try wire.items.map { try YoullContent(wire: $0, context: context) }
@@ -251,8 +263,85 @@ extension YoullDecoding {
     }
 
     static func date(_ text: String, field: String, of owner: String) throws -> Date {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        throw invalid(field, text, of: owner)
+        guard let date = RFC3339.date(text) else { throw invalid(field, text, of: owner) }
+        return date
+    }
+}
+
+/// RFC 3339 timestamps (`2026-12-02T18:00:00Z`, with optional fractional seconds and a `±hh:mm`
+/// offset), parsed by hand: Foundation's ISO 8601 parsers cost tens of microseconds a date on Linux,
+/// which made a feed's dates most of its decoding time.
+enum RFC3339 {
+    static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start, index - start <= 9 else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
+                let hours = number(bytes, index + 1, 2), let minutes = number(bytes, index + 4, 2), hours < 24, minutes < 60
+            else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func number(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + length) {
+            guard let digit = digit(bytes[index]) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

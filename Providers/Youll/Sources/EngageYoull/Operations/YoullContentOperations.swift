@@ -80,10 +80,7 @@ extension YoullQuery {
                 document: "query \(operation)($extraLang: String!) { \(field)(extra_lang: $extraLang) { \(YoullDocuments.section) } }",
                 operationName: operation, variables: [:]
             ),
-            decode: { body, context in
-                // Read raw (no key conversion) so that an unknown section keeps the JSON the backend sent.
-                try YoullFeedDecoding.sections(YoullDecoding.graphQLField(field, as: [JSONValue].self, in: body, decoder: JSONDecoder()), context: context)
-            }
+            decode: { body, context in try YoullFeedDecoding.sections(field: field, in: body, context: context) }
         )
     }
 

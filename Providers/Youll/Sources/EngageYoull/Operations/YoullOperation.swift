@@ -135,8 +135,7 @@ enum YoullDecoding {
         } catch let error as DecodingError {
             throw EngageError(decodingError: error, providerID: .youll)
         }
-        // The key strategy may or may not convert dictionary keys, depending on the Foundation.
-        guard let value = envelope.data?[field] ?? envelope.data?[camelCase(field)] else {
+        guard let value = envelope.data?[field] else {
             throw EngageError(.decoding, "The Youll answer has no data.\(field).", providerID: .youll)
         }
         return value
@@ -154,11 +153,6 @@ enum YoullDecoding {
         _ type: Wire.Type, _ transform: @escaping @Sendable (Wire, YoullDecodingContext) throws -> Value
     ) -> @Sendable (Data, YoullDecodingContext) throws -> Value {
         { body, context in try transform(rest(Wire.self, from: body), context) }
-    }
-
-    static func camelCase(_ name: String) -> String {
-        let parts = name.split(separator: "_")
-        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     static func rest<Wire: Decodable & Sendable>(_ type: Wire.Type, from body: Data) throws -> Wire {

@@ -3,14 +3,15 @@ import Foundation
 
 // The response shapes of Youll's GraphQL schema and REST API. The emulator serves these same types
 // (its GraphQL types are declared over their key paths), so the two cannot drift apart. JSON names are
-// snake_case (Hasura's convention); property names are their camel-case form without acronyms
-// (`image_url` ↔ `imageUrl`), so one `convertFromSnakeCase` decoder reads every answer.
+// snake_case (Hasura's convention), spelled out in each type's coding keys: a key-converting decoder
+// cost a third of a feed's decoding time, and it converted dictionary keys too.
 
 /// A translation of a title and body.
 package struct WireTranslation: Codable, Sendable, Equatable {
     package var lang: String
     package var title: String
     package var body: String?
+    enum CodingKeys: String, CodingKey { case lang, title, body }
     package init(lang: String, title: String, body: String? = nil) {
         self.lang = lang
         self.title = title
@@ -34,6 +35,7 @@ package struct WireContent: Codable, Sendable, Equatable {
     package var tags: [String]
     package var publishedAt: String?
     package var translations: [WireTranslation]
+    enum CodingKeys: String, CodingKey { case id, title, body, kind, categoryId = "category_id", durationSeconds = "duration_seconds", imageUrl = "image_url", mediaUrl = "media_url", isLocked = "is_locked", isLiked = "is_liked", likeCount = "like_count", tags, publishedAt = "published_at", translations }
     package init(
         id: String, title: String, body: String?, kind: String, categoryId: String?, durationSeconds: Int?, imageUrl: String?,
         mediaUrl: String?, isLocked: Bool, isLiked: Bool, likeCount: Int, tags: [String], publishedAt: String?, translations: [WireTranslation]
@@ -60,6 +62,7 @@ package struct WireSubcategory: Codable, Sendable, Equatable {
     package var categoryId: String
     package var title: String
     package var translations: [WireTranslation]
+    enum CodingKeys: String, CodingKey { case id, categoryId = "category_id", title, translations }
     package init(id: String, categoryId: String, title: String, translations: [WireTranslation]) {
         self.id = id
         self.categoryId = categoryId
@@ -74,6 +77,7 @@ package struct WireCategory: Codable, Sendable, Equatable {
     package var imageUrl: String?
     package var translations: [WireTranslation]
     package var subcategories: [WireSubcategory]
+    enum CodingKeys: String, CodingKey { case id, title, imageUrl = "image_url", translations, subcategories }
     package init(id: String, title: String, imageUrl: String?, translations: [WireTranslation], subcategories: [WireSubcategory]) {
         self.id = id
         self.title = title
@@ -94,6 +98,7 @@ package struct WireFeedSection: Codable, Sendable, Equatable {
     package var dismissible: Bool
     package var items: [WireContent]
     package var categories: [WireCategory]
+    enum CodingKeys: String, CodingKey { case id, kind, title, translations, dismissible, items, categories }
     package init(
         id: String, kind: String, title: String, translations: [WireTranslation], dismissible: Bool, items: [WireContent],
         categories: [WireCategory]
@@ -113,6 +118,7 @@ package struct WireJourneyStep: Codable, Sendable, Equatable {
     package var position: Int
     package var completed: Bool
     package var content: WireContent
+    enum CodingKeys: String, CodingKey { case id, position, completed, content }
     package init(id: String, position: Int, completed: Bool, content: WireContent) {
         self.id = id
         self.position = position
@@ -129,6 +135,7 @@ package struct WireJourney: Codable, Sendable, Equatable {
     package var isActive: Bool
     package var translations: [WireTranslation]
     package var steps: [WireJourneyStep]
+    enum CodingKeys: String, CodingKey { case id, title, description, isLinear = "is_linear", isActive = "is_active", translations, steps }
     package init(
         id: String, title: String, description: String?, isLinear: Bool, isActive: Bool, translations: [WireTranslation], steps: [WireJourneyStep]
     ) {
@@ -149,6 +156,7 @@ package struct WireWorkout: Codable, Sendable, Equatable {
     package var completed: Bool
     package var contentId: String?
     package var feedbackRating: Int?
+    enum CodingKeys: String, CodingKey { case id, title, day, completed, contentId = "content_id", feedbackRating = "feedback_rating" }
     package init(id: String, title: String, day: Int, completed: Bool, contentId: String?, feedbackRating: Int?) {
         self.id = id
         self.title = title
@@ -164,6 +172,7 @@ package struct WireActivitySlice: Codable, Sendable, Equatable {
     package var title: String
     package var kind: String
     package var workouts: [WireWorkout]
+    enum CodingKeys: String, CodingKey { case id, title, kind, workouts }
     package init(id: String, title: String, kind: String, workouts: [WireWorkout]) {
         self.id = id
         self.title = title
@@ -176,6 +185,7 @@ package struct WireExploreTag: Codable, Sendable, Equatable {
     package var id: String
     package var name: String
     package var itemCount: Int
+    enum CodingKeys: String, CodingKey { case id, name, itemCount = "item_count" }
     package init(id: String, name: String, itemCount: Int) {
         self.id = id
         self.name = name
@@ -194,6 +204,7 @@ package struct WireEvent: Codable, Sendable, Equatable {
     package var attendeeCount: Int
     package var myResponse: String?
     package var translations: [WireTranslation]
+    enum CodingKeys: String, CodingKey { case id, title, description, startsAt = "starts_at", endsAt = "ends_at", location, capacity, attendeeCount = "attendee_count", myResponse = "my_response", translations }
     package init(
         id: String, title: String, description: String?, startsAt: String, endsAt: String?, location: String?, capacity: Int?,
         attendeeCount: Int, myResponse: String?, translations: [WireTranslation]
@@ -216,6 +227,7 @@ package struct WirePlaylist: Codable, Sendable, Equatable {
     package var name: String
     package var createdAt: String
     package var items: [WireContent]
+    enum CodingKeys: String, CodingKey { case id, name, createdAt = "created_at", items }
     package init(id: String, name: String, createdAt: String, items: [WireContent]) {
         self.id = id
         self.name = name
@@ -233,6 +245,7 @@ package struct WireMeal: Codable, Sendable, Equatable {
     package var checked: Bool
     package var imageUrl: String?
     package var translations: [WireTranslation]
+    enum CodingKeys: String, CodingKey { case id, title, day, kind, calories, checked, imageUrl = "image_url", translations }
     package init(
         id: String, title: String, day: Int, kind: String, calories: Int?, checked: Bool, imageUrl: String?, translations: [WireTranslation]
     ) {
@@ -253,6 +266,7 @@ package struct WireMealDetailCard: Codable, Sendable, Equatable {
     package var kind: String
     package var title: String
     package var body: String
+    enum CodingKeys: String, CodingKey { case id, mealId = "meal_id", kind, title, body }
     package init(id: String, mealId: String, kind: String, title: String, body: String) {
         self.id = id
         self.mealId = mealId
@@ -265,6 +279,7 @@ package struct WireMealDetailCard: Codable, Sendable, Equatable {
 package struct WireSearchOption: Codable, Sendable, Equatable {
     package var id: String
     package var title: String
+    enum CodingKeys: String, CodingKey { case id, title }
     package init(id: String, title: String) {
         self.id = id
         self.title = title
@@ -275,6 +290,7 @@ package struct WireSearchFilter: Codable, Sendable, Equatable {
     package var id: String
     package var title: String
     package var options: [WireSearchOption]
+    enum CodingKeys: String, CodingKey { case id, title, options }
     package init(id: String, title: String, options: [WireSearchOption]) {
         self.id = id
         self.title = title
@@ -285,6 +301,7 @@ package struct WireSearchFilter: Codable, Sendable, Equatable {
 package struct WireQuizOption: Codable, Sendable, Equatable {
     package var id: String
     package var text: String
+    enum CodingKeys: String, CodingKey { case id, text }
     package init(id: String, text: String) {
         self.id = id
         self.text = text
@@ -296,6 +313,7 @@ package struct WireQuizQuestion: Codable, Sendable, Equatable {
     package var text: String
     package var options: [WireQuizOption]
     package var savedOptionId: String?
+    enum CodingKeys: String, CodingKey { case id, text, options, savedOptionId = "saved_option_id" }
     package init(id: String, text: String, options: [WireQuizOption], savedOptionId: String?) {
         self.id = id
         self.text = text
@@ -309,6 +327,7 @@ package struct WireQuiz: Codable, Sendable, Equatable {
     package var title: String
     package var questions: [WireQuizQuestion]
     package var completed: Bool
+    enum CodingKeys: String, CodingKey { case id, title, questions, completed }
     package init(id: String, title: String, questions: [WireQuizQuestion], completed: Bool) {
         self.id = id
         self.title = title
@@ -322,6 +341,7 @@ package struct WireQuizResult: Codable, Sendable, Equatable {
     package var quizId: String
     package var answered: Int
     package var score: Int
+    enum CodingKeys: String, CodingKey { case quizId = "quiz_id", answered, score }
     package init(quizId: String, answered: Int, score: Int) {
         self.quizId = quizId
         self.answered = answered
@@ -333,6 +353,7 @@ package struct WireTransaction: Codable, Sendable, Equatable {
     package var id: String
     package var status: String
     package var productId: String
+    enum CodingKeys: String, CodingKey { case id, status, productId = "product_id" }
     package init(id: String, status: String, productId: String) {
         self.id = id
         self.status = status
@@ -344,6 +365,7 @@ package struct WireTransaction: Codable, Sendable, Equatable {
 package struct WireSetting: Codable, Sendable, Equatable {
     package var key: String
     package var value: String
+    enum CodingKeys: String, CodingKey { case key, value }
     package init(key: String, value: String) {
         self.key = key
         self.value = value
@@ -354,6 +376,7 @@ package struct WireSocialProof: Codable, Sendable, Equatable {
     package var headline: String
     package var memberCount: Int
     package var rating: Double
+    enum CodingKeys: String, CodingKey { case headline, memberCount = "member_count", rating }
     package init(headline: String, memberCount: Int, rating: Double) {
         self.headline = headline
         self.memberCount = memberCount
@@ -366,6 +389,7 @@ package struct WireFacilitator: Codable, Sendable, Equatable {
     package var name: String
     package var bio: String?
     package var imageUrl: String?
+    enum CodingKeys: String, CodingKey { case id, name, bio, imageUrl = "image_url" }
     package init(id: String, name: String, bio: String?, imageUrl: String?) {
         self.id = id
         self.name = name
@@ -377,6 +401,7 @@ package struct WireFacilitator: Codable, Sendable, Equatable {
 /// The result of a mutation that changes one row: how many rows it changed (Hasura's `affected_rows`).
 package struct WireMutationResult: Codable, Sendable, Equatable {
     package var affectedRows: Int
+    enum CodingKeys: String, CodingKey { case affectedRows = "affected_rows" }
     package init(affectedRows: Int) { self.affectedRows = affectedRows }
 }
 
@@ -389,6 +414,7 @@ package struct WireProfile: Codable, Sendable, Equatable {
     package var pictureUrl: String?
     package var stats: [String: Int]
     package var createdAt: String
+    enum CodingKeys: String, CodingKey { case id, name, email, pictureUrl = "picture_url", stats, createdAt = "created_at" }
     package init(id: String, name: String, email: String?, pictureUrl: String?, stats: [String: Int], createdAt: String) {
         self.id = id
         self.name = name
@@ -404,6 +430,7 @@ package struct WireBadge: Codable, Sendable, Equatable {
     package var title: String
     package var imageUrl: String?
     package var earnedAt: String
+    enum CodingKeys: String, CodingKey { case id, title, imageUrl = "image_url", earnedAt = "earned_at" }
     package init(id: String, title: String, imageUrl: String?, earnedAt: String) {
         self.id = id
         self.title = title
@@ -417,6 +444,7 @@ package struct WireNotificationSettings: Codable, Sendable, Equatable {
     package var email: Bool
     package var reminders: Bool
     package var reminderHour: Int?
+    enum CodingKeys: String, CodingKey { case push, email, reminders, reminderHour = "reminder_hour" }
     package init(push: Bool, email: Bool, reminders: Bool, reminderHour: Int?) {
         self.push = push
         self.email = email
@@ -433,6 +461,7 @@ package struct WirePromoOffer: Codable, Sendable, Equatable {
     package var actionUrl: String?
     package var discountPercent: Int?
     package var validUntil: String?
+    enum CodingKeys: String, CodingKey { case id, title, description, imageUrl = "image_url", actionUrl = "action_url", discountPercent = "discount_percent", validUntil = "valid_until" }
     package init(id: String, title: String, description: String?, imageUrl: String?, actionUrl: String?, discountPercent: Int?, validUntil: String?) {
         self.id = id
         self.title = title
@@ -448,6 +477,7 @@ package struct WireLikeResult: Codable, Sendable, Equatable {
     package var contentId: String
     package var isLiked: Bool
     package var likeCount: Int
+    enum CodingKeys: String, CodingKey { case contentId = "content_id", isLiked = "is_liked", likeCount = "like_count" }
     package init(contentId: String, isLiked: Bool, likeCount: Int) {
         self.contentId = contentId
         self.isLiked = isLiked
@@ -458,6 +488,7 @@ package struct WireLikeResult: Codable, Sendable, Equatable {
 package struct WireVectorSearchResult: Codable, Sendable, Equatable {
     package var items: [WireContent]
     package var scores: [Double]
+    enum CodingKeys: String, CodingKey { case items, scores }
     package init(items: [WireContent], scores: [Double]) {
         self.items = items
         self.scores = scores
@@ -470,6 +501,7 @@ package enum WireRequest {
         package var name: String
         package var email: String?
         package var language: String?
+        enum CodingKeys: String, CodingKey { case name, email, language }
         package init(name: String, email: String?, language: String?) {
             self.name = name
             self.email = email
@@ -480,6 +512,7 @@ package enum WireRequest {
     package struct TimerSession: Codable, Sendable {
         package var seconds: Int
         package var completed: Bool
+        enum CodingKeys: String, CodingKey { case seconds, completed }
         package init(seconds: Int, completed: Bool) {
             self.seconds = seconds
             self.completed = completed
@@ -490,14 +523,11 @@ package enum WireRequest {
 /// The decoder of every Youll answer.
 package enum YoullJSON {
     package static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
+        JSONDecoder()
     }
 
     package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
