@@ -7,9 +7,10 @@ import YoullEmulator
 
 /// `youll-example`: browse Youll content, as a guest or as the host app's user.
 ///
-/// It shows the home feed, the categories and one content item; with a user it also likes the item,
-/// creates a playlist and adds to it, answers an event, takes a quiz and shows the profile; last it
-/// reads the categories again from the cache. By default it starts the Youll emulator in-process and
+/// It shows the home feed and the categories, reads the categories again from the cache, and shows one
+/// content item; with a user it also likes the item, creates a playlist and adds to it, answers an
+/// event, takes a quiz and shows the profile (each change empties the cache, whose answers it may
+/// have made stale). By default it starts the Youll emulator in-process and
 /// uses a token the emulator issues for the user `u-example`; `--graphql-url`/`--rest-url` point it
 /// at another backend, and `--token` hands it the host app's token (without one it browses as a guest).
 @main

@@ -70,6 +70,9 @@ struct YoullExampleScenario {
             output.section("Categories")
             for category in categories { output.line("\(category.id) \(category.title) (\(category.subcategories.map(\.title).joined(separator: ", ")))") }
         }
+        // The answers just fetched were stored: read again, they cost no request.
+        let cached = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        output.line("Cache hit: \(cached.count) categories read without a request")
         guard case let .contents(first)? = feed.first, let item = first.items.first,
             let content = try await youll.fetch(.content(id: item.id))
         else { throw EngageError(.decoding, "The home feed has no content.", providerID: .youll) }
@@ -92,8 +95,6 @@ struct YoullExampleScenario {
             profile = try await youll.fetch(.profile())
             if let profile { output.line("Profile \(profile.name): \(profile.stats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))") }
         }
-        let cached = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
-        output.line("Cache hit: \(cached.count) categories read without a request")
         if output.json { try output.printJSON(Report(homeFeed: feed, categories: categories, profile: profile)) }
     }
 

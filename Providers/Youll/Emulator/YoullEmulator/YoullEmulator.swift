@@ -19,7 +19,7 @@ import Hummingbird
 /// | `GET /api/rest/users/me?stats=a,b` | the profile with the named statistics |
 /// | `GET /api/rest/users/me/badges` | the earned badges |
 /// | `DELETE /api/rest/users/me` | deletes the user (204); their tokens are refused from then on |
-/// | `PUT /api/rest/users/me/picture` | a `multipart/form-data` JPEG or PNG (at most 5 MiB); answers the profile |
+/// | `PUT /api/rest/users/me/picture` | a `multipart/form-data` JPEG or PNG (at most 5 MiB, within the sandbox's body limit, `SandboxConfiguration.maxBodySize`, 2 MiB by default); answers the profile |
 /// | `GET`/`PUT /api/rest/users/me/notifications` | the notification settings |
 /// | `POST`/`DELETE /api/rest/content/{id}/like` | likes or unlikes; answers the like state |
 /// | `POST /api/rest/content/{id}/timer-sessions` | records time spent (204) |

@@ -174,6 +174,8 @@ import YoullEmulator
             { try await youll.perform(.activityFeedback(workoutID: "w-1", rating: 3, comment: String(repeating: "x", count: 2001))) },
             { try await youll.perform(.createPlaylist(name: "   ")) },
             { try await youll.perform(.timerSession(contentID: "c-001", duration: .seconds(-5), completed: false)) },
+            { try await youll.perform(.timerSession(contentID: "c-001", duration: .milliseconds(-500), completed: false)) },
+            { try await youll.perform(.timerSession(contentID: "c-001", duration: .seconds(86_401), completed: false)) },
             { try await youll.perform(.submitQuiz(id: "q-sleep", answers: [])) },
             { try await youll.perform(.uploadProfilePicture(Data("GIF89a".utf8), mimeType: "image/gif")) },
             { try await youll.perform(.uploadProfilePicture(Data(), mimeType: "image/png")) },

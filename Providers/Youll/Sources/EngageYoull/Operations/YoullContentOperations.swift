@@ -173,9 +173,11 @@ extension YoullMutation {
     /// longer-than-a-day duration is refused before anything is sent.
     public static func timerSession(contentID: String, duration: Duration, completed: Bool) -> YoullMutation<Void> {
         let seconds = duration.components.seconds
-        guard (0...86_400).contains(seconds) else {
+        // `components.seconds` truncates toward zero, so a fraction of a second below zero is checked
+        // on the duration itself.
+        guard duration >= .zero, seconds <= 86_400 else {
             return .failing("timer_session", EngageError(
-                .invalidInput, "A timer session lasts 0 to 86400 seconds (got \(seconds)).", providerID: .youll
+                .invalidInput, "A timer session lasts 0 to 86400 seconds (got \(duration)).", providerID: .youll
             ))
         }
         return .restVoid(
