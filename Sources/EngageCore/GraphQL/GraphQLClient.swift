@@ -75,10 +75,17 @@ public struct GraphQLClient: Sendable {
     }
 
     /// The non-empty `errors` array of a response body, if it has one.
+    ///
+    /// A body without the bytes `"errors"` has none, and is not parsed: a successful answer is then
+    /// parsed once (by the data decoder), not twice. (A string value cannot hold those bytes: its
+    /// quotes are escaped.)
     public static func errors(in body: Data) -> [GraphQLErrorEntry]? {
-        guard let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty else { return nil }
+        guard body.range(of: errorsKey) != nil,
+            let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty else { return nil }
         return errors
     }
+
+    private static let errorsKey = Data(#""errors""#.utf8)
 
     static func error(for errors: [GraphQLErrorEntry], providerID: ProviderID?, operationName: String?) -> EngageError {
         let summary = errors.prefix(5).map { entry -> String in

@@ -84,7 +84,7 @@ extension YoullEmulator {
         case .refused:
             return Self.graphQLError("Could not verify JWT: JWSError JWSInvalidSignature", code: "invalid-jwt")
         }
-        guard let schema else { return Self.graphQLError("the schema did not build", code: "unexpected") }
+        guard let schema = Self.schema else { return Self.graphQLError("the schema did not build", code: "unexpected") }
         guard let graphQLRequest = try? JSONDecoder().decode(GraphQLRequest.self, from: body) else {
             return Self.graphQLError("Error in $: expected {\"query\",\"variables\",\"operationName\"}", code: "parse-failed")
         }

@@ -65,8 +65,7 @@ public final class YoullEmulator: Emulator {
     let state = Locked(YoullEmulatorState())
     private let installed = Locked<(catalogue: YoullCatalogue, environment: EmulatorEnvironment)?>(nil)
     /// The schema, built once per process: it is immutable and every emulator serves the same one.
-    static let sharedSchema: Schema<YoullResolver, YoullGraphQLContext>? = try? YoullSchema.make()
-    var schema: Schema<YoullResolver, YoullGraphQLContext>? { Self.sharedSchema }
+    static let schema: Schema<YoullResolver, YoullGraphQLContext>? = try? YoullSchema.make()
 
     /// Creates the emulator.
     /// - Parameters:

@@ -7,45 +7,49 @@ import Testing
 import YoullEmulator
 
 /// A host session for tests: a token that can be replaced, and a refresh that counts its calls.
-final class TestSession: YoullSession, @unchecked Sendable {
-    private let lock = NSLock()
-    private var token: String?
-    private var userID: String?
-    private var refreshed: () async throws -> String
-    private var refreshes = 0
-    private var requiredByOperation: [String: Bool] = [:]
+final class TestSession: YoullSession {
+    private struct State {
+        var token: String?
+        var userID: String?
+        var refresh: @Sendable () async throws -> String
+        var refreshes = 0
+        var required: [String: Bool] = [:]
+    }
+
+    private let state: Locked<State>
 
     /// How many times the provider asked for a refresh.
-    var refreshCount: Int { lock.withLock { refreshes } }
+    var refreshCount: Int { state.withLock { $0.refreshes } }
     /// Per-operation answers to `requiresToken`, overriding the configuration's.
     var required: [String: Bool] {
-        get { lock.withLock { requiredByOperation } }
-        set { lock.withLock { requiredByOperation = newValue } }
+        get { state.withLock { $0.required } }
+        set { state.withLock { $0.required = newValue } }
     }
 
-    init(token: String?, userID: String?, refresh: @escaping () async throws -> String = { throw EngageError(.sessionExpired, "no refresh") }) {
-        self.token = token
-        self.userID = userID
-        self.refreshed = refresh
+    init(
+        token: String?, userID: String?,
+        refresh: @escaping @Sendable () async throws -> String = { throw EngageError(.sessionExpired, "no refresh") }
+    ) {
+        state = Locked(State(token: token, userID: userID, refresh: refresh))
     }
 
-    var isLoggedIn: Bool { get async { lock.withLock { userID != nil } } }
-    func accessToken() async -> String? { lock.withLock { token } }
-    func userInfo() async -> YoullUserInfo { lock.withLock { YoullUserInfo(userID: userID) } }
-    func requiresToken(operation: String, byDefault: Bool) -> Bool { lock.withLock { requiredByOperation[operation] } ?? byDefault }
+    var isLoggedIn: Bool { get async { state.withLock { $0.userID != nil } } }
+    func accessToken() async -> String? { state.withLock { $0.token } }
+    func userInfo() async -> YoullUserInfo { state.withLock { YoullUserInfo(userID: $0.userID) } }
+    func requiresToken(operation: String, byDefault: Bool) -> Bool { state.withLock { $0.required[operation] } ?? byDefault }
 
     func refreshToken() async throws -> String {
-        let refresh = lock.withLock { () -> () async throws -> String in
-            refreshes += 1
-            return refreshed
+        let refresh = state.withLock { state -> @Sendable () async throws -> String in
+            state.refreshes += 1
+            return state.refresh
         }
         let token = try await refresh()
-        lock.withLock { self.token = token }
+        state.withLock { $0.token = token }
         return token
     }
 
-    func setToken(_ token: String?) { lock.withLock { self.token = token } }
-    func setRefresh(_ refresh: @escaping () async throws -> String) { lock.withLock { refreshed = refresh } }
+    func setToken(_ token: String?) { state.withLock { $0.token = token } }
+    func setRefresh(_ refresh: @escaping @Sendable () async throws -> String) { state.withLock { $0.refresh = refresh } }
 }
 
 /// A started sandbox serving a Youll emulator, and a registry with the Youll provider pointed at it.
