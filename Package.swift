@@ -84,18 +84,19 @@ let providerModules: [ProviderModule] = [
             .product(name: "GraphQL", package: "GraphQL"),
         ]
     ),
+    // Crypto: the consumer's e-mail is sent as its MD5 (Sovendus' rule), and the banner page's
+    // Content-Security-Policy names its inline script by SHA-256.
+    ProviderModule(
+        trait: "Sovendus", summary: "Sovendus vouchers: a safe banner page for any web view, benefits and coupon redemption.",
+        folder: "Sovendus", example: "sovendus-example",
+        dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
 ]
 
-/// Traits of providers not built yet: declared so that apps can name them, off by default, compiling
-/// nothing until their provider lands in the catalogue above.
-let plannedProviderTraits: [Trait] = [
-    .trait(name: "Sovendus", description: "Sovendus vouchers and benefits (not built yet: compiles nothing)."),
-]
-
-/// Every provider trait: one per catalogue entry (on by default), the planned ones, and PiggyCards, the
+/// Every provider trait: one per catalogue entry (on by default), and PiggyCards, the
 /// Explore provider's second gift-card source (off by default).
 let providerTraits: Set<Trait> = Set(
-    providerModules.map { Trait.trait(name: $0.trait, description: $0.summary) } + plannedProviderTraits + [
+    providerModules.map { Trait.trait(name: $0.trait, description: $0.summary) } + [
         .trait(name: "PiggyCards", description: "PiggyCards as the Explore provider's second gift-card source.", enabledTraits: ["Explore"]),
         .default(enabledTraits: Set(providerModules.map(\.trait))),
     ]

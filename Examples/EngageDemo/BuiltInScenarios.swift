@@ -16,6 +16,9 @@ enum BuiltInScenarios {
         #if Youll
             scenarios.append(YoullScenario.self)
         #endif
+        #if Sovendus
+            scenarios.append(SovendusScenario.self)
+        #endif
         return scenarios
     }
 }

@@ -11,6 +11,9 @@
 #if Youll
     @_exported import EngageYoull
 #endif
+#if Sovendus
+    @_exported import EngageSovendus
+#endif
 
 extension Engage {
     /// The providers compiled into this build by package traits, in catalogue order. The list is
@@ -28,6 +31,9 @@ extension Engage {
         #endif
         #if Youll
             factories.append(ProviderFactory(YoullProvider.self))
+        #endif
+        #if Sovendus
+            factories.append(ProviderFactory(SovendusProvider.self))
         #endif
         return factories
     }()

@@ -14,6 +14,9 @@ import ReferenceEmulator
 #if Youll
     import YoullEmulator
 #endif
+#if Sovendus
+    import SovendusEmulator
+#endif
 
 /// The emulators compiled into this build: the reference backend plus every provider's sandbox set
 /// whose trait is enabled, in catalogue order. `engage-sandbox` serves them and `engage-demo` runs its
@@ -35,6 +38,9 @@ public enum BuiltInEmulators {
         #endif
         #if Youll
             emulators += YoullSandboxSet.emulators(tokenLifetime: tokenLifetime)
+        #endif
+        #if Sovendus
+            emulators += SovendusSandboxSet.emulators(tokenLifetime: tokenLifetime)
         #endif
         return emulators
     }

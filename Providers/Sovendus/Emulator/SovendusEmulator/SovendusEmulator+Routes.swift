@@ -1,0 +1,212 @@
+import EngageCore
+import EngageSandbox
+import EngageSovendus
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+extension SovendusEmulator {
+    /// The largest request body read: Sovendus' bodies are a few hundred bytes.
+    static let maxBodySize = 64 * 1024
+
+    func readBody(_ request: Request, context: SandboxRequestContext) async throws -> Data? {
+        var request = request
+        let buffer = try await request.collectBody(upTo: max(context.maxUploadSize, Self.maxBodySize))
+        guard buffer.readableBytes <= Self.maxBodySize else { return nil }
+        return Data(buffer.readableBytesView)
+    }
+
+    static func message(_ key: String, _ text: String, status: HTTPResponse.Status) -> Response {
+        SandboxResponse.raw(Data("{\"\(key)\":\"\(text)\"}".utf8), status: status)
+    }
+
+    // MARK: Redemption and telemetry
+
+    func addRedemptionRoutes(to group: RouterGroup<SandboxRequestContext>) {
+        group.post("redeem/:source") { request, context in
+            let source = context.parameters.get("source") ?? ""
+            guard !source.isEmpty, source.utf8.count <= 12, source.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return Response(status: .notFound)
+            }
+            let invalid = Self.message("error", "Input validation failed.", status: .unprocessableContent)
+            guard let body = try await self.readBody(request, context: context),
+                let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                let redemption = Self.redemption(object, source: source)
+            else { return invalid }
+            guard Int(source) == self.configuration.trafficSourceNumber,
+                UUID(uuidString: redemption.trafficMediumPublicID) == self.configuration.trafficMediumPublicID
+            else { return Self.message("error", "Internal error", status: .internalServerError) }
+            self.state.withLock { $0.redemptions.append(redemption) }
+            return Self.message("message", "Coupon redemption received.", status: .ok)
+        }
+        group.post("error") { request, context in
+            guard let body = try await self.readBody(request, context: context),
+                let report = try? JSONDecoder().decode(SovendusWire.ErrorReport.self, from: body), report.type == "exception"
+            else { return SandboxResponse.error(.badRequest, code: "invalid_report") }
+            self.state.withLock { $0.errorReports.append(SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter)) }
+            return Response(status: .ok)
+        }
+    }
+
+    /// The redemption in `object` if every field is a string that follows its rule.
+    static func redemption(_ object: [String: Any], source: String) -> SovendusReceivedRedemption? {
+        let keys = ["email_hash", "traffic_medium_public_id", "order_value", "order_currency", "order_id", "coupon_code"]
+        var fields: [String: String] = [:]
+        for key in keys {
+            guard let value = object[key] as? String else { return nil }
+            fields[key] = value
+        }
+        let hex = Set("0123456789abcdef".unicodeScalars)
+        guard let hash = fields["email_hash"], hash.unicodeScalars.count == 32, hash.unicodeScalars.allSatisfy(hex.contains),
+            let medium = fields["traffic_medium_public_id"], UUID(uuidString: medium) != nil,
+            let value = fields["order_value"], isAmount(value),
+            let currency = fields["order_currency"], currency.unicodeScalars.count == 3, currency.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }),
+            let orderID = fields["order_id"], !orderID.isEmpty, let coupon = fields["coupon_code"], !coupon.isEmpty
+        else { return nil }
+        return SovendusReceivedRedemption(
+            trafficSourceNumber: source, emailHash: hash, trafficMediumPublicID: medium, orderValue: value, orderCurrency: currency,
+            orderID: orderID, couponCode: coupon
+        )
+    }
+
+    /// `digits.dd`, as `"12.34"`.
+    static func isAmount(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 13, parts[1].count == 2 else { return false }
+        return parts.allSatisfy { $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+    }
+
+    // MARK: Benefits
+
+    func addBenefitRoutes(to group: RouterGroup<SandboxRequestContext>) {
+        group.post("benefits") { request, context in
+            guard let body = try await self.readBody(request, context: context),
+                let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+            else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
+            // The privacy rule: the consumer part names fields and says true or false, nothing else.
+            guard let consumer = object["consumer"] as? [String: Any],
+                let presence = try? JSONDecoder().decode([String: Bool].self, from: JSONSerialization.data(withJSONObject: consumer)),
+                presence.count == consumer.count,
+                let request = try? JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: body)
+            else {
+                return SandboxResponse.error(.badRequest, code: "invalid_request", description: "consumer fields must be true or false")
+            }
+            guard request.trafficSourceNumber == String(self.configuration.trafficSourceNumber),
+                request.trafficMediumNumber == String(self.configuration.trafficMediumNumber)
+            else { return SandboxResponse.error(.notFound, code: "unknown_traffic_source") }
+            self.state.withLock { $0.benefitRequests.append(presence) }
+            return try SandboxResponse.json(Self.benefits(language: request.language, knowsEmail: presence["email"] == true))
+        }
+    }
+
+    /// The seeded benefits, in German for `de…`, English otherwise. A consumer whose e-mail the shop
+    /// has gets the newsletter voucher too.
+    static func benefits(language: String?, knowsEmail: Bool) -> SovendusWire.BenefitsResponse {
+        let german = language?.lowercased().hasPrefix("de") == true
+        var products = [
+            SovendusWire.BenefitsResponse.Product(
+                id: "bnf-101", name: german ? "10 € Gutschein für Ihre erste Bestellung" : "€10 off your first order",
+                description: german ? "Ab 40 € Bestellwert bei Florista." : "On orders of €40 or more at Florista.",
+                imageUrl: "https://cdn.sovendus.test/benefits/florista.png", url: "https://vouchers.sovendus.test/claim/bnf-101",
+                value: "10.00", currency: "EUR", partner: "Florista", validUntil: "2027-03-31T23:59:59Z"
+            ),
+            SovendusWire.BenefitsResponse.Product(
+                id: "bnf-102", name: german ? "Kostenloser Versand" : "Free shipping",
+                imageUrl: "https://cdn.sovendus.test/benefits/brewhouse.png", url: "https://vouchers.sovendus.test/claim/bnf-102",
+                partner: "Brewhouse"
+            ),
+        ]
+        if knowsEmail {
+            products.append(
+                SovendusWire.BenefitsResponse.Product(
+                    id: "bnf-103", name: german ? "15 % Newsletter-Rabatt" : "15% newsletter discount", imageUrl: "not a url",
+                    url: "https://vouchers.sovendus.test/claim/bnf-103", partner: "Readmore"
+                )
+            )
+        }
+        return SovendusWire.BenefitsResponse(
+            products: products,
+            banner: .init(
+                title: german ? "Ihr Dankeschön wartet" : "Your thank-you gift is waiting", imageUrl: "https://cdn.sovendus.test/banner.png",
+                bannerUrl: "https://vouchers.sovendus.test/banner"
+            )
+        )
+    }
+
+    // MARK: The banner script and hosted pages
+
+    func addPageRoutes(to group: RouterGroup<SandboxRequestContext>) {
+        group.get(RouterPath(Self.scriptPath)) { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/javascript; charset=utf-8"
+            return SandboxResponse.raw(Data(Self.bannerScript.utf8), headers: headers)
+        }
+        group.get("pages/:number") { _, context in
+            let number = context.parameters.get("number").flatMap { Int($0) } ?? 0
+            guard let html = self.state.withLock({ state in state.pages.indices.contains(number - 1) ? state.pages[number - 1] : nil }) else {
+                return Response(status: .notFound)
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "text/html; charset=utf-8"
+            return SandboxResponse.raw(Data(html.utf8), headers: headers)
+        }
+    }
+
+    /// The URL the stand-in banner opens for an order: `https://vouchers.sovendus.test/claim?...` with
+    /// the traffic source, medium and order id, each encoded as JavaScript's `encodeURIComponent` does.
+    public static func voucherURL(trafficSource: String, trafficMedium: String, orderID: String) -> URL? {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
+        return URL(
+            string: "https://vouchers.sovendus.test/claim?trafficSource=\(encoded(trafficSource))&trafficMedium=\(encoded(trafficMedium))&order=\(encoded(orderID))"
+        )
+    }
+
+    /// The stand-in for Sovendus' `flexibleIframe.js`: for each `window.sovIframes` entry it fills the
+    /// container with a banner built from the order and `window.sovConsumer` (as text, never markup),
+    /// first 60 px high (a height the native side ignores), then 420 px; clicking its button
+    /// (`#sovendus-voucher-button`) posts `{channel: "sovendus:integration", payload: {action:
+    /// "openInNativeBrowser", url}}` with ``voucherURL(trafficSource:trafficMedium:orderID:)``.
+    public static let bannerScript = """
+        (function () {
+          "use strict";
+          var entries = window.sovIframes || [];
+          var consumer = window.sovConsumer || {};
+          entries.forEach(function (entry) {
+            var container = document.getElementById(entry.iframeContainerId);
+            if (!container) { return; }
+            var banner = document.createElement("div");
+            banner.className = "sovendus-banner";
+            banner.style.boxSizing = "border-box";
+            banner.style.height = "60px";
+            banner.style.overflow = "hidden";
+            banner.style.padding = "16px";
+            banner.style.fontFamily = "sans-serif";
+            banner.style.background = "#f4f7fb";
+            var title = document.createElement("h2");
+            title.id = "sovendus-banner-title";
+            title.textContent = "Thank you" + (consumer.consumerFirstName ? ", " + consumer.consumerFirstName : "") + "!";
+            var text = document.createElement("p");
+            text.id = "sovendus-banner-order";
+            text.textContent = "A voucher for order " + entry.orderId + " (" + entry.orderValue + " " + entry.orderCurrency + ")";
+            var button = document.createElement("button");
+            button.id = "sovendus-voucher-button";
+            button.textContent = "Get your voucher";
+            button.style.fontSize = "18px";
+            button.style.padding = "12px 24px";
+            var url = "https://vouchers.sovendus.test/claim?trafficSource=" + encodeURIComponent(entry.trafficSourceNumber) +
+              "&trafficMedium=" + encodeURIComponent(entry.trafficMediumNumber) + "&order=" + encodeURIComponent(entry.orderId);
+            button.addEventListener("click", function () {
+              window.postMessage({ channel: "sovendus:integration", payload: { action: "openInNativeBrowser", url: url } }, "*");
+            });
+            banner.appendChild(title);
+            banner.appendChild(text);
+            banner.appendChild(button);
+            container.appendChild(banner);
+            setTimeout(function () { banner.style.height = "420px"; }, 50);
+          });
+        })();
+
+        """
+}

@@ -1,0 +1,160 @@
+import EngageCore
+import EngageSandbox
+import EngageSovendus
+import Foundation
+import Hummingbird
+
+/// A local Sovendus: the coupon redemption API, the error telemetry, the benefits endpoint, and a
+/// stand-in for `flexibleIframe.js`, so a whole banner page runs offline in a browser.
+///
+/// Routes, relative to `http://127.0.0.1:<port>/sovendus`:
+///
+/// | route | behaviour |
+/// |---|---|
+/// | `POST /redeem/{trafficSourceNumber}` | 200 `{"message":"Coupon redemption received."}`; 404 for a traffic source that is not digits; 422 `{"error":"Input validation failed."}` for a body that breaks a rule; 500 `{"error":"Internal error"}` for an unknown traffic source or medium id |
+/// | `POST /error` | records a telemetry report; 400 for another shape |
+/// | `POST /benefits` | the benefits of a known traffic source and medium (404 otherwise); 400 when a consumer field carries anything but `true`/`false` |
+/// | `GET /sovabo/common/js/flexibleIframe.js` | the stand-in banner script (see ``bannerScript``) |
+/// | `GET /pages/{n}` | a page handed to ``hostPage(_:)`` |
+///
+/// Redemption rules (as Sovendus validates): `email_hash` 32 lower-case hex digits,
+/// `traffic_medium_public_id` a UUID, `order_value` digits, `.` and two decimals, `order_currency`
+/// three upper-case letters, `order_id` and `coupon_code` not empty; every field a string.
+///
+/// ```swift
+/// let sovendus = SovendusEmulator()
+/// let host = SandboxHost(emulators: [sovendus])
+/// let base = try await host.start().baseURL(for: "sovendus")!
+/// let configuration = SovendusEmulator.providerConfiguration(baseURL: base)
+/// ```
+public final class SovendusEmulator: Emulator {
+    /// What the emulated Sovendus knows.
+    public struct Configuration: Sendable {
+        /// The traffic source number this Sovendus knows.
+        public var trafficSourceNumber: Int
+        /// The traffic medium number within it.
+        public var trafficMediumNumber: Int
+        /// The traffic medium's public id, which redemption must name.
+        public var trafficMediumPublicID: UUID
+
+        /// The seeded traffic source and medium unless others are given.
+        public init(
+            trafficSourceNumber: Int = SovendusEmulator.seededTrafficSourceNumber,
+            trafficMediumNumber: Int = SovendusEmulator.seededTrafficMediumNumber,
+            trafficMediumPublicID: UUID = SovendusEmulator.seededTrafficMediumPublicID
+        ) {
+            self.trafficSourceNumber = trafficSourceNumber
+            self.trafficMediumNumber = trafficMediumNumber
+            self.trafficMediumPublicID = trafficMediumPublicID
+        }
+    }
+
+    /// The seeded traffic source number, 1234.
+    public static let seededTrafficSourceNumber = 1234
+    /// The seeded traffic medium number, 1.
+    public static let seededTrafficMediumNumber = 1
+    /// The seeded traffic medium public id.
+    public static let seededTrafficMediumPublicID = UUID(uuid: (0x0B, 0x7B, 0x4D, 0x7E, 0x3A, 0x3C, 0x4C, 0x9F, 0x9A, 0x55, 0x6F, 0x1C, 0x2D, 0x3E, 0x4F, 0x5A))
+    /// The path of the stand-in banner script under the emulator, as Sovendus serves the real one.
+    public static let scriptPath = "sovabo/common/js/flexibleIframe.js"
+
+    /// The path prefix, `sovendus` unless another id was given.
+    public let id: String
+    /// The traffic numbers it knows.
+    public let configuration: Configuration
+    let state = Locked(SovendusEmulatorState())
+
+    /// An emulator knowing `configuration`'s traffic source and medium.
+    public init(id: String = "sovendus", configuration: Configuration = .init()) {
+        self.id = id
+        self.configuration = configuration
+    }
+
+    /// A provider configuration pointing every Sovendus URL (script, redemption, telemetry,
+    /// benefits) at the emulator served at `baseURL`, with its traffic numbers and medium id.
+    public func providerConfiguration(baseURL: URL) -> SovendusConfiguration {
+        SovendusConfiguration(
+            trafficSourceNumber: configuration.trafficSourceNumber, trafficMediumNumber: configuration.trafficMediumNumber,
+            trafficMediumPublicID: configuration.trafficMediumPublicID,
+            scriptURL: baseURL.appendingPathComponent(Self.scriptPath), redemptionBaseURL: baseURL, telemetryBaseURL: baseURL,
+            benefitsBaseURL: baseURL
+        )
+    }
+
+    /// Adds the routes listed in the type's documentation.
+    public func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        addRedemptionRoutes(to: group)
+        addBenefitRoutes(to: group)
+        addPageRoutes(to: group)
+    }
+}
+
+extension SovendusEmulator {
+    /// Every redemption answered with 200, in arrival order.
+    public var redemptions: [SovendusReceivedRedemption] { state.withLock { $0.redemptions } }
+
+    /// Every telemetry report received, in arrival order, with its raw body.
+    public var errorReports: [SovendusReceivedErrorReport] { state.withLock { $0.errorReports } }
+
+    /// Every benefits request answered with 200, in arrival order: which consumer fields the app said
+    /// it has.
+    public var benefitRequests: [[String: Bool]] { state.withLock { $0.benefitRequests } }
+
+    /// Serves `html` at `pages/<n>` under the emulator and returns that path (for browsers and people:
+    /// a page loaded from the emulator's origin behaves as one loaded with the page's base URL).
+    public func hostPage(_ html: String) -> String {
+        state.withLock { state in
+            state.pages.append(html)
+            return "pages/\(state.pages.count)"
+        }
+    }
+
+    /// Forgets every redemption, report, request and hosted page.
+    public func reset() {
+        state.withLock { $0 = SovendusEmulatorState() }
+    }
+}
+
+/// A redemption the emulator accepted.
+public struct SovendusReceivedRedemption: Sendable, Hashable {
+    /// The traffic source number in the path.
+    public var trafficSourceNumber: String
+    /// `email_hash`.
+    public var emailHash: String
+    /// `traffic_medium_public_id`.
+    public var trafficMediumPublicID: String
+    /// `order_value`, as sent.
+    public var orderValue: String
+    /// `order_currency`.
+    public var orderCurrency: String
+    /// `order_id`.
+    public var orderID: String
+    /// `coupon_code`.
+    public var couponCode: String
+}
+
+/// A telemetry report the emulator received.
+public struct SovendusReceivedErrorReport: Sendable, Hashable {
+    /// The body exactly as sent.
+    public var body: Data
+    /// Its `message`.
+    public var message: String
+    /// Its `counter`.
+    public var counter: Int
+}
+
+struct SovendusEmulatorState {
+    var redemptions: [SovendusReceivedRedemption] = []
+    var errorReports: [SovendusReceivedErrorReport] = []
+    var benefitRequests: [[String: Bool]] = []
+    var pages: [String] = []
+}
+
+/// What `engage-sandbox` and `engage-demo` serve for Sovendus: the emulator with its seeded traffic
+/// source.
+public enum SovendusSandboxSet {
+    /// A fresh emulator (Sovendus issues no tokens, so `tokenLifetime` does not apply).
+    public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
+        [SovendusEmulator()]
+    }
+}

@@ -1,0 +1,137 @@
+import EngageCore
+import Foundation
+
+/// How the Sovendus provider reaches Sovendus, and who the app is to it.
+///
+/// In JSON (the `sovendus` section of `EngageConfiguration.providers`) only the two traffic numbers
+/// are required:
+/// ```json
+/// { "trafficSourceNumber": 5432, "trafficMediumNumber": 1,
+///   "trafficMediumPublicID": "6f1f8a52-8a40-4d3c-b1a3-2f0c6c1c9d10",
+///   "benefitsBaseURL": "https://benefits.example.com" }
+/// ```
+public struct SovendusConfiguration: ProviderConfiguration, Equatable {
+    /// The traffic source number Sovendus gave the shop (a positive number of at most 9 digits).
+    public var trafficSourceNumber: Int
+    /// The traffic medium number of this app within that source (a positive number of at most 9 digits).
+    public var trafficMediumNumber: Int
+    /// The traffic medium's public id, a UUID: coupon redemption sends it as `traffic_medium_public_id`.
+    /// Without it, ``SovendusProvider/redeemCoupon(_:for:)`` fails with `.notConfigured`.
+    public var trafficMediumPublicID: UUID?
+    /// The banner script every page loads (`flexibleIframe.js`). Its origin is the only script origin
+    /// the page's Content-Security-Policy allows, and the page's base URL.
+    public var scriptURL: URL
+    /// The coupon redemption API (`POST /redeem/{trafficSourceNumber}` under it).
+    public var redemptionBaseURL: URL
+    /// The error telemetry API (`POST /error` under it).
+    public var telemetryBaseURL: URL
+    /// The benefits API (`POST /benefits` under it). Sovendus does not publish the native SDK's
+    /// endpoint, so there is no default: without it, benefits fail with `.notConfigured`.
+    public var benefitsBaseURL: URL?
+    /// The banner's height, in points, until the page reports one (348, as Sovendus' own SDKs).
+    public var bannerInitialHeight: Double
+    /// Reported heights at or below this many points are ignored (100): a banner that has not laid
+    /// out yet reports a tiny height, and applying it would collapse the view.
+    public var minimumBannerHeight: Double
+    /// Whether the provider reports its own failures to Sovendus' error telemetry (at most 3 reports
+    /// per provider instance, never with personal data).
+    public var reportsErrors: Bool
+
+    /// Sovendus' banner script.
+    public static let defaultScriptURL = URL(literal: "https://api.sovendus.com/sovabo/common/js/flexibleIframe.js")
+    /// Sovendus' coupon redemption API.
+    public static let defaultRedemptionBaseURL = URL(literal: "https://coupon-api.sovendus.com")
+    /// Sovendus' error telemetry API.
+    public static let defaultTelemetryBaseURL = URL(literal: "https://press-tracking-api.sovendus.com")
+
+    /// A configuration for the shop's traffic source and this app's traffic medium, speaking to
+    /// Sovendus' production services unless URLs are given.
+    public init(
+        trafficSourceNumber: Int,
+        trafficMediumNumber: Int,
+        trafficMediumPublicID: UUID? = nil,
+        scriptURL: URL = SovendusConfiguration.defaultScriptURL,
+        redemptionBaseURL: URL = SovendusConfiguration.defaultRedemptionBaseURL,
+        telemetryBaseURL: URL = SovendusConfiguration.defaultTelemetryBaseURL,
+        benefitsBaseURL: URL? = nil,
+        bannerInitialHeight: Double = 348,
+        minimumBannerHeight: Double = 100,
+        reportsErrors: Bool = true
+    ) {
+        self.trafficSourceNumber = trafficSourceNumber
+        self.trafficMediumNumber = trafficMediumNumber
+        self.trafficMediumPublicID = trafficMediumPublicID
+        self.scriptURL = scriptURL
+        self.redemptionBaseURL = redemptionBaseURL
+        self.telemetryBaseURL = telemetryBaseURL
+        self.benefitsBaseURL = benefitsBaseURL
+        self.bannerInitialHeight = bannerInitialHeight
+        self.minimumBannerHeight = minimumBannerHeight
+        self.reportsErrors = reportsErrors
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case trafficSourceNumber, trafficMediumNumber, trafficMediumPublicID, scriptURL, redemptionBaseURL, telemetryBaseURL
+        case benefitsBaseURL, bannerInitialHeight, minimumBannerHeight, reportsErrors
+    }
+
+    /// Decodes the JSON form; everything but the two traffic numbers may be left out. A
+    /// `trafficMediumPublicID` that is not a UUID fails decoding.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            trafficSourceNumber: try container.decode(Int.self, forKey: .trafficSourceNumber),
+            trafficMediumNumber: try container.decode(Int.self, forKey: .trafficMediumNumber),
+            trafficMediumPublicID: try container.decodeIfPresent(UUID.self, forKey: .trafficMediumPublicID),
+            scriptURL: try container.decodeIfPresent(URL.self, forKey: .scriptURL) ?? Self.defaultScriptURL,
+            redemptionBaseURL: try container.decodeIfPresent(URL.self, forKey: .redemptionBaseURL) ?? Self.defaultRedemptionBaseURL,
+            telemetryBaseURL: try container.decodeIfPresent(URL.self, forKey: .telemetryBaseURL) ?? Self.defaultTelemetryBaseURL,
+            benefitsBaseURL: try container.decodeIfPresent(URL.self, forKey: .benefitsBaseURL),
+            bannerInitialHeight: try container.decodeIfPresent(Double.self, forKey: .bannerInitialHeight) ?? 348,
+            minimumBannerHeight: try container.decodeIfPresent(Double.self, forKey: .minimumBannerHeight) ?? 100,
+            reportsErrors: try container.decodeIfPresent(Bool.self, forKey: .reportsErrors) ?? true
+        )
+    }
+
+    /// The largest banner height a page may report, in points; a larger one is a broken or hostile page.
+    public static let maximumBannerHeight: Double = 20_000
+
+    /// Names what cannot work: traffic numbers outside 1...999 999 999, relative or non-HTTP URLs, a
+    /// script URL with a query or fragment, heights that are not finite, negative or out of order.
+    public func validationIssues() -> [String] {
+        var issues: [String] = []
+        for (name, number) in [("trafficSourceNumber", trafficSourceNumber), ("trafficMediumNumber", trafficMediumNumber)] {
+            if !Self.trafficNumbers.contains(number) {
+                issues.append("\(name) must be a positive number of at most 9 digits (got \(number)).")
+            }
+        }
+        let urls = [
+            ("scriptURL", scriptURL), ("redemptionBaseURL", redemptionBaseURL), ("telemetryBaseURL", telemetryBaseURL),
+            ("benefitsBaseURL", benefitsBaseURL),
+        ]
+        for case let (name, url?) in urls {
+            if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || (url.host ?? "").isEmpty {
+                issues.append("\(name) must be an absolute http(s) URL (got '\(String(url.absoluteString.prefix(120)))').")
+            }
+        }
+        if scriptURL.query != nil || scriptURL.fragment != nil {
+            issues.append("scriptURL must have no query or fragment.")
+        }
+        if !bannerInitialHeight.isFinite || bannerInitialHeight <= 0 || bannerInitialHeight > Self.maximumBannerHeight {
+            issues.append("bannerInitialHeight must be a height between 0 and \(Int(Self.maximumBannerHeight)) points.")
+        }
+        if !minimumBannerHeight.isFinite || minimumBannerHeight < 0 || minimumBannerHeight >= Self.maximumBannerHeight {
+            issues.append("minimumBannerHeight must be at least 0 and below \(Int(Self.maximumBannerHeight)) points.")
+        }
+        return issues
+    }
+
+    static let trafficNumbers = 1...999_999_999
+
+    /// The origin (`scheme://host[:port]`) of the script URL: the page's base and its script source.
+    var scriptOrigin: String {
+        var origin = "\(scriptURL.scheme?.lowercased() ?? "https")://\(scriptURL.host ?? "")"
+        if let port = scriptURL.port { origin += ":\(port)" }
+        return origin
+    }
+}

@@ -1,0 +1,21 @@
+import EngageCore
+
+extension EngageError.Code {
+    /// Sovendus answered 404 to a redemption: the traffic source number is not in a form it accepts.
+    public static let sovendusInvalidTrafficSource: Self = "sovendus.invalidTrafficSource"
+    /// Sovendus answered 422 to a redemption: a field failed its validation (the e-mail hash, the
+    /// traffic medium id, the value, the currency...).
+    public static let sovendusRedemptionRejected: Self = "sovendus.redemptionRejected"
+    /// Sovendus answered 500 to a redemption: it does not know the traffic medium id, the coupon or
+    /// the order, or failed itself. Not retried automatically: the redemption may have been recorded.
+    public static let sovendusRedemptionFailed: Self = "sovendus.redemptionFailed"
+    /// The banner page posted a message the bridge refuses: an `openUrl` that is not http(s), a height
+    /// that is not a finite number of points up to `SovendusConfiguration.maximumBannerHeight`, or a
+    /// shape it does not know.
+    public static let sovendusRejectedMessage: Self = "sovendus.rejectedMessage"
+}
+
+extension ProviderID {
+    /// The Sovendus provider's id.
+    public static let sovendus: ProviderID = "sovendus"
+}

@@ -1,0 +1,73 @@
+import EngageCore
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Reports the provider's own failures to Sovendus' error telemetry (`POST /error`), as Sovendus'
+/// Flutter component does: at most ``limit`` reports per provider instance, sent in the background,
+/// never retried, and never carrying personal data. A report holds only constant text: the operation's
+/// name, the error's code and HTTP status, and the traffic numbers.
+final class SovendusTelemetry: Sendable {
+    /// The most reports one provider instance sends.
+    static let limit = 3
+
+    private let client: APIClient?
+    private let trafficSource: String
+    private let trafficMedium: String
+    private let implementationType: String
+    private let logger: Logger
+    private let state = Locked(State())
+
+    private struct State {
+        var sent = 0
+        var tasks: [Task<Void, Never>] = []
+    }
+
+    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, logger: Logger) {
+        self.client = client
+        self.trafficSource = String(trafficSource)
+        self.trafficMedium = String(trafficMedium)
+        self.implementationType = implementationType
+        self.logger = logger
+    }
+
+    /// Reports that `operation` failed with `error`, unless the limit is reached or reporting is off.
+    func report(operation: String, error: EngageError) {
+        guard let client else { return }
+        var status = ""
+        if let httpStatus = error.httpStatus { status = " (HTTP \(httpStatus))" }
+        let counter: Int? = state.withLock { state in
+            guard state.sent < Self.limit else { return nil }
+            state.sent += 1
+            return state.sent
+        }
+        guard let counter else { return }
+        let report = SovendusWire.ErrorReport(
+            source: "engagekit", message: "\(operation) failed: \(error.code.rawValue)\(status)", counter: counter,
+            trafficSource: trafficSource, trafficMedium: trafficMedium,
+            additionalData: "operation=\(operation);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "")",
+            implementationType: implementationType
+        )
+        let logger = self.logger
+        let task = Task {
+            do {
+                _ = try await client.data(
+                    .post, "/error", body: .json(report), options: RequestOptions(allowsRetry: false, operationName: "error_telemetry")
+                )
+            } catch {
+                logger.debug("Sovendus error telemetry was not delivered", metadata: ["code": "\(EngageError.wrapping(error).code.rawValue)"])
+            }
+        }
+        state.withLock { $0.tasks.append(task) }
+    }
+
+    /// How many reports were sent (or are being sent).
+    var sentCount: Int { state.withLock { $0.sent } }
+
+    /// Waits until every report started so far has been delivered or has failed.
+    func drain() async {
+        for task in state.withLock({ $0.tasks }) {
+            await task.value
+        }
+    }
+}
