@@ -1,3 +1,4 @@
+import Crypto
 import EngageCore
 import EngageSandbox
 import EngageTesting
@@ -66,5 +67,11 @@ enum SovendusFixtures {
         var builder = SovendusPageBuilder(configuration: SovendusEmulator().providerConfiguration(baseURL: base), integrationVersion: "1.0.0")
         builder.includesContentSecurityPolicy = csp
         return builder
+    }
+}
+
+enum SovendusTestCrypto {
+    static func sha256Base64(_ text: String) -> String {
+        Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString()
     }
 }

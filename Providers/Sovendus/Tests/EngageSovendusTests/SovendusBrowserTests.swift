@@ -1,0 +1,172 @@
+import EngageCore
+import EngageSandbox
+@testable import EngageSovendus
+import EngageTesting
+import Foundation
+import SovendusEmulator
+import Testing
+
+/// Whether the browser tests run: always in CI (which installs Debian's chromium, so a missing
+/// browser fails them), elsewhere when a Chromium is installed.
+let browserTestsEnabled = HeadlessChromium.executablePath != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
+/// Stand-ins for every platform's native side, installed before the page's scripts: each records what
+/// it receives in `window.__native` as `{via, body}`. The web transport (`parent.postMessage`) reaches
+/// the page itself when it is the top window, so a `message` listener records those.
+let nativeStubs = """
+    window.__native = [];
+    (function () {
+      function record(via, body) { window.__native.push({ via: via, body: JSON.parse(JSON.stringify(body)) }); }
+      window.webkit = { messageHandlers: { sovHandler: { postMessage: function (body) { record("ios", body); } } } };
+      window.sovHandler = { postMessage: function (body) { record("android", body); } };
+      window.flutter_inappwebview = { callHandler: function (name, body) { record("flutter:" + name, body); } };
+      window.ReactNativeWebView = { postMessage: function (body) { record("react-native", body); } };
+      window.addEventListener("message", function (event) {
+        if (event.data && typeof event.data === "object" && "type" in event.data && !("channel" in event.data)) { record("web", event.data); }
+      });
+    })();
+    """
+
+/// One message the stand-ins recorded.
+struct RecordedMessage: Decodable {
+    var via: String
+    var body: JSONValue
+}
+
+extension JSONValue {
+    /// The value as Foundation objects, as a web view hands it over.
+    var foundationObject: Any {
+        switch self {
+        case let .string(text): return text
+        case let .integer(number): return Int(number)
+        case let .number(number): return number
+        case let .bool(flag): return flag
+        case let .array(items): return items.map(\.foundationObject)
+        case let .object(fields): return fields.mapValues(\.foundationObject)
+        case .null: return NSNull()
+        }
+    }
+}
+
+@Suite("Sovendus banner page in headless Chromium", .enabled(if: browserTestsEnabled), .serialized)
+struct SovendusBrowserTests {
+    static let transports: [(SovendusPlatform, String)] = [
+        (.ios, "ios"), (.android, "android"), (.flutter, "flutter:sovHandler"), (.reactNative, "react-native"), (.web, "web"),
+    ]
+
+    @Test("The banner renders, reports a height above 100 and opens the voucher URL on a click, through each platform's transport", arguments: transports)
+    func bannerThroughTransport(platform: SovendusPlatform, via: String) async throws {
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        let consumer = try SovendusFixtures.consumer()
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: consumer, platform: platform)
+        let url = harness.base.appendingPathComponent(harness.emulator.hostPage(page.html))
+
+        let tab = try await HeadlessChromium.shared().newTab()
+        try await tab.addScriptOnNewDocument(nativeStubs)
+        try await tab.navigate(to: url)
+        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
+        let title: String = try await tab.evaluate("document.getElementById('sovendus-banner-title').textContent")
+        #expect(title == "Thank you, John!")
+
+        // The stand-in script starts at 60 px (ignored by the bridge) and grows to 420 px.
+        var heights: [Double] = []
+        let grew = await waitUntil(timeout: .seconds(15)) {
+            heights = ((try? await acceptedMessages(tab, via: via)) ?? []).compactMap { message in
+                if case let .height(height) = message { return height } else { return nil }
+            }
+            return heights.contains { $0 >= 420 }
+        }
+        #expect(grew, "heights the bridge accepted: \(heights)")
+        #expect(heights.allSatisfy { $0 > 100 })
+        let raw: [RecordedMessage] = try await tab.evaluate("window.__native")
+        #expect(raw.count > heights.count, "the 60 px height reached the native side and was ignored there")
+
+        try await tab.click("#sovendus-voucher-button")
+        #expect(try await tab.waitFor("window.__native.some(function (m) { return JSON.stringify(m.body).indexOf('openUrl') >= 0; })"))
+        let opened = try await acceptedMessages(tab, via: via).compactMap { message -> URL? in
+            if case let .openURL(url) = message { return url } else { return nil }
+        }
+        let expected = try #require(SovendusEmulator.voucherURL(trafficSource: "1234", trafficMedium: "1", orderID: "Order-123"))
+        #expect(opened == [expected])
+        await tab.close()
+    }
+
+    /// Every message recorded so far came through `via`; returns those the bridge acts on.
+    func acceptedMessages(_ tab: ChromiumTab, via: String) async throws -> [SovendusBridgeMessage] {
+        let recorded: [RecordedMessage] = try await tab.evaluate("window.__native")
+        #expect(recorded.allSatisfy { $0.via == via }, "transports used: \(Set(recorded.map(\.via)))")
+        return try recorded.compactMap { try SovendusBridge.message(from: $0.body.foundationObject) }
+    }
+
+    @Test("The Content-Security-Policy lets the page's own script and the banner script run, and blocks an injected inline script and handler")
+    func contentSecurityPolicyBlocksInjectedScripts() async throws {
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: nil, platform: .web)
+        // What an attacker who got markup into the page would add; the encoder never lets values do this.
+        let tampered = page.html.replacingOccurrences(
+            of: "<div id=\"sovendus-voucher-banner\"></div>",
+            with: "<div id=\"sovendus-voucher-banner\"></div><script>window.__engageMarker = 'inline';</script><img src=\"data:,x\" onerror=\"window.__engageMarker = 'handler'\">"
+        )
+        #expect(tampered != page.html)
+        let url = harness.base.appendingPathComponent(harness.emulator.hostPage(tampered))
+        let tab = try await HeadlessChromium.shared().newTab()
+        try await tab.navigate(to: url)
+        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
+        let marker: String? = try await tab.evaluate("window.__engageMarker || null")
+        #expect(marker == nil)
+        let source: String = try await tab.evaluate("window.sovIframes[0].trafficSourceNumber")
+        #expect(source == "1234")
+        await tab.close()
+    }
+
+    @Test("No hostile value executes, and each arrives in sovIframes and sovConsumer exactly as given, with the encoder alone (no CSP)")
+    func hostileValuesStayInert() async throws {
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        var builder = SovendusPageBuilder(configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
+        builder.includesContentSecurityPolicy = false
+        let tab = try await HeadlessChromium.shared().newTab()
+        let corpus = SovendusHostileCorpus.values
+        #expect(corpus.count >= 50)
+        for (index, value) in corpus.enumerated() {
+            // An order id may not be empty; every other field takes the value as it is.
+            let orderID = value.isEmpty ? "order-\(index)" : value
+            let order = SovendusOrder(id: orderID, netValue: 12, currency: "EUR", couponCode: value, sessionID: value)
+            let consumer = SovendusConsumer(
+                firstName: value, lastName: value, email: value, phone: value, street: value, streetNumber: value, zipCode: value, city: value
+            )
+            let page = try builder.page(order: order, consumer: consumer, platform: .web, now: SovendusHarness.now)
+            let url = harness.base.appendingPathComponent(harness.emulator.hostPage(page.html))
+            try await tab.navigate(to: url)
+            #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"), "value \(index) broke the page")
+            let state: PageState = try await tab.evaluate(
+                """
+                { marker: window.__engageMarker === undefined ? null : String(window.__engageMarker),
+                  injected: document.querySelectorAll('[data-engage-injected]').length, iframes: window.sovIframes, consumer: window.sovConsumer }
+                """
+            )
+            #expect(state.marker == nil, "value \(index) executed")
+            #expect(state.injected == 0, "value \(index) injected markup")
+            #expect(state.iframes.count == 1)
+            let iframe = state.iframes.first ?? [:]
+            #expect(iframe["orderId"] == orderID, "value \(index) changed in sovIframes.orderId")
+            for key in ["sessionId", "usedCouponCode"] {
+                #expect(iframe[key] == value, "value \(index) changed in sovIframes.\(key)")
+            }
+            for key in ["consumerFirstName", "consumerLastName", "consumerEmail", "consumerPhone", "consumerStreet", "consumerStreetNumber", "consumerZipcode", "consumerCity"] {
+                #expect(state.consumer[key] == value, "value \(index) changed in sovConsumer.\(key)")
+            }
+        }
+        await tab.close()
+    }
+
+    struct PageState: Decodable {
+        var marker: String?
+        var injected: Int
+        /// Decoding as `[String: String]` also checks that every value is a string.
+        var iframes: [[String: String]]
+        var consumer: [String: String]
+    }
+}
