@@ -117,6 +117,11 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         if scriptURL.query != nil || scriptURL.fragment != nil {
             issues.append("scriptURL must have no query or fragment.")
         }
+        // The script's origin is written into the page's Content-Security-Policy: a host name or an
+        // IP address only, nothing that could end a policy directive.
+        if let host = scriptURL.host, !host.unicodeScalars.allSatisfy({ Self.hostCharacters.contains($0) }) {
+            issues.append("scriptURL's host must be a host name or an IP address.")
+        }
         if !bannerInitialHeight.isFinite || bannerInitialHeight <= 0 || bannerInitialHeight > Self.maximumBannerHeight {
             issues.append("bannerInitialHeight must be a height between 0 and \(Int(Self.maximumBannerHeight)) points.")
         }
@@ -127,10 +132,12 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     }
 
     static let trafficNumbers = 1...999_999_999
+    static let hostCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
 
     /// The origin (`scheme://host[:port]`) of the script URL: the page's base and its script source.
     var scriptOrigin: String {
-        var origin = "\(scriptURL.scheme?.lowercased() ?? "https")://\(scriptURL.host ?? "")"
+        let host = scriptURL.host ?? ""
+        var origin = "\(scriptURL.scheme?.lowercased() ?? "https")://\(host.contains(":") ? "[\(host)]" : host)"
         if let port = scriptURL.port { origin += ":\(port)" }
         return origin
     }

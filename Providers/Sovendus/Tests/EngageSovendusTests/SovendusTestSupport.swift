@@ -18,7 +18,7 @@ struct SovendusHarness {
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func make(configure: (inout SovendusConfiguration) -> Void = { _ in }) async throws -> SovendusHarness {
+    static func make(transport: (any HTTPTransport)? = nil, configure: (inout SovendusConfiguration) -> Void = { _ in }) async throws -> SovendusHarness {
         let clock = FakeClock(now: now)
         let emulator = SovendusEmulator()
         let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
@@ -26,10 +26,12 @@ struct SovendusHarness {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.sovendus-tests")
         configuration.storage = .inMemory
         configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
+        // Retries on, so that the tests show which answers are (not) sent again.
+        configuration.network.maxAttempts = 3
         var sovendusConfiguration = emulator.providerConfiguration(baseURL: base)
         configure(&sovendusConfiguration)
         try configuration.setProvider(.sovendus, sovendusConfiguration)
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(clock: clock))
+        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock))
         try await registry.register(.provider(SovendusProvider.self, from: configuration))
         let report = await registry.start()
         if let failure = report.failures[.sovendus] { throw failure }
