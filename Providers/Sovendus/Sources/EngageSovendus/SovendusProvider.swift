@@ -11,9 +11,14 @@ import Logging
 /// let order = SovendusOrder(id: "Order-123", netValue: 120.5, currency: "EUR", couponCode: "WELCOME10")
 /// let consumer = SovendusConsumer(salutation: .mrs, firstName: "Eva", email: "eva@example.com", country: "DE")
 /// let page = try sovendus.bannerPage(for: order, consumer: consumer, platform: .ios)
-/// webView.loadHTMLString(page.html, baseURL: page.baseURL)   // the app's own web view
-/// let bridge = sovendus.bridge(onHeight: { height = $0 }, openURL: { UIApplication.shared.open($0) })
-/// // ...hand each script message to bridge.receive(_:) and each navigation to page.navigationPolicy
+/// // The app's web view loads page.html with page.baseURL, page.initialHeight points high.
+/// let bridge = sovendus.bridge(
+///     onHeight: { height in print("banner height:", height) },
+///     openURL: { url in print("open in the system browser:", url) }
+/// )
+/// // Its message handler hands over each message as received; its navigation delegate asks the policy.
+/// bridge.receive(["type": "height", "value": 420])
+/// let decision = page.navigationPolicy.decision(for: URL(string: "https://shop.example/deal"), trigger: .userAction)
 /// let receipt = try await sovendus.redeemCoupon(for: order, consumer: consumer)
 /// ```
 ///

@@ -6,7 +6,7 @@ import Foundation
 /// Text fields are free text and may hold anything (the banner page encodes them safely); the typed
 /// fields are checked when a page is built or a coupon redeemed:
 /// ```swift
-/// let order = SovendusOrder(id: "Order-123", netValue: Decimal(string: "120.50")!, currency: "EUR", couponCode: "WELCOME10")
+/// let order = SovendusOrder(id: "Order-123", netValue: 120.5, currency: "EUR", couponCode: "WELCOME10", placedAt: Date())
 /// ```
 /// Its description hides the coupon code.
 public struct SovendusOrder: Sendable, Hashable, SecretBearing {
