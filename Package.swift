@@ -151,7 +151,11 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
         return .target(name: part.name, condition: .when(traits: [trait]))
     }
     return parts + [
-        .target(name: module, dependencies: coreDependencies + provider.dependencies + partDependencies, path: "\(root)/Sources/\(module)"),
+        // Every provider module ships Apple's privacy manifest: what it collects and why (docs/privacy.md).
+        .target(
+            name: module, dependencies: coreDependencies + provider.dependencies + partDependencies, path: "\(root)/Sources/\(module)",
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
         .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
         .testTarget(
@@ -219,7 +223,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // Apple's privacy manifest: the required-reason APIs the module uses (see docs/privacy.md).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "Engage",
@@ -314,7 +320,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageTests",
-            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox", "EngageExplore", "ExploreEmulator"] + testSupportProducts
+            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox", "EngageExplore", "ExploreEmulator", "EngageCrobox", "CroboxEmulator"]
+                + testSupportProducts
         ),
         .testTarget(
             name: "EngageSandboxTests",

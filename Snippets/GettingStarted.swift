@@ -28,14 +28,14 @@ try configuration.setProvider(.warply, warply)
 
 // Providers start concurrently; one that fails is reported, the others run.
 let engage = try await Engage.start(configuration: configuration)
-for (id, error) in engage.startReport.failures { print("\(id) did not start: \(error)") }
+for (id, error) in await engage.ready().failures { print("\(id) did not start: \(error)") }
 
 // Every provider's offers, with partial failures reported per provider.
 let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1", "sku-2"], placementID: "12"))
 for offer in offers.items { print(offer.providerID, offer.title.value(), offer.badge?.text ?? "") }
 for (id, error) in offers.report.failures { print("partial failure from \(id): \(error.message)") }
 
-// The same operation with a completion handler; keep the Cancellable to cancel it.
+// The same operation with a completion handler; keep the EngageCancellable to cancel it.
 let request = engage.offers(OfferQuery()) { result in
     if case let .success(offers) = result { print("\(offers.items.count) offers") }
 }

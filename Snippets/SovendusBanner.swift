@@ -34,7 +34,7 @@ let receipt = try await sovendus.redeemCoupon(for: order, consumer: consumer)
 // snippet.end
 
 print(decision)  // openExternally(https://shop.example/deal)
-print(receipt.message)  // Coupon redemption received.
+print(receipt.message ?? "received")  // Coupon redemption received.
 precondition(emulator.redemptions.count == 1)
 await engage.shutdown()
 await sandbox.stop()

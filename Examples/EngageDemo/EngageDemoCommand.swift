@@ -63,9 +63,10 @@ struct EngageDemoCommand: AsyncParsableCommand {
         let setup = DemoSetup(endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, warplyAppUUID: warplyAppUUID, logLevel: level)
         do {
             let engage = try await setup.startEngage()
+            let started = await engage.ready()
             report.section("Start") {
-                $0.line("Started: \(engage.startReport.started.map(\.rawValue).joined(separator: ", "))")
-                for (id, error) in engage.startReport.failures.sorted(by: { $0.key < $1.key }) { $0.line("Failed: \(id): \(error.message)") }
+                $0.line("Started: \(started.started.map(\.rawValue).joined(separator: ", "))")
+                for (id, error) in started.failures.sorted(by: { $0.key < $1.key }) { $0.line("Failed: \(id): \(error.message)") }
             }
             let operations = Locked<[String]>([])
             let subscription = engage.events.subscribe(to: OperationEvent.self, on: .queue(setup.callbackQueue)) { event in

@@ -27,7 +27,7 @@
                 $0.line("Banner page for \(order.id): \(page.html.utf8.count) bytes, base \(page.baseURL.absoluteString), start height \(Int(page.initialHeight))")
                 $0.line("Benefits: \(benefits.products.map(\.name).joined(separator: "; "))")
                 if let banner = benefits.banner { $0.line("Banner: \(banner.title)") }
-                $0.line("Coupon redemption: \(receipt.message)")
+                $0.line("Coupon redemption: \(receipt.message ?? "received")")
                 if let sandbox {
                     let received = sandbox.journal.entries(for: "sovendus")
                     $0.line("Backend received \(received.count) request(s): \(received.map { "\($0.method) \($0.path)" }.joined(separator: ", "))")

@@ -75,8 +75,8 @@ struct SovendusExampleCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        for (name, value) in [("--base-url", baseURL), ("--script-url", scriptURL)] {
-            if let value, !["http", "https"].contains(URL(string: value)?.scheme ?? ""), URL(string: value)?.host == nil {
+        for case let (name, value?) in [("--base-url", baseURL), ("--script-url", scriptURL)] {
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), !(url.host ?? "").isEmpty else {
                 throw ValidationError("\(name) must be an absolute http(s) URL.")
             }
         }

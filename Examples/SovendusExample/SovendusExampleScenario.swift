@@ -56,7 +56,7 @@ struct SovendusExampleScenario {
             output.line("\(benefit.id): \(benefit.name)\(value)\(benefit.partner.map { " at \($0)" } ?? "")")
         }
         if let banner = benefits.banner { output.line("banner: \(banner.title)") }
-        if let receipt { output.section("Coupon redemption"); output.line(receipt.message) }
+        if let receipt { output.section("Coupon redemption"); output.line(receipt.message ?? "Sovendus received it (no message).") }
         return page
     }
 

@@ -4,7 +4,7 @@ extension Engage {
     public func offers(
         _ query: OfferQuery = OfferQuery(),
         completion: @escaping @Sendable (Result<AggregateResult<Offer>, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.offers(query) }
     }
 
@@ -13,7 +13,7 @@ extension Engage {
     public func track(
         _ event: TrackedEvent,
         completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.track(event) }
     }
 
@@ -22,7 +22,7 @@ extension Engage {
     public func merchants(
         _ query: MerchantQuery,
         completion: @escaping @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.merchants(query) }
     }
 
@@ -33,7 +33,7 @@ extension Engage {
         radiusMeters: Double,
         page: PageRequest = PageRequest(),
         completion: @escaping @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) {
             try await self.merchants(near: point, radiusMeters: radiusMeters, page: page)
         }
@@ -44,7 +44,7 @@ extension Engage {
     public func content(
         _ query: ContentQuery = ContentQuery(),
         completion: @escaping @Sendable (Result<AggregateResult<ContentItem>, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.content(query) }
     }
 
@@ -53,13 +53,13 @@ extension Engage {
     public func logIn(
         _ identity: UserIdentity,
         completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.logIn(identity) }
     }
 
     /// The callback twin of `logOut()`.
     @discardableResult
-    public func logOut(completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any Cancellable {
+    public func logOut(completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.logOut() }
     }
 }

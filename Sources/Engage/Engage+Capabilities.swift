@@ -12,7 +12,23 @@ extension Engage {
 
     /// Sends `event` to every provider with the `eventTracking` capability. Each provider stores it in
     /// the durable queue before this returns.
+    ///
+    /// Before the providers are ready (an instance from `configure`), the event is stored durably at
+    /// once, the report is empty, and the providers receive it when they are ready.
     public func track(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
+        guard isReady else {
+            do {
+                try await registry.analytics.enqueue(try JSONEncoder().encode(event), destination: StagedEventsDeliverer.destination)
+            } catch {
+                throw EngageError.wrapping(error)
+            }
+            return AggregateReport()
+        }
+        return try await trackReady(event)
+    }
+
+    /// `track` once the providers are ready.
+    func trackReady(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
         try await fanOut(.eventTracking, operation: "track") { (provider: any EventTracking) -> [Never] in
             try await provider.track(event)
             return []
@@ -106,6 +122,7 @@ extension Engage {
         operation: String,
         _ body: @escaping @Sendable (Capability) async throws -> [Item]
     ) async throws(EngageError) -> AggregateResult<Item> {
+        try await waitUntilReady(for: operation)
         // A provider has a capability when it adopts the capability's protocol: nothing is declared twice.
         let providers = await registry.providers.compactMap { provider -> (ProviderID, Capability)? in
             (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }

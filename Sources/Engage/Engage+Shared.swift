@@ -1,7 +1,8 @@
 extension Engage {
-    private static let sharedInstance = BootstrapOnce<Engage>(name: "Engage.shared")
+    static let sharedInstance = BootstrapOnce<Engage>(name: "Engage.shared")
 
     /// The process-wide instance, for apps that prefer a singleton. Throws `.notConfigured` until
+    /// `configure(configuration:providers:environment:)` has returned or
     /// `bootstrap(configuration:providers:environment:)` has completed.
     public static var shared: Engage {
         get throws(EngageError) { try sharedInstance.get() }
@@ -37,7 +38,7 @@ extension Engage {
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment(),
         completion: @escaping @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: environment.callbackQueue, completion: completion) {
             try await bootstrap(configuration: configuration, providers: providers, environment: environment)
         }

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 /// configuration.providers["crobox"] = ["containerID": "xlrc9t"]
-/// let engage = try await Engage.start(configuration: configuration)
+/// let engage = try Engage.configure(configuration: configuration)  // returns at once; starts in the background
 ///
-/// let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1"]))
+/// let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1"], placementID: "14"))
 /// for failure in offers.report.failures { log(failure) }      // partial failures are reported
 ///
 /// engage.offers(OfferQuery()) { result in ... }                // the same, with a callback
@@ -19,16 +19,54 @@ import Foundation
 /// ```
 ///
 /// Built-in providers are compiled in by package traits (see `Engage.builtInProviders`) and start when
-/// the configuration has a section for them; third-party providers are passed to `start` explicitly.
+/// the configuration has a section for them; third-party providers are passed explicitly.
+///
+/// **Readiness.** An instance made by ``configure(configuration:providers:environment:)`` or
+/// ``init(configuration:providers:environment:)`` starts its providers in the background. Operations
+/// called meanwhile wait for them (at most the configured request timeout); events tracked meanwhile
+/// are stored durably at once and handed to the providers when they are ready. ``ready()`` waits and
+/// returns the start report, and the bus publishes `engage_ready` (a `NamedEvent` with the started and
+/// failed provider ids). ``start(configuration:providers:environment:)`` returns once started.
 public final class Engage: Sendable {
     /// The registry holding the running providers.
     public let registry: ProviderRegistry
-    /// Which providers started and which failed.
-    public let startReport: RegistryStartReport
+    private let started: Task<RegistryStartReport, Never>
+    private let readyReport = Locked<RegistryStartReport?>(nil)
 
-    init(registry: ProviderRegistry, startReport: RegistryStartReport) {
+    private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>) {
         self.registry = registry
-        self.startReport = startReport
+        self.started = started
+    }
+
+    /// Waits until the providers have started (at once for an instance from ``start(configuration:providers:environment:)``)
+    /// and returns which started and which failed.
+    public func ready() async -> RegistryStartReport {
+        if let report = readyReport.value { return report }
+        let report = await started.value
+        readyReport.withLock { $0 = report }
+        return report
+    }
+
+    /// Whether the providers have started (``ready()`` would return at once).
+    public var isReady: Bool { readyReport.value != nil }
+
+    /// Waits for readiness, at most the configured request timeout on the registry's clock: an
+    /// operation called right after ``configure(configuration:providers:environment:)`` runs once the
+    /// providers can take it. A cancelled caller stops waiting at once; the start goes on.
+    func waitUntilReady(for operation: String) async throws(EngageError) {
+        if isReady { return }
+        let limit = configuration.network.timeout
+        let waiting = Task<RegistryStartReport, any Error> { await self.ready() }
+        do {
+            _ = try await waiting.valueUnlessCancelled(timeout: (registry.environment.clock, limit))
+        } catch {
+            let failure = EngageError.wrapping(error)
+            guard failure.code == .timeout else { throw failure }
+            throw EngageError(
+                .timeout, "EngageKit was still starting its providers after \(limit) (needed by \(operation)).", isRetryable: true,
+                recoverySuggestion: "Call it again, or await engage.ready() first."
+            )
+        }
     }
 
     /// The event bus: operation events, session events, provider events.
@@ -42,12 +80,13 @@ public final class Engage: Sendable {
     // MARK: - Starting
 
     /// Creates a registry, registers every compiled-in provider that has a configuration section plus
-    /// `providers`, and starts them all concurrently.
+    /// `providers`, starts them all concurrently, and returns once they have started (``ready()``
+    /// then returns the report at once).
     ///
     /// A provider that fails to start does not fail the call, nor does an invalid section of one
-    /// provider's configuration: that provider is in `startReport.failures` (the error names the
+    /// provider's configuration: that provider is in the report's `failures` (the error names the
     /// setting) and the others start. Sections that no provider reads (a misspelt id, a provider whose
-    /// trait is off) are in `startReport.unusedSections` and logged. The call throws only for invalid
+    /// trait is off) are in its `unusedSections` and logged. The call throws only for invalid
     /// shared settings, an invalid or duplicate provider id, or storage that cannot be opened (or is
     /// used by another live registry); the registry created so far is then shut down and its database
     /// closed.
@@ -58,16 +97,7 @@ public final class Engage: Sendable {
     ) async throws(EngageError) -> Engage {
         let registry = try ProviderRegistry(configuration: configuration, environment: environment)
         do {
-            let thirdPartyIDs = Set(providers.map(\.descriptor.id))
-            for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
-                guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
-                try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in try factory.registration(from: configuration) }
-            }
-            for registration in providers {
-                try await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
-            }
-            let read = Set(builtInProviders.map(\.descriptor.id.rawValue)).union(thirdPartyIDs.map(\.rawValue))
-            await registry.recordUnusedSections(configuration.providers.keys.filter { !read.contains($0) })
+            try await registerAll(in: registry, configuration: configuration, providers: providers)
         } catch {
             // Nothing started yet: release the database (and its file) before reporting the problem.
             await registry.shutdown()
@@ -75,7 +105,98 @@ public final class Engage: Sendable {
             throw error
         }
         let report = await registry.start()
-        return Engage(registry: registry, startReport: report)
+        let engage = Engage(registry: registry, started: Task { report })
+        // Nothing can have been staged: no operation ran before this returns.
+        engage.announceReady(report)
+        return engage
+    }
+
+    /// An instance whose providers start in the background: returns at once (see "Readiness" above).
+    ///
+    /// The shared settings are validated and the database opened here, so this throws what
+    /// ``start(configuration:providers:environment:)`` throws for them, and for two third-party
+    /// providers with the same id; everything else (a provider's bad section, a failed start) is in
+    /// the report ``ready()`` returns.
+    public convenience init(
+        configuration: EngageConfiguration,
+        providers: [ProviderRegistration] = [],
+        environment: RegistryEnvironment = RegistryEnvironment()
+    ) throws(EngageError) {
+        var seen = Set<ProviderID>()
+        for registration in providers where !seen.insert(registration.descriptor.id).inserted {
+            throw EngageError(.duplicateProvider, "A provider with id '\(registration.descriptor.id)' is passed twice.", providerID: registration.descriptor.id)
+        }
+        let registry = try ProviderRegistry(configuration: configuration, environment: environment)
+        let staging = StagedEventsDeliverer()
+        let started = Task {
+            do {
+                try await registry.analytics.register(destination: StagedEventsDeliverer.destination, deliverer: staging)
+                try await Engage.registerAll(in: registry, configuration: configuration, providers: providers)
+            } catch {
+                // Duplicates were checked above: a provider id the registry refuses, or a staging
+                // destination it could not register, gets here. The report says so.
+                let failure = EngageError.wrapping(error)
+                await registry.recordRefusedRegistration(failure, for: failure.providerID ?? "engage")
+            }
+            return await registry.start()
+        }
+        self.init(registry: registry, started: started)
+        staging.engage.withLock { $0 = WeakEngage(self) }
+        let engage = WeakEngage(self)
+        Task {
+            guard let report = await engage.value?.started.value else { return }
+            engage.value?.announceReady(report)
+            // Hand the events tracked meanwhile to the providers (waits for a flush in progress).
+            await engage.value?.registry.analytics.flush(destination: StagedEventsDeliverer.destination)
+        }
+    }
+
+    /// Creates ``init(configuration:providers:environment:)``'s instance and makes it `Engage.shared`,
+    /// returning at once: the call an app makes in `application(_:didFinishLaunchingWithOptions:)`.
+    ///
+    /// - Throws: `.alreadyBootstrapped` when `Engage.shared` exists already, or what the initialiser throws.
+    @discardableResult
+    public static func configure(
+        configuration: EngageConfiguration,
+        providers: [ProviderRegistration] = [],
+        environment: RegistryEnvironment = RegistryEnvironment()
+    ) throws(EngageError) -> Engage {
+        try sharedInstance.reserve()
+        let engage: Engage
+        do {
+            engage = try Engage(configuration: configuration, providers: providers, environment: environment)
+        } catch {
+            sharedInstance.abandon()
+            throw error
+        }
+        sharedInstance.fulfil(engage)
+        return engage
+    }
+
+    /// Records the report and publishes `engage_ready`.
+    private func announceReady(_ report: RegistryStartReport) {
+        readyReport.withLock { $0 = report }
+        events.publish(NamedEvent("engage_ready", attributes: [
+            "started": report.started.map(\.rawValue).joined(separator: ","),
+            "failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ","),
+        ]))
+    }
+
+    /// Registers every compiled-in provider that has a configuration section, then `providers`, and
+    /// records the sections no provider reads.
+    private static func registerAll(
+        in registry: ProviderRegistry, configuration: EngageConfiguration, providers: [ProviderRegistration]
+    ) async throws(EngageError) {
+        let thirdPartyIDs = Set(providers.map(\.descriptor.id))
+        for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
+            guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
+            try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in try factory.registration(from: configuration) }
+        }
+        for registration in providers {
+            try await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
+        }
+        let read = Set(builtInProviders.map(\.descriptor.id.rawValue)).union(thirdPartyIDs.map(\.rawValue))
+        await registry.recordUnusedSections(configuration.providers.keys.filter { !read.contains($0) })
     }
 
     /// Registers the provider `make` describes; an invalid configuration of that provider (its section
@@ -98,7 +219,7 @@ public final class Engage: Sendable {
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment(),
         completion: @escaping @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: environment.callbackQueue, completion: completion) {
             try await start(configuration: configuration, providers: providers, environment: environment)
         }
@@ -112,7 +233,7 @@ public final class Engage: Sendable {
 
     /// The callback twin of `shutdown()`.
     @discardableResult
-    public func shutdown(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any Cancellable {
+    public func shutdown(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { await self.shutdown() }
     }
 
@@ -123,14 +244,15 @@ public final class Engage: Sendable {
     /// - Throws: `.notConfigured` when the provider is not compiled in or has no configuration,
     ///   `.providerStartFailed` with the cause when it failed to start.
     public func provider<Provider: EngageProvider>(_ type: Provider.Type) async throws(EngageError) -> Provider {
-        try await registry.provider(type)
+        try await waitUntilReady(for: "provider(\(Provider.descriptor.id))")
+        return try await registry.provider(type)
     }
 
     /// The callback twin of `provider(_:)`.
     @discardableResult
     public func provider<Provider: EngageProvider>(
         _ type: Provider.Type, completion: @escaping @Sendable (Result<Provider, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.provider(type) }
     }
 }

@@ -32,7 +32,7 @@ struct CallbackBridgeTests {
 
     @Test("an operation that completes is delivered even if the handle was cancelled meanwhile")
     func completionWinsOverLateCancel() async throws {
-        let handle = Locked<(any Cancellable)?>(nil)
+        let handle = Locked<(any EngageCancellable)?>(nil)
         let stored = TestGate()
         let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
             let cancellable = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {

@@ -41,7 +41,7 @@ struct FacadeTests {
     @Test("a provider that failed to start is left out and listed in the start report")
     func startFailureExcluded() async throws {
         let engage = try await start(alpha: .init(failStart: true), beta: .init(offers: ["b1"]))
-        #expect(engage.startReport.failures["alpha"] != nil)
+        #expect(await engage.ready().failures["alpha"] != nil)
         let result = try await engage.offers()
         #expect(result.items.map(\.id) == ["b1"])
         await engage.shutdown()

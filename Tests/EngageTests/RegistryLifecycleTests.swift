@@ -160,15 +160,15 @@ struct RegistryLifecycleTests {
             ],
             environment: testEnvironment()
         )
-        #expect(engage.startReport.started == ["alpha"])
-        let beta = try #require(engage.startReport.failures["beta"])
+        #expect(await engage.ready().started == ["alpha"])
+        let beta = try #require(await engage.ready().failures["beta"])
         #expect(beta.code == .invalidConfiguration)
         #expect(beta.message.contains("startDelayMilliseconds"))
         #if Crobox
-            #expect(engage.startReport.failures["crobox"]?.code == .invalidConfiguration)
-            #expect(engage.startReport.failures["crobox"]?.message.contains("containerID") == true)
+            #expect(await engage.ready().failures["crobox"]?.code == .invalidConfiguration)
+            #expect(await engage.ready().failures["crobox"]?.message.contains("containerID") == true)
         #endif
-        #expect(engage.startReport.unusedSections == ["crobx", "zeta"])
+        #expect(await engage.ready().unusedSections == ["crobx", "zeta"])
         await #expect {
             try await engage.provider(BetaProvider.self)
         } throws: { error in
@@ -201,7 +201,7 @@ struct RegistryLifecycleTests {
             configuration: configuration, providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration())],
             environment: testEnvironment()
         )
-        #expect(engage.startReport.started == ["alpha"])
+        #expect(await engage.ready().started == ["alpha"])
         await engage.shutdown()
     }
 

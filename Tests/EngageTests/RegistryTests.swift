@@ -64,14 +64,54 @@ struct RegistryTests {
         #expect(error?.code == .providerNotFound)
     }
 
-    @Test("registering after start is an error, not a crash")
+    @Test("a provider registered on a running registry starts at once; a failing one is reported and can be registered again")
     func registerAfterStart() async throws {
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration(offers: ["b"])))
         await registry.start()
-        let error = await #expect(throws: EngageError.self) {
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a"])))
+        #expect(try await registry.provider(AlphaProvider.self).offers(OfferQuery()).map(\.id) == ["a"])
+        #expect(await registry.providers.map { type(of: $0).descriptor.id } == ["beta", "alpha"])
+        #expect(await registry.startReport.started == ["beta", "alpha"])
+        let duplicate = await #expect(throws: EngageError.self) {
             try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration()))
         }
-        #expect(error?.code == .invalidInput)
+        #expect(duplicate?.code == .duplicateProvider)
+
+        try await registry.remove("alpha")
+        let failing = await #expect(throws: EngageError.self) {
+            try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true)))
+        }
+        #expect(failing?.code == .providerStartFailed)
+        #expect(await registry.startReport.failures["alpha"] != nil)
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["again"])))
+        #expect(try await registry.provider(AlphaProvider.self).offers(OfferQuery()).map(\.id) == ["again"])
+        await registry.shutdown()
+        let late = await #expect(throws: EngageError.self) {
+            try await registry.register(.provider(GammaProvider.self, configuration: ScriptedConfiguration()))
+        }
+        #expect(late?.code == .providerNotFound)
+    }
+
+    @Test("remove delivers the provider's queued analytics, shuts it down, and forgets it")
+    func removeFlushesAndShutsDown() async throws {
+        let name = ScriptProbe.uniqueName("remove")
+        let probe = ScriptProbe.named(name)
+        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
+        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, registersDeliverer: true)))
+        try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration()))
+        await registry.start()
+        try await registry.analytics.enqueue(Data("{}".utf8), destination: "alpha.events")
+        try await registry.analytics.enqueue(Data("{}".utf8), destination: "alpha.events")
+        let flush = try await registry.remove("alpha")
+        #expect(flush.delivered == 2)
+        #expect(probe.deliveries.value.count == 2)
+        #expect(probe.shutdowns.count == 1)
+        #expect(await registry.providers.map { type(of: $0).descriptor.id } == ["beta"])
+        let gone = await #expect(throws: EngageError.self) { try await registry.provider(AlphaProvider.self) }
+        #expect(gone?.code == .notConfigured)
+        let unknown = await #expect(throws: EngageError.self) { try await registry.remove("alpha") }
+        #expect(unknown?.code == .notConfigured)
         await registry.shutdown()
     }
 

@@ -3,7 +3,7 @@
 /// Every public async operation of EngageKit has a callback twin built with this bridge:
 ///
 /// ```swift
-/// public func offers(completion: @escaping @Sendable (Result<[Offer], EngageError>) -> Void) -> any Cancellable {
+/// public func offers(completion: @escaping @Sendable (Result<[Offer], EngageError>) -> Void) -> any EngageCancellable {
 ///     CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.offers() }
 /// }
 /// ```
@@ -23,7 +23,7 @@ public enum CallbackBridge {
         providerID: ProviderID? = nil,
         completion: @escaping @Sendable (Result<Value, EngageError>) -> Void,
         operation: @escaping @Sendable () async throws -> Value
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         let task = Task {
             let result: Result<Value, EngageError>
             do {

@@ -30,3 +30,11 @@ public protocol IdentityAware: EngageProvider {
     /// The app logged out: forget the session and any user data.
     func logOut() async throws
 }
+
+/// A provider that can forget its user entirely, as when the user deletes their account.
+public protocol Resettable: EngageProvider {
+    /// Logs the user out and deletes what the provider keeps about them on this device (sessions,
+    /// caches, purchased items' secrets, stored ids), and starts over with new anonymous ids where it
+    /// generates them (a configured id stays). Queued analytics are the facade's to purge.
+    func reset() async throws
+}

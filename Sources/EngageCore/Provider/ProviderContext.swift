@@ -36,14 +36,19 @@ public struct ProviderContext: Sendable {
     public let analytics: DurableQueue
     /// The redactor used for logs; extend it with the provider's secret header and key names.
     public let redactor: Redactor
+    /// The user's analytics choice. The analytics queue applies it to every event; a provider that
+    /// sends analytics or telemetry outside the queue checks `consent.isEnabled(for: providerID)`.
+    public let consent: AnalyticsConsent
 
-    /// A context; the registry makes one per provider (tests may build their own).
+    /// A context; the registry makes one per provider (tests may build their own). Without `consent`,
+    /// the analytics queue's (or, without one, a consent that allows everything) is used.
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
         secretStore: any SecretStore, sealer: Sealer, events: EventBus, callbackQueue: CallbackQueue,
-        analytics: DurableQueue, redactor: Redactor = Redactor()
+        analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil
     ) {
+        self.consent = consent ?? analytics.consent ?? AnalyticsConsent(storage: nil)
         self.descriptor = descriptor
         self.configuration = configuration
         self.logger = logger
@@ -156,7 +161,7 @@ public struct ProviderContext: Sendable {
     public func callback<Value: Sendable>(
         _ completion: @escaping @Sendable (Result<Value, EngageError>) -> Void,
         operation: @escaping @Sendable () async throws -> Value
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         CallbackBridge.run(on: callbackQueue, providerID: providerID, completion: completion, operation: operation)
     }
 }

@@ -23,9 +23,11 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
     public static let content: Self = "content"
     /// `IdentityAware`: follows the app's log in and log out.
     public static let identity: Self = "identity"
+    /// `Resettable`: forgets the user and starts over anonymous.
+    public static let reset: Self = "reset"
 
     /// The capabilities the core defines protocols for, in a fixed order.
-    public static let core: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity]
+    public static let core: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity, .reset]
 
     /// The protocol of each core capability: a provider type has the capability when it adopts it.
     static let protocols: [ProviderCapability: @Sendable (any EngageProvider.Type) -> Bool] = [
@@ -34,6 +36,7 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
         .merchantDirectory: { $0 is any MerchantDirectory.Type },
         .content: { $0 is any ContentProviding.Type },
         .identity: { $0 is any IdentityAware.Type },
+        .reset: { $0 is any Resettable.Type },
     ]
 
     /// Whether `provider` adopts the protocol of this capability (`nil` for capabilities the core does

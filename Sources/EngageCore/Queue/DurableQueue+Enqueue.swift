@@ -12,7 +12,9 @@ extension DurableQueue {
     /// Stores one event for `destination` and returns its idempotency key (a new UUID string unless
     /// given). The event is on disk when this returns.
     ///
-    /// Enqueueing a key that is already pending does nothing (the first event is kept).
+    /// Enqueueing a key that is already pending does nothing (the first event is kept). While the user
+    /// has switched analytics off for the destination's provider (``consent``), nothing is stored and
+    /// the key is returned all the same.
     ///
     /// - Throws: `EngageError(.queueFull)` when the queue is full under `.rejectNew`;
     ///   `.invalidInput` for a bad destination or key; `.storage` if the database fails.
@@ -47,6 +49,11 @@ extension DurableQueue {
     private nonisolated func insert(_ payloads: [Data], keys: [String], destination: String) async throws {
         try Self.validateDestination(destination)
         guard !payloads.isEmpty else { return }
+        if let consent, !consent.allows(destination: destination) {
+            // The user switched analytics off: the event is not stored at all.
+            logger.debug("Analytics is off: event discarded", metadata: ["destination": "\(destination)", "count": "\(payloads.count)"])
+            return
+        }
         if let oversized = payloads.firstIndex(where: { $0.count > Self.maximumPayloadBytes }) {
             throw EngageError(
                 .invalidInput,

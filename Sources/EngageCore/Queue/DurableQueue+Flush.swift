@@ -30,6 +30,23 @@ extension DurableQueue {
         return await startFlush(destination: destination)
     }
 
+    /// Delivers the due events of every registered destination of `provider` (see
+    /// `AnalyticsConsent.owner(ofDestination:)`), one destination after another, and returns the
+    /// reports merged.
+    @discardableResult
+    public func flush(provider: ProviderID) async -> QueueFlushReport {
+        var merged = QueueFlushReport()
+        for destination in deliverers.keys.sorted() where AnalyticsConsent.owner(ofDestination: destination) == provider {
+            let report = await flush(destination: destination)
+            merged.delivered += report.delivered
+            merged.retried += report.retried
+            merged.dropped += report.dropped
+            merged.remaining += report.remaining
+            merged.failures.merge(report.failures) { first, _ in first }
+        }
+        return merged
+    }
+
     /// Starts a flush now; the caller has made sure none is running.
     func startFlush(destination: String?) async -> QueueFlushReport {
         flushCounter += 1
@@ -56,6 +73,10 @@ extension DurableQueue {
                 logger.debug("No deliverer registered for analytics destination", metadata: ["destination": "\(name)"])
                 continue
             }
+            if let consent, !consent.allows(destination: name) {
+                // Kept, not delivered: the user may switch analytics back on, or purge it.
+                continue
+            }
             await flush(name, deliverer: deliverer, dueAt: now, into: &report)
         }
         do {
@@ -71,6 +92,8 @@ extension DurableQueue {
     ) async {
         var lastID: Int64 = 0
         while !Task.isCancelled {
+            // Checked before every batch: switching analytics off stops a running flush at the next one.
+            if let consent, !consent.allows(destination: destination) { return }
             let batch: [QueuedEvent]
             do {
                 batch = try await dueBatch(destination, dueAt: now, after: lastID)

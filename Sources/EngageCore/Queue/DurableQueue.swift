@@ -32,6 +32,8 @@ public actor DurableQueue {
     let random: any RandomSource
     let logger: Logger
     let onDrop: @Sendable (QueueDropReport) -> Void
+    /// The user's analytics choice, checked when events are stored and delivered (`nil`: always on).
+    public nonisolated let consent: AnalyticsConsent?
 
     var deliverers: [String: any QueueDelivering] = [:]
     var inFlight: (id: UInt64, scope: String?, task: Task<QueueFlushReport, Never>)?
@@ -58,13 +60,16 @@ public actor DurableQueue {
     ///   - random: The source of retry jitter.
     ///   - logger: Receives one line per failed batch or drop; payloads are never logged.
     ///   - onDrop: Called (on the queue's actor, keep it short) whenever events are deleted undelivered.
+    ///   - consent: The user's analytics choice: events of a destination whose provider is switched off
+    ///     are neither stored nor delivered. `nil` allows everything.
     public init(
         database: EngageDatabase,
         policy: DurableQueuePolicy = DurableQueuePolicy(),
         clock: any EngageClock,
         random: any RandomSource,
         logger: Logger,
-        onDrop: @escaping @Sendable (QueueDropReport) -> Void = { _ in }
+        onDrop: @escaping @Sendable (QueueDropReport) -> Void = { _ in },
+        consent: AnalyticsConsent? = nil
     ) {
         let issues = policy.validationIssues()
         if !issues.isEmpty {
@@ -80,6 +85,7 @@ public actor DurableQueue {
         self.random = random
         self.logger = logger
         self.onDrop = onDrop
+        self.consent = consent
     }
 
     deinit {
@@ -99,6 +105,28 @@ public actor DurableQueue {
     /// Removes the deliverer of `destination`; its events stay queued.
     public func unregister(destination: String) {
         deliverers[destination] = nil
+    }
+
+    /// Deletes every queued event of `provider`'s destinations (those whose name is the provider's id or
+    /// starts with `<id>.`), or of every destination when `nil`, and returns how many were deleted.
+    /// Used when the user opts out of analytics and asks for what was collected to be forgotten.
+    @discardableResult
+    public func purge(provider: ProviderID? = nil) async throws(EngageError) -> Int {
+        do {
+            return try await writer.write { db in
+                if let provider {
+                    try db.execute(
+                        sql: "DELETE FROM engage_queue WHERE destination = ? OR substr(destination, 1, ?) = ?",
+                        arguments: [provider.rawValue, provider.rawValue.utf8.count + 1, provider.rawValue + "."]
+                    )
+                } else {
+                    try db.execute(sql: "DELETE FROM engage_queue")
+                }
+                return db.changesCount
+            }
+        } catch {
+            throw EngageError(.storage, "The analytics queue could not be purged.", providerID: provider, underlyingError: error)
+        }
     }
 
     /// The number of queued events of `destination`, or of all destinations when `nil`.

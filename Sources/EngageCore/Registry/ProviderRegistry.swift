@@ -25,6 +25,8 @@ public actor ProviderRegistry {
     public nonisolated let secretStore: any SecretStore
     /// Seals sensitive values stored in the database.
     public nonisolated let sealer: Sealer
+    /// The user's analytics choice, stored in the database and applied by the analytics queue.
+    public nonisolated let consent: AnalyticsConsent
 
     private enum Phase { case registering, starting, running, shuttingDown, shutDown }
 
@@ -91,6 +93,8 @@ public actor ProviderRegistry {
         queueLogger.logLevel = configuration.logLevel
         queueLogger[metadataKey: "component"] = "analytics-queue"
         let events = self.events
+        let consent = AnalyticsConsent(storage: database.coreStorage(), logger: queueLogger)
+        self.consent = consent
         analytics = DurableQueue(
             database: database,
             policy: configuration.analytics.queuePolicy,
@@ -101,19 +105,39 @@ public actor ProviderRegistry {
                 events.publish(NamedEvent("analytics_events_dropped", attributes: [
                     "destination": report.destination, "count": String(report.count), "reason": report.reason.rawValue,
                 ]))
-            }
+            },
+            consent: consent
         )
     }
 
     // MARK: - Registration
 
-    /// Adds a provider to start. Throws `.duplicateProvider` for an id already registered,
-    /// `.invalidConfiguration` for an invalid id or configuration, and `.invalidInput` after `start()`.
-    public func register(_ registration: ProviderRegistration) throws(EngageError) {
+    /// Adds a provider. Before `start()` it starts with the others; on a started registry it is created
+    /// and started now, and this returns once it runs (a `start()` in progress is waited for first).
+    ///
+    /// - Throws: `.duplicateProvider` for an id already registered, `.invalidConfiguration` for an
+    ///   invalid id or configuration, `.providerStartFailed` (with the cause, also in `startReport`)
+    ///   when a late provider fails to start, `.providerNotFound` once the registry is shutting down.
+    public func register(_ registration: ProviderRegistration) async throws(EngageError) {
         let id = registration.descriptor.id
-        guard phase == .registering else {
-            throw EngageError(.invalidInput, "Providers must be registered before the registry starts.", providerID: id)
+        try check(registration)
+        if phase == .registering {
+            registrations.append(registration)
+            return
         }
+        if let startTask { _ = await startTask.value }
+        guard phase == .running else {
+            throw EngageError(.providerNotFound, "The registry is shut down: '\(id)' cannot be added.", providerID: id)
+        }
+        // Checked again: another registration may have come in while the start finished.
+        try check(registration)
+        registrations.append(registration)
+        try await startLate(registration)
+    }
+
+    /// Throws unless `registration` may be added (see ``register(_:)``).
+    private func check(_ registration: ProviderRegistration) throws(EngageError) {
+        let id = registration.descriptor.id
         guard id.isValid else {
             throw EngageError(
                 .invalidConfiguration, "'\(id.rawValue.prefix(64))' is not a valid provider id.",
@@ -135,7 +159,62 @@ public actor ProviderRegistry {
                 providerID: id, recoverySuggestion: "Fix the listed settings of the '\(id)' provider."
             )
         }
-        registrations.append(registration)
+    }
+
+    /// Creates and starts a provider registered after `start()`, and adds it to the running ones.
+    private func startLate(_ registration: ProviderRegistration) async throws(EngageError) {
+        let id = registration.descriptor.id
+        do {
+            let provider = try await registration.make(try makeContext(for: registration))
+            do {
+                try await provider.start()
+            } catch {
+                await provider.shutdown()
+                throw error
+            }
+            guard phase == .running else {
+                await provider.shutdown()
+                throw EngageError(.providerNotFound, "The registry was shut down while '\(id)' was starting.", providerID: id)
+            }
+            running[id] = provider
+            order.append(id)
+            report.started.append(id)
+            report.failures[id] = nil
+            // Deliver what an earlier run of this provider left in the queue.
+            await analytics.scheduleFlushSoon(after: .zero)
+        } catch {
+            let failure = EngageError.wrapping(error, providerID: id)
+            registrations.removeAll { $0.descriptor.id == id }
+            report.failures[id] = failure
+            environment.logger.error("Provider failed to start", metadata: ["provider": "\(id)", "error": "\(failure)"])
+            throw EngageError(
+                .providerStartFailed, "The '\(id)' provider failed to start: \(failure.message)", providerID: id,
+                isRetryable: failure.isRetryable, recoverySuggestion: failure.recoverySuggestion, underlyingError: failure
+            )
+        }
+    }
+
+    /// Stops and removes a running provider, as an app does when the user turns a feature off: its
+    /// queued analytics are delivered first (best effort; what cannot be delivered stays queued for a
+    /// later registration of the same provider), then it shuts down. Registering it again starts a new
+    /// instance.
+    ///
+    /// - Throws: `.notConfigured` when no provider with `id` is registered.
+    @discardableResult
+    public func remove(_ id: ProviderID) async throws(EngageError) -> QueueFlushReport {
+        if let startTask { _ = await startTask.value }
+        guard registrations.contains(where: { $0.descriptor.id == id }) || refusedRegistrations[id] != nil else {
+            throw EngageError(.notConfigured, "No provider '\(id)' is registered.", providerID: id)
+        }
+        let flush = await analytics.flush(provider: id)
+        let provider = running.removeValue(forKey: id)
+        order.removeAll { $0 == id }
+        registrations.removeAll { $0.descriptor.id == id }
+        refusedRegistrations[id] = nil
+        report.started.removeAll { $0 == id }
+        report.failures[id] = nil
+        await provider?.shutdown()
+        return flush
     }
 
     /// Records that `id`'s provider was not registered because its configuration is invalid:
@@ -408,7 +487,7 @@ public actor ProviderRegistry {
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
             secretStore: secretStore, sealer: sealer, events: events, callbackQueue: environment.callbackQueue,
-            analytics: analytics
+            analytics: analytics, consent: consent
         )
     }
 }

@@ -59,22 +59,31 @@
             guard let executable = Self.executablePath else {
                 throw EngageError(.notConfigured, "No Chromium found: install Debian's chromium package or set CHROMIUM.")
             }
-            profile = FileManager.default.temporaryDirectory.appendingPathComponent("engage-chromium-\(UUID().uuidString)")
+            // A write to the pipe of a Chromium that died must fail, not kill the test process.
+            signal(SIGPIPE, SIG_IGN)
+            Self.removeProfilesOfEndedProcesses()
+            profile = FileManager.default.temporaryDirectory.appendingPathComponent("engage-chromium-\(getpid())-\(UUID().uuidString)")
             let arguments = [
                 executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
                 "--disable-dev-shm-usage", "--disable-component-update", "--mute-audio", "about:blank",
             ]
             // Pipe 1: we write commands, Chromium reads them on its fd 3. Pipe 2: Chromium writes on fd 4.
-            var commands: [Int32] = [0, 0]
-            var replies: [Int32] = [0, 0]
-            guard pipe(&commands) == 0, pipe(&replies) == 0 else {
+            var commands: [Int32] = [-1, -1]
+            var replies: [Int32] = [-1, -1]
+            guard pipe(&commands) == 0 else { throw EngageError(.unsupported, "Could not create the pipes to Chromium.") }
+            guard pipe(&replies) == 0 else {
+                commands.forEach { _ = close($0) }
                 throw EngageError(.unsupported, "Could not create the pipes to Chromium.")
             }
             // Move every end above fd 10, close-on-exec, so that the dup2 onto 3 and 4 below always
             // copies (a dup2 onto itself would keep close-on-exec and Chromium would lose the pipe).
-            let (commandRead, commandWrite) = (Self.moveHigh(commands[0]), Self.moveHigh(commands[1]))
-            let (replyRead, replyWrite) = (Self.moveHigh(replies[0]), Self.moveHigh(replies[1]))
+            let ends = (commands + replies).map(Self.moveHigh)
+            guard !ends.contains(-1) else {
+                ends.filter { $0 >= 0 }.forEach { _ = close($0) }
+                throw EngageError(.unsupported, "Could not set up the pipes to Chromium.")
+            }
+            let (commandRead, commandWrite, replyRead, replyWrite) = (ends[0], ends[1], ends[2], ends[3])
             var processID: pid_t = 0
             let status = Self.spawn(executable, arguments: arguments, childRead: commandRead, childWrite: replyWrite, processID: &processID)
             close(commandRead)
@@ -112,10 +121,23 @@
             return tab
         }
 
+        /// `descriptor` moved to a number of at least 10, close-on-exec (`-1` on failure).
         private static func moveHigh(_ descriptor: Int32) -> Int32 {
             let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
             close(descriptor)
             return moved
+        }
+
+        /// Deletes the profiles that test processes which have ended left behind (the shared browser
+        /// of a test process is never deinitialised).
+        private static func removeProfilesOfEndedProcesses() {
+            let directory = FileManager.default.temporaryDirectory
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names where name.hasPrefix("engage-chromium-") {
+                let parts = name.dropFirst("engage-chromium-".count).split(separator: "-", maxSplits: 1)
+                guard let owner = parts.first.flatMap({ pid_t($0) }), owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
         }
 
         private static func spawn(_ executable: String, arguments: [String], childRead: Int32, childWrite: Int32, processID: inout pid_t) -> Int32 {
@@ -128,6 +150,7 @@
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_adddup2(&actions, childRead, 3)
             posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let argv = arguments.map { strdup($0) } + [nil]
@@ -176,12 +199,18 @@
             return try JSONDecoder().decode(Value.self, from: Data(json.utf8))
         }
 
-        /// Polls `expression` every 10 ms until it is truthy (`true`) or `timeout` passes (`false`).
-        /// The timeout only elapses when the page is broken; assert on the result.
+        /// Polls `expression` every 10 ms until it is truthy (`true`) or `timeout` passes (`false`);
+        /// an evaluation that fails meanwhile (the document being replaced) is tried again. The timeout
+        /// only elapses when the page is broken; assert on the result.
         public func waitFor(_ expression: String, timeout: Duration = .seconds(15)) async throws -> Bool {
             let deadline = ContinuousClock.now + timeout
             repeat {
-                if try await evaluate("!!(\(expression))", as: Bool.self) { return true }
+                do {
+                    if try await evaluate("!!(\(expression))", as: Bool.self) { return true }
+                } catch let error as EngageError where error.code == .invalidInput {
+                    // A document being replaced ("Execution context was destroyed") or a page that threw
+                    // meanwhile: ask again until the deadline.
+                }
                 try await Task.sleep(for: .milliseconds(10))
             } while ContinuousClock.now < deadline
             return false
@@ -236,35 +265,47 @@
             thread.start()
         }
 
+        /// How long a command may wait for its answer before it fails (a wedged browser must fail the
+        /// test, not hang the run).
+        static let answerTimeout: Duration = .seconds(60)
+
         func send(_ method: String, _ parameters: [String: any Sendable], sessionID: String? = nil) async throws -> [String: Any] {
+            let id = state.withLock { state -> Int in
+                state.nextID += 1
+                return state.nextID
+            }
+            let timeout = Task { [weak self] in
+                try await Task.sleep(for: Self.answerTimeout)
+                self?.fail(id, EngageError(.timeout, "Chromium did not answer \(method) within \(Self.answerTimeout)."))
+            }
+            defer { timeout.cancel() }
             let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                let id: Int? = state.withLock { state in
-                    guard !state.closed else { return nil }
-                    state.nextID += 1
-                    state.waiting[state.nextID] = continuation
-                    return state.nextID
-                }
-                guard let id else {
-                    continuation.resume(throwing: EngageError(.network, "Chromium has exited."))
-                    return
-                }
                 var message: [String: Any] = ["id": id, "method": method, "params": parameters]
                 if let sessionID { message["sessionId"] = sessionID }
                 guard let body = try? JSONSerialization.data(withJSONObject: message) else {
-                    fail(id, EngageError(.invalidInput, "The \(method) parameters are not JSON."))
+                    continuation.resume(throwing: EngageError(.invalidInput, "The \(method) parameters are not JSON."))
                     return
                 }
                 var bytes = [UInt8](body)
                 bytes.append(0)
-                var offset = 0
-                while offset < bytes.count {
-                    let written = bytes[offset...].withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
-                    guard written > 0 else {
-                        fail(id, EngageError(.network, "Chromium's pipe is closed."))
-                        return
+                // Registered and written under the lock: messages never interleave, and the pipe is
+                // never written after close() has closed it (its number could be reused).
+                let failure = state.withLock { state -> EngageError? in
+                    guard !state.closed else { return EngageError(.network, "Chromium has exited.") }
+                    state.waiting[id] = continuation
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = bytes[offset...].withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
+                        if written < 0, errno == EINTR { continue }
+                        guard written > 0 else {
+                            state.waiting[id] = nil
+                            return EngageError(.network, "Chromium's pipe is closed.")
+                        }
+                        offset += written
                     }
-                    offset += written
+                    return nil
                 }
+                if let failure { continuation.resume(throwing: failure) }
             }
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw EngageError(.decoding, "Chromium's answer to \(method) is not a JSON object.")
@@ -281,15 +322,15 @@
 
         /// Fails every waiting command and closes the command pipe (once).
         func close() {
-            let (waiting, wasClosed) = state.withLock { state in
-                defer {
+            let waiting = state.withLock { state -> [CheckedContinuation<Data, any Error>] in
+                defer { state.waiting = [:] }
+                if !state.closed {
                     state.closed = true
-                    state.waiting = [:]
+                    closeDescriptor(writing)
                 }
-                return (state.waiting, state.closed)
+                return Array(state.waiting.values)
             }
-            waiting.values.forEach { $0.resume(throwing: EngageError(.network, "Chromium has exited.")) }
-            if !wasClosed { closeDescriptor(writing) }
+            waiting.forEach { $0.resume(throwing: EngageError(.network, "Chromium has exited.")) }
         }
 
         private func readLoop() {
@@ -297,6 +338,7 @@
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 pending.append(contentsOf: buffer[0..<count])
                 while let end = pending.firstIndex(of: 0) {

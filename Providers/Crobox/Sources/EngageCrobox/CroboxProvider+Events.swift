@@ -25,7 +25,7 @@ extension CroboxProvider {
     @discardableResult
     public func send(
         _ event: CroboxEvent, on page: CroboxPage, completion: @escaping @Sendable (Result<Void, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.send(event, on: page) }
     }
 

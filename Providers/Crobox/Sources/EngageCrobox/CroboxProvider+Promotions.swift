@@ -25,7 +25,7 @@ extension CroboxProvider {
     public func promotions(
         placeholderID: String, page: CroboxPage, productIDs: [String] = [],
         completion: @escaping @Sendable (Result<CroboxPromotionsResponse, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.promotions(placeholderID: placeholderID, page: page, productIDs: productIDs) }
     }
 

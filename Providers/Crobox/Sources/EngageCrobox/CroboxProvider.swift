@@ -19,7 +19,7 @@ import Logging
 /// Events are stored in the durable queue before they are sent, so a failed send is retried later
 /// rather than lost, and they survive a restart of the app. Every operation also has a
 /// completion-handler form and publishes `custom_{success|error}_<operation>_crobox`.
-public final class CroboxProvider: EngageProvider, OffersProviding, EventTracking {
+public final class CroboxProvider: EngageProvider, OffersProviding, EventTracking, Resettable {
     public typealias Configuration = CroboxConfiguration
 
     public static let descriptor = ProviderDescriptor(
@@ -32,8 +32,9 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
     let context: ProviderContext
     let configuration: CroboxConfiguration
     let client: APIClient
-    /// The visitor id (`pid`): configured, or generated once and persisted.
-    public let visitorID: UUID
+    /// The visitor id (`pid`): configured, or generated once and persisted (and anew by ``reset()``).
+    public var visitorID: UUID { storedVisitorID.value }
+    private let storedVisitorID: Locked<UUID>
     /// The page the facade's `offers` and `track` use.
     public let defaultPage = CroboxPage(pageType: .other)
     private let userID: Locked<String?>
@@ -52,7 +53,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
                 recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
             )
         }))
-        visitorID = try Self.visitorID(configured: configuration.visitorID, storage: context.storage)
+        storedVisitorID = Locked(try Self.visitorID(configured: configuration.visitorID, storage: context.storage))
         userID = Locked(configuration.userID)
         errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))
     }
@@ -77,6 +78,25 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
 
     /// The current user id.
     public var currentUserID: String? { userID.value }
+
+    /// Forgets the visitor: a new visitor id (unless one is configured), persisted, and no user id.
+    /// Events already queued keep the ids they were tracked with; the facade's `reset()` purges them.
+    public func reset() async throws {
+        try await context.local {
+            if configuration.visitorID == nil {
+                let fresh = UUID()
+                try context.storage.setValue(fresh, forKey: "visitor_id")
+                storedVisitorID.withLock { $0 = fresh }
+            }
+            userID.withLock { $0 = nil }
+        }
+    }
+
+    /// The callback form of ``reset()``.
+    @discardableResult
+    public func reset(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
+        context.callback(completion) { try await self.reset() }
+    }
 
     private static func visitorID(configured: UUID?, storage: StorageNamespace) throws -> UUID {
         if let configured { return configured }

@@ -226,8 +226,8 @@ struct CroboxContractTests {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.crobox-tests")
         configuration.providers["crobox"] = ["containerID": 42]
         let partial = try await Engage.start(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
-        #expect(partial.startReport.failures["crobox"]?.code == .invalidConfiguration)
-        #expect(partial.startReport.failures["crobox"]?.message.contains("containerID") == true)
+        #expect(await partial.ready().failures["crobox"]?.code == .invalidConfiguration)
+        #expect(await partial.ready().failures["crobox"]?.message.contains("containerID") == true)
         await #expect {
             try await partial.provider(CroboxProvider.self)
         } throws: { ($0 as? EngageError)?.code == .providerStartFailed }

@@ -54,6 +54,14 @@ public struct GiftCardVault: Sendable {
 
     package static let keyPrefix = "giftcard."
 
+    /// Deletes every card of every source (when the user deletes their account); returns how many.
+    @discardableResult
+    public func removeAll() throws -> Int {
+        let keys = try storage.keys().filter { $0.hasPrefix(Self.keyPrefix) }
+        for key in keys { try storage.removeValue(forKey: key) }
+        return keys.count
+    }
+
     package static func key(provider: ExploreGiftCardProviderID, id: String) -> String {
         "\(keyPrefix)\(provider.rawValue).\(id)"
     }

@@ -52,13 +52,13 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``isSignedIn()``.
     @discardableResult
-    public func isSignedIn(completion: @escaping Completion<Bool>) -> any Cancellable {
+    public func isSignedIn(completion: @escaping Completion<Bool>) -> any EngageCancellable {
         context.callback(completion) { try await self.isSignedIn() }
     }
 
     /// The callback form of ``signOut()``.
     @discardableResult
-    public func signOut(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func signOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.signOut() }
     }
 
@@ -116,7 +116,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     @discardableResult
     public func signUp(
         firstName: String, lastName: String, email: String, country: String, state: String? = nil, completion: @escaping Completion<String>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) {
             try await self.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
         }
@@ -124,25 +124,25 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``verify(otp:)``.
     @discardableResult
-    public func verify(otp: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func verify(otp: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.verify(otp: otp) }
     }
 
     /// The callback form of ``brands(country:)``.
     @discardableResult
-    public func brands(country: String, completion: @escaping Completion<[PiggyCardsBrand]>) -> any Cancellable {
+    public func brands(country: String, completion: @escaping Completion<[PiggyCardsBrand]>) -> any EngageCancellable {
         context.callback(completion) { try await self.brands(country: country) }
     }
 
     /// The callback form of ``giftCards(country:brandID:)``.
     @discardableResult
-    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any Cancellable {
+    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any EngageCancellable {
         context.callback(completion) { try await self.giftCards(country: country, brandID: brandID) }
     }
 
     /// The callback form of ``exchangeRate(currency:)``.
     @discardableResult
-    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<Decimal>) -> any Cancellable {
+    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<Decimal>) -> any EngageCancellable {
         context.callback(completion) { try await self.exchangeRate(currency: currency) }
     }
 
@@ -150,7 +150,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     @discardableResult
     public func buyGiftCard(
         product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String, completion: @escaping Completion<PiggyCardsOrder>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) {
             try await self.buyGiftCard(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
         }
@@ -158,7 +158,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``order(id:)``.
     @discardableResult
-    public func order(id: String, completion: @escaping Completion<PiggyCardsOrderDetails>) -> any Cancellable {
+    public func order(id: String, completion: @escaping Completion<PiggyCardsOrderDetails>) -> any EngageCancellable {
         context.callback(completion) { try await self.order(id: id) }
     }
 
@@ -166,7 +166,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     @discardableResult
     public func waitForOrder(
         id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<PiggyCardsOrderDetails>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.waitForOrder(id: id, polling: polling) }
     }
 }

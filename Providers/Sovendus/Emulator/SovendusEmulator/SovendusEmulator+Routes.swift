@@ -84,8 +84,10 @@ extension SovendusEmulator {
             guard let body = try await self.readBody(request, context: context),
                 let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
             else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
-            // The privacy rule: the consumer part names fields and says true or false, nothing else.
-            guard let consumer = object["consumer"] as? [String: Any],
+            // The privacy rule: only these keys, and the consumer part names fields and says true or
+            // false, nothing else.
+            let keys: Set<String> = ["trafficSourceNumber", "trafficMediumNumber", "integrationType", "language", "consumer"]
+            guard Set(object.keys).isSubset(of: keys), let consumer = object["consumer"] as? [String: Any],
                 let presence = try? JSONDecoder().decode([String: Bool].self, from: JSONSerialization.data(withJSONObject: consumer)),
                 presence.count == consumer.count,
                 let request = try? JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: body)

@@ -115,31 +115,31 @@ extension SovendusEmulator {
     }
 }
 
-/// A redemption the emulator accepted.
+/// A redemption the emulator accepted: the body's fields as sent, each a string.
 public struct SovendusReceivedRedemption: Sendable, Hashable {
-    /// The traffic source number in the path.
+    /// The traffic source number in the path, as digits.
     public var trafficSourceNumber: String
-    /// `email_hash`.
+    /// `email_hash`: 32 lower-case hex digits, never the address.
     public var emailHash: String
-    /// `traffic_medium_public_id`.
+    /// `traffic_medium_public_id`, a UUID in the case it was sent.
     public var trafficMediumPublicID: String
-    /// `order_value`, as sent.
+    /// `order_value`, as sent: digits, `.` and two decimals.
     public var orderValue: String
-    /// `order_currency`.
+    /// `order_currency`, three upper-case letters.
     public var orderCurrency: String
-    /// `order_id`.
+    /// `order_id`, not empty.
     public var orderID: String
-    /// `coupon_code`.
+    /// `coupon_code`, not empty.
     public var couponCode: String
 }
 
 /// A telemetry report the emulator received.
 public struct SovendusReceivedErrorReport: Sendable, Hashable {
-    /// The body exactly as sent.
+    /// The body exactly as sent, for checks on everything it carries.
     public var body: Data
-    /// Its `message`.
+    /// The report's `message`, e.g. "redeem_coupon failed: sovendus.redemptionFailed (HTTP 500)".
     public var message: String
-    /// Its `counter`.
+    /// The report's `counter`: 1 for a provider instance's first report, up to 3.
     public var counter: Int
 }
 

@@ -134,6 +134,15 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     static let trafficNumbers = 1...999_999_999
     static let hostCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
 
+    /// The parent domain of the script's host (`sovendus.com` for `api.sovendus.com`), whose https
+    /// frames the page trusts; `nil` for an IP address or a single-label host.
+    var scriptParentDomain: String? {
+        guard let host = scriptURL.host?.lowercased() else { return nil }
+        let labels = host.split(separator: ".")
+        guard !host.contains(":"), labels.count >= 2, !labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+        return labels.suffix(2).joined(separator: ".")
+    }
+
     /// The origin (`scheme://host[:port]`) of the script URL: the page's base and its script source.
     var scriptOrigin: String {
         let host = scriptURL.host ?? ""

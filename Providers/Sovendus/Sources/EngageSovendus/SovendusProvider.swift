@@ -32,9 +32,9 @@ import Logging
 /// Network operations have completion-handler forms and publish
 /// `custom_{success|error}_{benefits|redeem_coupon}_sovendus`. Failures of calls to Sovendus and
 /// refused bridge messages are reported to Sovendus' error telemetry (at most three per provider
-/// instance, without personal data) unless `reportsErrors` is off.
+/// instance, without personal data) unless `reportsErrors` is off or the user switched analytics off.
 public final class SovendusProvider: EngageProvider, OffersProviding {
-    /// The provider's configuration type.
+    /// The provider's settings: traffic numbers, Sovendus' URLs, banner heights, telemetry switch.
     public typealias Configuration = SovendusConfiguration
 
     /// Id `sovendus`: offers (the benefits, as vouchers).
@@ -63,7 +63,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
         let telemetryClient = configuration.reportsErrors ? try context.makeAPIClient(baseURL: configuration.telemetryBaseURL, retry: RetryPolicy.none) : nil
         telemetry = SovendusTelemetry(
             client: telemetryClient, trafficSource: configuration.trafficSourceNumber, trafficMedium: configuration.trafficMediumNumber,
-            implementationType: "engagekit-swift-\(Self.descriptor.version)", logger: context.logger
+            implementationType: "engagekit-swift-\(Self.descriptor.version)", consent: context.consent, logger: context.logger
         )
         pageBuilder = SovendusPageBuilder(configuration: configuration, integrationVersion: Self.descriptor.version)
     }
@@ -98,23 +98,27 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     /// Tells Sovendus that the order's coupon was redeemed (`POST /redeem/{trafficSourceNumber}`):
     /// the consumer's e-mail goes only as its MD5 hash, the value as `"12.34"` whatever the locale.
     ///
-    /// A redemption is never sent twice on its own: it is repeated only after an answer saying Sovendus
-    /// did not process it (408, 425, 429, 503), never after a lost connection or a 500, since Sovendus
-    /// may have recorded it.
+    /// A redemption is never sent twice on its own, whatever the answer (even a 503 may come from a
+    /// gateway after Sovendus recorded it): a failure says whether it is worth repeating
+    /// (`isRetryable`), and repeating it is the app's decision. Any 2xx is a receipt, whatever its body.
     ///
     /// - Throws: `.notConfigured` without `trafficMediumPublicID`; `.invalidInput` for an order without
     ///   a coupon code, a consumer without an e-mail address, or an invalid order (nothing is sent);
     ///   `.sovendusInvalidTrafficSource` (404), `.sovendusRedemptionRejected` (422),
-    ///   `.sovendusRedemptionFailed` (500); `.decoding` for an answer that is not Sovendus' receipt.
+    ///   `.sovendusRedemptionFailed` (500); `.httpStatus` for other statuses.
     public func redeemCoupon(for order: SovendusOrder, consumer: SovendusConsumer) async throws(EngageError) -> SovendusRedemptionReceipt {
         try await context.perform("redeem_coupon") {
             let request = try redemptionRequest(order: order, consumer: consumer)
             return try await reportingFailures("redeem_coupon") {
-                let response = try await redemption.json(
-                    SovendusWire.RedemptionResponse.self, .post, "/redeem/\(configuration.trafficSourceNumber)", body: .json(request),
-                    options: RequestOptions(operationName: "redeem_coupon")
+                let body = try await redemption.data(
+                    .post, "/redeem/\(configuration.trafficSourceNumber)", body: .json(request),
+                    // Never sent twice by the SDK: whether Sovendus recorded it cannot be known from here.
+                    options: RequestOptions(allowsRetry: false, operationName: "redeem_coupon")
                 )
-                return SovendusRedemptionReceipt(message: response.message)
+                // A 2xx means Sovendus took it, whatever the body says: reporting it as a failure would
+                // invite the app to redeem twice.
+                let message = try? JSONDecoder().decode(SovendusWire.RedemptionResponse.self, from: body).message
+                return SovendusRedemptionReceipt(message: message)
             }
         }
     }
@@ -123,7 +127,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     @discardableResult
     public func redeemCoupon(
         for order: SovendusOrder, consumer: SovendusConsumer, completion: @escaping @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemCoupon(for: order, consumer: consumer) }
     }
 
@@ -174,7 +178,8 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     /// The vouchers Sovendus offers the shop's customers, and its banner (`POST /benefits`).
     ///
     /// The request says only which of the consumer's fields the app has, never their values, as the
-    /// native Sovendus SDK does. `language` (e.g. `de`) asks for texts in that language.
+    /// native Sovendus SDK does (its `language` too). `language` (e.g. `de`) asks for texts in that
+    /// language.
     ///
     /// - Throws: `.notConfigured` without `benefitsBaseURL`; `.invalidInput` for an invalid language
     ///   code; `.decoding` naming the field of an answer with a wrong value, currency or date.
@@ -186,7 +191,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
                     recoverySuggestion: "Set benefitsBaseURL in the Sovendus configuration to the benefits service Sovendus named."
                 )
             }
-            let language = language ?? consumer?.language
+            // Only the language asked for: the consumer's own language is personal data.
             if let language, !SovendusConsumer.isLanguageCode(language) {
                 throw EngageError(.invalidInput, "The language must be a code such as de or de-AT.", providerID: .sovendus)
             }
@@ -210,7 +215,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     public func benefits(
         for consumer: SovendusConsumer? = nil, language: String? = nil,
         completion: @escaping @Sendable (Result<SovendusBenefits, EngageError>) -> Void
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.benefits(for: consumer, language: language) }
     }
 

@@ -6,7 +6,8 @@ import Logging
 /// Reports the provider's own failures to Sovendus' error telemetry (`POST /error`), as Sovendus'
 /// Flutter component does: at most ``limit`` reports per provider instance, sent in the background,
 /// never retried, and never carrying personal data. A report holds only constant text: the operation's
-/// name, the error's code and HTTP status, and the traffic numbers.
+/// name, the error's code and HTTP status, and the traffic numbers. Nothing is sent while the user has
+/// switched analytics off (`ProviderContext.consent`).
 final class SovendusTelemetry: Sendable {
     /// The most reports one provider instance sends.
     static let limit = 3
@@ -16,6 +17,7 @@ final class SovendusTelemetry: Sendable {
     private let trafficMedium: String
     private let implementationType: String
     private let logger: Logger
+    private let consent: AnalyticsConsent
     private let state = Locked(State())
 
     private struct State {
@@ -23,7 +25,8 @@ final class SovendusTelemetry: Sendable {
         var tasks: [Task<Void, Never>] = []
     }
 
-    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, logger: Logger) {
+    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, consent: AnalyticsConsent, logger: Logger) {
+        self.consent = consent
         self.client = client
         self.trafficSource = String(trafficSource)
         self.trafficMedium = String(trafficMedium)
@@ -33,7 +36,7 @@ final class SovendusTelemetry: Sendable {
 
     /// Reports that `operation` failed with `error`, unless the limit is reached or reporting is off.
     func report(operation: String, error: EngageError) {
-        guard let client else { return }
+        guard let client, consent.isEnabled(for: .sovendus) else { return }
         var status = ""
         if let httpStatus = error.httpStatus { status = " (HTTP \(httpStatus))" }
         let counter: Int? = state.withLock { state in

@@ -17,9 +17,9 @@ struct SovendusBenefitsTests {
     func benefitsKeepThePrivacyRule() async throws {
         let harness = try await SovendusHarness.make()
         let consumer = try SovendusFixtures.consumer()
-        let benefits = try await harness.sovendus.benefits(for: consumer)
+        let benefits = try await harness.sovendus.benefits(for: consumer, language: "de")
         #expect(benefits.products.map(\.id) == ["bnf-101", "bnf-102", "bnf-103"])
-        #expect(benefits.products.first?.name == "10 € Gutschein für Ihre erste Bestellung", "the consumer's language (de) was asked for")
+        #expect(benefits.products.first?.name == "10 € Gutschein für Ihre erste Bestellung")
         #expect(benefits.products.first?.value == Money(minorUnits: 1_000, currency: "EUR"))
         #expect(benefits.products.first?.validUntil == Date(timeIntervalSince1970: 1_806_537_599))
         #expect(benefits.products.last?.imageURL == nil, "an unusable image URL costs only the image")
@@ -33,6 +33,12 @@ struct SovendusBenefitsTests {
         let request = try JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: entry.body)
         #expect(request.consumer.values.allSatisfy { $0 })
         #expect(request.consumer.count == 13)
+        #expect(request.language == "de")
+        // Without a language argument none is sent: the consumer's own language is personal data.
+        _ = try await harness.sovendus.benefits(for: consumer)
+        let second = try #require(harness.requests(path: "/benefits").last)
+        #expect(try JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: second.body).language == nil)
+        #expect(!String(decoding: second.body, as: UTF8.self).contains("\"de\""))
         #expect(harness.emulator.benefitRequests.last?["email"] == true)
 
         let anonymous = try await harness.sovendus.benefits(language: "en")
@@ -153,6 +159,7 @@ struct SovendusBenefitsTests {
         #expect(try await post("redeem/1234", missing) == 422)
         #expect(harness.emulator.redemptions.count == 1)
         #expect(try await post("benefits", ["trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x", "consumer": ["email": "eva@example.com"]]) == 400)
+        #expect(try await post("benefits", ["trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x", "email": "eva@example.com", "consumer": [String: Bool]()]) == 400)
         #expect(try await post("benefits", ["trafficSourceNumber": "9", "trafficMediumNumber": "1", "integrationType": "x", "consumer": [String: Bool]()]) == 404)
         #expect(try await post("error", ["type": "exception"]) == 400)
         await harness.stop()

@@ -63,6 +63,7 @@ struct SovendusBridgeTests {
             ["type": "height", "value": 1e9],
             ["type": "height", "value": "tall"],
             ["type": "height", "value": [1, 2]],
+            ["type": "height", "value": true],
             ["type": "resize", "value": 300],
             ["value": 300],
             ["type": "height"],
@@ -79,6 +80,17 @@ struct SovendusBridgeTests {
     @Test("Refused strings and other types", arguments: ["", "{", "{\"type\":1}", "[1,2]", "width300", "heightNaN", "heightinf", "openUrljavascript:alert(1)", String(repeating: "h", count: 20_000)])
     func refusedStrings(body: String) {
         #expect(throws: EngageError.self) { try SovendusBridge.message(from: body) }
+    }
+
+    @Test("JSON booleans are not heights, on every platform's Foundation")
+    func booleanHeights() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(#"{"type":"height","value":true}"#.utf8)) as? [String: Any])
+        // Apple's Foundation hands a JSON true over as an NSNumber 1 (ignored as too small), others as a Bool (refused).
+        do {
+            #expect(try SovendusBridge.message(from: object) == nil)
+        } catch {
+            #expect(error.code == .sovendusRejectedMessage)
+        }
     }
 
     @Test("A refusal names the scheme, never the URL")
@@ -125,6 +137,11 @@ struct SovendusBridgeTests {
             ("https://api.sovendus.com/banner/api/banner", .other, .allow),
             ("https://api.sovendus.com/banner/api/banner?ts=1234", .other, .allow),
             ("https://other.sovendus.com/banner/api/banner", .userAction, .allow),
+            ("https://sovendus.com/app-list", .other, .allow),
+            ("https://attacker.test/banner/api/banner", .other, .cancel),
+            ("https://attacker.test/app-list", .userAction, .openExternally(URL(string: "https://attacker.test/app-list")!)),
+            ("https://sovendus.com.attacker.test/app-list", .other, .cancel),
+            ("https://api.sovendus.com/app-listing", .other, .cancel),
             ("https://api.sovendus.com/banner/api/banner/x", .other, .cancel),
             ("https://api.sovendus.com/app-list", .other, .allow),
             ("https://api.sovendus.com/app-list/de/42", .other, .allow),

@@ -57,7 +57,6 @@ struct SovendusBrowserTests {
     @Test("The banner renders, reports a height above 100 and opens the voucher URL on a click, through each platform's transport", arguments: transports)
     func bannerThroughTransport(platform: SovendusPlatform, via: String) async throws {
         let harness = try await SovendusHarness.make()
-        defer { Task { await harness.stop() } }
         let consumer = try SovendusFixtures.consumer()
         let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: consumer, platform: platform)
         let url = harness.base.appendingPathComponent(harness.emulator.hostPage(page.html))
@@ -79,9 +78,6 @@ struct SovendusBrowserTests {
         }
         #expect(grew, "heights the bridge accepted: \(heights)")
         #expect(heights.allSatisfy { $0 > 100 })
-        let raw: [RecordedMessage] = try await tab.evaluate("window.__native")
-        #expect(raw.count > heights.count, "the 60 px height reached the native side and was ignored there")
-
         try await tab.click("#sovendus-voucher-button")
         #expect(try await tab.waitFor("window.__native.some(function (m) { return JSON.stringify(m.body).indexOf('openUrl') >= 0; })"))
         let opened = try await acceptedMessages(tab, via: via).compactMap { message -> URL? in
@@ -90,6 +86,7 @@ struct SovendusBrowserTests {
         let expected = try #require(SovendusEmulator.voucherURL(trafficSource: "1234", trafficMedium: "1", orderID: "Order-123"))
         #expect(opened == [expected])
         await tab.close()
+        await harness.stop()
     }
 
     /// Every message recorded so far came through `via`; returns those the bridge acts on.
@@ -99,32 +96,63 @@ struct SovendusBrowserTests {
         return try recorded.compactMap { try SovendusBridge.message(from: $0.body.foundationObject) }
     }
 
-    @Test("The Content-Security-Policy lets the page's own script and the banner script run, and blocks an injected inline script and handler")
+    @Test("The Content-Security-Policy lets the page's own script and the banner script run, and blocks an injected inline script and handler that run without it")
     func contentSecurityPolicyBlocksInjectedScripts() async throws {
         let harness = try await SovendusHarness.make()
-        defer { Task { await harness.stop() } }
-        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: nil, platform: .web)
-        // What an attacker who got markup into the page would add; the encoder never lets values do this.
-        let tampered = page.html.replacingOccurrences(
-            of: "<div id=\"sovendus-voucher-banner\"></div>",
-            with: "<div id=\"sovendus-voucher-banner\"></div><script>window.__engageMarker = 'inline';</script><img src=\"data:,x\" onerror=\"window.__engageMarker = 'handler'\">"
-        )
-        #expect(tampered != page.html)
-        let url = harness.base.appendingPathComponent(harness.emulator.hostPage(tampered))
         let tab = try await HeadlessChromium.shared().newTab()
-        try await tab.navigate(to: url)
-        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
-        let marker: String? = try await tab.evaluate("window.__engageMarker || null")
-        #expect(marker == nil)
-        let source: String = try await tab.evaluate("window.sovIframes[0].trafficSourceNumber")
-        #expect(source == "1234")
+        for csp in [false, true] {
+            var builder = SovendusPageBuilder(configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
+            builder.includesContentSecurityPolicy = csp
+            let page = try builder.page(order: SovendusFixtures.order, consumer: nil, platform: .web, now: SovendusHarness.now)
+            // What an attacker who got markup into the page would add; the encoder never lets values do this.
+            let tampered = page.html.replacingOccurrences(
+                of: "<div id=\"sovendus-voucher-banner\"></div>",
+                with: "<div id=\"sovendus-voucher-banner\"></div><script>window.__inline = 1;</script><img id=\"probe\" src=\"data:,x\" onerror=\"window.__handler = 1\">"
+            )
+            #expect(tampered != page.html)
+            try await tab.navigate(to: harness.base.appendingPathComponent(harness.emulator.hostPage(tampered)))
+            #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"), "the page's own scripts ran (CSP \(csp))")
+            // The broken image has failed to load once `complete` is true, so its handler had its chance.
+            #expect(try await tab.waitFor("document.getElementById('probe').complete"))
+            let ran: [Bool] = try await tab.evaluate("[window.__inline === 1, window.__handler === 1]")
+            #expect(ran == (csp ? [false, false] : [true, true]), "with CSP \(csp)")
+            let source: String = try await tab.evaluate("window.sovIframes[0].trafficSourceNumber")
+            #expect(source == "1234")
+        }
         await tab.close()
+        await harness.stop()
+    }
+
+    @Test("Messages posted from an untrusted origin are not forwarded to the native side")
+    func untrustedOriginsAreIgnored() async throws {
+        let harness = try await SovendusHarness.make()
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: nil, platform: .ios)
+        let tab = try await HeadlessChromium.shared().newTab()
+        try await tab.addScriptOnNewDocument(nativeStubs)
+        try await tab.navigate(to: harness.base.appendingPathComponent(harness.emulator.hostPage(page.html)))
+        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
+        // A message event as a foreign frame's would arrive: same shape, another origin.
+        _ = try await tab.evaluate(
+            """
+            (function () {
+              window.dispatchEvent(new MessageEvent("message", { origin: "https://attacker.test",
+                data: { channel: "sovendus:integration", payload: { action: "openInNativeBrowser", url: "https://attacker.test/x" } } }));
+              window.dispatchEvent(new MessageEvent("message", { origin: window.location.origin,
+                data: { channel: "sovendus:integration", payload: { action: "openInNativeBrowser", url: "https://vouchers.sovendus.test/ok" } } }));
+              return true;
+            })()
+            """, as: Bool.self
+        )
+        #expect(try await tab.waitFor("window.__native.some(function (m) { return m.body.type === 'openUrl'; })"))
+        let urls: [String] = try await tab.evaluate("window.__native.filter(function (m) { return m.body.type === 'openUrl'; }).map(function (m) { return m.body.value; })")
+        #expect(urls == ["https://vouchers.sovendus.test/ok"])
+        await tab.close()
+        await harness.stop()
     }
 
     @Test("No hostile value executes, and each arrives in sovIframes and sovConsumer exactly as given, with the encoder alone (no CSP)")
     func hostileValuesStayInert() async throws {
         let harness = try await SovendusHarness.make()
-        defer { Task { await harness.stop() } }
         var builder = SovendusPageBuilder(configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
         builder.includesContentSecurityPolicy = false
         let tab = try await HeadlessChromium.shared().newTab()
@@ -160,6 +188,7 @@ struct SovendusBrowserTests {
             }
         }
         await tab.close()
+        await harness.stop()
     }
 
     struct PageState: Decodable {

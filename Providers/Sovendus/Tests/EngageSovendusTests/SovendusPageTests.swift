@@ -111,6 +111,9 @@ struct SovendusPageTests {
             (SovendusOrder(id: "o", netValue: 1, currency: "EURO"), nil, "ISO 4217"),
             (SovendusOrder(id: String(repeating: "x", count: 70_000), netValue: 1, currency: "EUR"), nil, "bytes"),
             (SovendusOrder(id: "o", netValue: 1, currency: "EUR"), SovendusConsumer(yearOfBirth: 1850), "year of birth"),
+            (SovendusOrder(id: "o", netValue: 1, currency: "EUR", placedAt: Date(timeIntervalSince1970: .nan)), nil, "order time"),
+            (SovendusOrder(id: "o", netValue: 1, currency: "EUR", placedAt: Date(timeIntervalSince1970: 1e300)), nil, "order time"),
+            (SovendusOrder(id: "o", netValue: 1, currency: "EUR", placedAt: .distantPast), nil, "order time"),
             (SovendusOrder(id: "o", netValue: 1, currency: "EUR"), SovendusConsumer(country: "Germany"), "ISO 3166"),
             (SovendusOrder(id: "o", netValue: 1, currency: "EUR"), SovendusConsumer(country: "de"), "ISO 3166"),
             (SovendusOrder(id: "o", netValue: 1, currency: "EUR"), SovendusConsumer(language: "</script>"), "language"),
@@ -132,6 +135,15 @@ struct SovendusPageTests {
         #expect(try SovendusConsumer.BirthDate(year: 2000, month: 2, day: 29).description == "29.02.2000")
         for (year, month, day) in [(1900, 2, 29), (2023, 2, 29), (1990, 4, 31), (1990, 13, 1), (1990, 0, 1), (1899, 1, 1), (1990, 1, 0)] {
             #expect(throws: EngageError.self) { try SovendusConsumer.BirthDate(year: year, month: month, day: day) }
+        }
+        // Decoding runs the same checks.
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(SovendusConsumer.BirthDate.self, from: Data(#"{"year":1990,"month":2,"day":30}"#.utf8)) }
+        let decoded = try JSONDecoder().decode(SovendusConsumer.BirthDate.self, from: Data(#"{"year":1990,"month":12,"day":1}"#.utf8))
+        #expect(decoded.description == "01.12.1990")
+        do {
+            _ = try SovendusConsumer.BirthDate(year: 1990, month: 2, day: 30)
+        } catch {
+            #expect(!error.message.contains("1990"), "the error repeats the date of birth")
         }
     }
 

@@ -65,14 +65,35 @@ struct SovendusRedemptionTests {
         await harness.stop()
     }
 
-    @Test("A 503 says Sovendus did not process the redemption: it is sent again and succeeds")
-    func serviceUnavailableIsRetried() async throws {
+    @Test("Even a 503 is not resent by the SDK: one request, a retryable error for the app to decide on")
+    func serviceUnavailableIsNotResent() async throws {
         let harness = try await SovendusHarness.make()
         harness.host.faults.inject(FaultRule(.serviceUnavailable(retryAfter: 0), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+        let consumer = try SovendusFixtures.consumer()
+        do {
+            _ = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
+            Issue.record("a 503 was accepted")
+        } catch {
+            #expect(error.httpStatus == 503)
+            #expect(error.isRetryable)
+        }
+        #expect(harness.requests(path: "/redeem/1234").count == 1)
+        // The app decides to try again: it goes through.
         let receipt = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer())
         #expect(receipt.message == "Coupon redemption received.")
-        #expect(harness.requests(path: "/redeem/1234").count == 2)
-        #expect(harness.emulator.redemptions.count == 1)
+        await harness.stop()
+    }
+
+    @Test("Any 2xx is a receipt, whatever its body: a success is never reported as a failure")
+    func successWithUnexpectedBody() async throws {
+        let harness = try await SovendusHarness.make()
+        for body in ["", "{}", "not json", #"{"message": 5}"#] {
+            harness.host.faults.inject(FaultRule(.status(200, body: Data(body.utf8)), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+            let receipt = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer())
+            #expect(receipt.message == nil)
+        }
+        await harness.sovendus.telemetry.drain()
+        #expect(harness.emulator.errorReports.isEmpty)
         await harness.stop()
     }
 

@@ -11,7 +11,7 @@ import WarplyEmulator
 
 /// Runs a completion-handler call and returns what it delivered.
 private func delivered<Value: Sendable>(
-    _ start: (@escaping @Sendable (Result<Value, EngageError>) -> Void) -> any Cancellable
+    _ start: (@escaping @Sendable (Result<Value, EngageError>) -> Void) -> any EngageCancellable
 ) async -> Result<Value, EngageError> {
     await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, EngageError>, Never>) in
         _ = start { result in continuation.resume(returning: result) }
@@ -154,21 +154,21 @@ struct WarplyCallbackTests {
                 /// public func documented() async throws — only a comment
                 public func paired(_ value: Int, label other: [String: Int] = [:]) async throws -> Int { 1 }
                 @discardableResult
-                public func paired(_ value: Int, label other: [String: Int] = [:], completion: @escaping Completion<Int>) -> any Cancellable {
+                public func paired(_ value: Int, label other: [String: Int] = [:], completion: @escaping Completion<Int>) -> any EngageCancellable {
                     context.callback(completion) { try await self.paired(value, label: other) }
                 }
                 public func lonely(text: String = "{ not a brace )") async throws(EngageError) {
                     let inner = "\(text.count) { public func fake() async throws {} \("(")"
                     _ = inner
                 }
-                public func lonely(text: String, extra: Int, completion: @escaping Completion<Void>) -> any Cancellable { fatalError() }
+                public func lonely(text: String, extra: Int, completion: @escaping Completion<Void>) -> any EngageCancellable { fatalError() }
                 public func synchronous() -> Int { 0 }
                 func internalOnly() async throws {}
                 public func overloaded(_ query: A) async throws {}
                 public func overloaded(_ query: B) async throws -> [B] { [] }
-                public func overloaded(_ query: A, completion: @escaping (Result<Void, EngageError>) -> Void) -> any Cancellable { fatalError() }
+                public func overloaded(_ query: A, completion: @escaping (Result<Void, EngageError>) -> Void) -> any EngageCancellable { fatalError() }
                 public func generic<T: Sendable>(_ value: T) async throws -> T { value }
-                public func generic<T: Sendable>(_ value: T, completion: @escaping Completion<T>) -> any Cancellable { fatalError() }
+                public func generic<T: Sendable>(_ value: T, completion: @escaping Completion<T>) -> any EngageCancellable { fatalError() }
             }
             extension SomethingElse {
                 public func notTheProvider() async throws {}

@@ -34,7 +34,7 @@ extension YoullProvider {
 }
 
 /// The completion-handler forms. Each delivers on the configured callback queue; the returned
-/// `Cancellable` cancels the operation (the completion then receives `.cancelled`, unless it had
+/// `EngageCancellable` cancels the operation (the completion then receives `.cancelled`, unless it had
 /// finished).
 extension YoullProvider {
     /// A completion handler: the operation's value or its `EngageError`, on the callback queue.
@@ -46,7 +46,7 @@ extension YoullProvider {
     @discardableResult
     public func fetch<Value: Sendable>(
         _ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil, completion: @escaping Completion<Value>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
         guard policy == .returnCacheDataAndFetch else {
             return context.callback(completion) { try await self.fetch(query, cachePolicy: policy) }
@@ -69,25 +69,25 @@ extension YoullProvider {
 
     /// The callback form of ``perform(_:)``.
     @discardableResult
-    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any Cancellable {
+    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any EngageCancellable {
         context.callback(completion) { try await self.perform(mutation) }
     }
 
     /// The callback form of ``logOut()``.
     @discardableResult
-    public func logOut(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func logOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.logOut() }
     }
 
     /// The callback form of ``clearCache()``. Local: publishes no operation event.
     @discardableResult
-    public func clearCache(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func clearCache(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.clearCache() }
     }
 
     /// The callback form of ``cacheUsage()``. Local: publishes no operation event.
     @discardableResult
-    public func cacheUsage(completion: @escaping @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any Cancellable {
+    public func cacheUsage(completion: @escaping @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.cacheUsage() }
     }
 }

@@ -67,7 +67,26 @@ extension ExploreProvider {
 
     /// The callback form of ``storedGiftCards()``.
     @discardableResult
-    public func storedGiftCards(completion: @escaping Completion<[StoredGiftCard]>) -> any Cancellable {
+    public func storedGiftCards(completion: @escaping Completion<[StoredGiftCard]>) -> any EngageCancellable {
         context.callback(completion) { try await self.storedGiftCards() }
+    }
+}
+
+extension ExploreProvider: Resettable {
+    /// Forgets the user: signs out of every gift-card source and deletes every purchased card from the
+    /// vault. The merchant directory is public data and stays.
+    public func reset() async throws {
+        try await context.perform("reset") {
+            for source in giftCardSources.values {
+                try await source.signOut()
+            }
+            try giftCards.removeAll()
+        }
+    }
+
+    /// The callback form of ``reset()``.
+    @discardableResult
+    public func reset(completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.reset() }
     }
 }

@@ -129,6 +129,12 @@ struct ExploreProviderTests {
             return ["custom_success_ctx_verify_explore", "custom_error_ctx_buy_gift_card_explore", "custom_success_ctx_buy_gift_card_explore",
                     "custom_success_ctx_wait_for_gift_card_explore"].allSatisfy(seen.contains)
         })
+        // The user deletes their account: the session and the purchased card are forgotten.
+        let reset = try await engage.reset()
+        #expect(reset.succeeded.contains(.explore) && reset.failures[.explore] == nil)
+        #expect(try await provider.storedGiftCards().isEmpty)
+        #expect(try await !ctx.isSignedIn())
+        #expect(await eventually { names.withLock { $0.contains("custom_success_reset_explore") } })
         subscription.cancel()
         await engage.shutdown()
         await harness.stop()

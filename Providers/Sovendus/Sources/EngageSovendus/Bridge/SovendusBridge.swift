@@ -86,7 +86,8 @@ public struct SovendusBridge: Sendable {
             guard let text = value as? String else { throw rejected("An openUrl message must carry the URL as a string.") }
             return .openURL(try checkedURL(text))
         default:
-            throw rejected("Unknown message type '\(String(type.prefix(32)))'.")
+            // The page's text is not repeated: any frame can post, and this message is logged.
+            throw rejected("Unknown message type.")
         }
     }
 
@@ -122,6 +123,9 @@ public struct SovendusBridge: Sendable {
 
     private static func height(_ value: Any) throws(EngageError) -> Double {
         let height: Double?
+        // A Swift Bool is not a height (where the platform bridges `true` to NSNumber, it reads as 1
+        // and is ignored as too small).
+        if value is Bool, type(of: value) == Bool.self { throw rejected("A height must be a number, not a boolean.") }
         switch value {
         case let number as Double: height = number
         case let number as Int: height = Double(number)

@@ -9,7 +9,7 @@ import Foundation
 /// |---|---|
 /// | `about:blank` | allow |
 /// | the page's own URL, not by a user action (the initial load) | allow |
-/// | an http(s) URL whose path is `/banner/api/banner` or begins with `/app-list` (Sovendus' frames) | allow |
+/// | a Sovendus frame: an http(s) URL on the page's host or its parent domain (`*.sovendus.com` for a page on `api.sovendus.com`) whose path is `/banner/api/banner`, `/app-list` or below `/app-list/` | allow |
 /// | any other http(s) URL the user activated (a tapped link, a new window) | open externally |
 /// | everything else (redirects, script navigations, other schemes) | cancel |
 ///
@@ -59,8 +59,21 @@ public struct SovendusNavigationPolicy: Sendable, Hashable {
         guard scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return .cancel }
         if trigger == .other, Self.withoutFragment(url) == Self.withoutFragment(pageURL) { return .allow }
         let path = url.path
-        if path == "/banner/api/banner" || path.hasPrefix("/app-list") { return .allow }
+        if isSovendusHost(host), path == "/banner/api/banner" || path == "/app-list" || path.hasPrefix("/app-list/") { return .allow }
         return trigger == .userAction ? .openExternally(url) : .cancel
+    }
+
+    /// Whether `host` is the page's host or under its parent domain (the last two labels of a host
+    /// name; an IP address only matches itself).
+    private func isSovendusHost(_ host: String) -> Bool {
+        guard let pageHost = pageURL.host?.lowercased(), !pageHost.isEmpty else { return false }
+        let host = host.lowercased()
+        if host == pageHost { return true }
+        let labels = pageHost.split(separator: ".")
+        let isAddress = pageHost.contains(":") || labels.allSatisfy { $0.allSatisfy(\.isNumber) }
+        guard !isAddress, labels.count >= 2 else { return false }
+        let domain = labels.suffix(2).joined(separator: ".")
+        return host == domain || host.hasSuffix("." + domain)
     }
 
     private static func withoutFragment(_ url: URL) -> String {

@@ -63,7 +63,7 @@ public struct SovendusBenefit: Sendable, Hashable, Codable, Identifiable {
 
 /// The banner advertising the benefits.
 public struct SovendusBenefitBanner: Sendable, Hashable, Codable {
-    /// Its title.
+    /// The banner's headline, e.g. "Your thank-you gift is waiting".
     public var title: String
     /// Its image (`nil` when unusable).
     public var imageURL: URL?
@@ -78,13 +78,13 @@ public struct SovendusBenefitBanner: Sendable, Hashable, Codable {
     }
 }
 
-/// Sovendus' receipt of a coupon redemption.
+/// Sovendus' receipt of a coupon redemption: it answered with a 2xx status.
 public struct SovendusRedemptionReceipt: Sendable, Hashable, Codable {
-    /// Sovendus' message, e.g. "Coupon redemption received.".
-    public var message: String
+    /// Sovendus' message, e.g. "Coupon redemption received."; `nil` when its answer had none.
+    public var message: String?
 
-    /// A receipt with Sovendus' message.
-    public init(message: String) {
+    /// A receipt with Sovendus' message, if any.
+    public init(message: String?) {
         self.message = message
     }
 }
@@ -109,7 +109,8 @@ extension SovendusWire.BenefitsResponse {
             }
             var validUntil: Date?
             if let text = product.validUntil {
-                guard let date = try? Date(text, strategy: .iso8601) else {
+                let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+                guard let date = (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: fractional)) else {
                     throw Self.invalid("products[\(index)].validUntil", "must be an RFC 3339 date-time")
                 }
                 validUntil = date

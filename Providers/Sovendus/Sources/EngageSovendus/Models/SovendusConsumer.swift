@@ -29,13 +29,23 @@ public struct SovendusConsumer: Sendable, Hashable, SecretBearing {
         /// 2023) or a year outside 1900...2100.
         public init(year: Int, month: Int, day: Int) throws(EngageError) {
             guard (1900...2100).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else {
-                throw EngageError(
-                    .invalidInput, "\(year)-\(month)-\(day) is not a date of birth between 1900 and 2100.", providerID: .sovendus
-                )
+                // The message does not repeat the date: a date of birth is personal data.
+                throw EngageError(.invalidInput, "The date of birth is not a calendar date between 1900 and 2100.", providerID: .sovendus)
             }
             self.year = year
             self.month = month
             self.day = day
+        }
+
+        enum CodingKeys: String, CodingKey { case year, month, day }
+
+        /// Decodes `{year, month, day}` with the same checks as ``init(year:month:day:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(
+                year: try container.decode(Int.self, forKey: .year), month: try container.decode(Int.self, forKey: .month),
+                day: try container.decode(Int.self, forKey: .day)
+            )
         }
 
         /// `dd.MM.yyyy`, as Sovendus reads it.

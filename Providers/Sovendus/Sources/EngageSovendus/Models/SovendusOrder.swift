@@ -39,6 +39,9 @@ public struct SovendusOrder: Sendable, Hashable, SecretBearing {
         "SovendusOrder(id: \(id), netValue: \(netValue), currency: \(currency), couponCode: \(couponCode == nil ? "nil" : "<redacted>"))"
     }
 
+    /// Order times accepted, in Unix seconds: 1970 to 2100 (a NaN or infinite time is outside).
+    static let placedRange: ClosedRange<TimeInterval> = 0...4_102_444_800
+
     /// The largest net value accepted (exclusive): one trillion.
     static let valueLimit = Decimal(1_000_000_000_000)
 
@@ -55,6 +58,9 @@ public struct SovendusOrder: Sendable, Hashable, SecretBearing {
         }
         if !SovendusText.isCurrencyCode(currency) {
             issues.append("The currency must be an ISO 4217 code of three upper-case letters, such as EUR.")
+        }
+        if let placedAt, !Self.placedRange.contains(placedAt.timeIntervalSince1970) {
+            issues.append("The order time must be between 1970 and 2100.")
         }
         for (name, value) in [("order id", id as String?), ("coupon code", couponCode), ("session id", sessionID)] {
             if let value, value.utf8.count > SovendusText.maxFieldBytes {

@@ -36,6 +36,9 @@ public struct SovendusBannerPage: Sendable, Hashable, SecretBearing {
 struct SovendusPageData: Encodable {
     var iframe: [String: String]
     var consumer: [String: String]
+    /// Whose `sovendus:integration` messages the page forwards: the script's `origin`, and https
+    /// origins under its parent `domain` (empty for an IP address).
+    var trust: [String: String]
 }
 
 /// Writes banner pages. Every order and consumer value goes through
@@ -61,7 +64,8 @@ struct SovendusPageBuilder: Sendable {
         }
         let data = SovendusPageData(
             iframe: iframeEntry(order: order, platform: platform, now: now),
-            consumer: Self.consumerEntry(consumer ?? SovendusConsumer())
+            consumer: Self.consumerEntry(consumer ?? SovendusConsumer()),
+            trust: ["origin": configuration.scriptOrigin, "domain": configuration.scriptParentDomain ?? ""]
         )
         let json: String
         do {
@@ -108,7 +112,8 @@ struct SovendusPageBuilder: Sendable {
             "trafficSourceNumber": String(configuration.trafficSourceNumber),
             "trafficMediumNumber": String(configuration.trafficMediumNumber),
             "iframeContainerId": Self.containerID,
-            "timestamp": String(Int64((order.placedAt ?? now).timeIntervalSince1970.rounded(.down))),
+            // The order time is validated (1970...2100); the clock's time cannot be NaN, but is converted without trapping anyway.
+            "timestamp": Int64(exactly: (order.placedAt ?? now).timeIntervalSince1970.rounded(.down)).map(String.init) ?? "0",
             "sessionId": order.sessionID ?? "",
             "orderId": order.id,
             "orderValue": order.formattedNetValue,
@@ -137,7 +142,8 @@ struct SovendusPageBuilder: Sendable {
         ]
     }
 
-    /// The page's only inline script: the data, the transport, the message forwarder and the height
+    /// The page's only inline script: the data, the transport, the message forwarder (for messages from
+    /// the page itself, the script's origin or https origins under its parent domain) and the height
     /// observer. `json` comes from the script encoder; the rest is constant.
     static func inlineScript(json: String, platform: SovendusPlatform) -> String {
         """
@@ -154,7 +160,14 @@ struct SovendusPageBuilder: Sendable {
           window.sovIframes = [];
           window.sovIframes.push(data.iframe);
           window.sovConsumer = data.consumer;
+          function trusted(origin) {
+            if (origin === window.location.origin || origin === data.trust.origin) { return true; }
+            var domain = data.trust.domain;
+            return domain !== "" && typeof origin === "string" && origin.indexOf("https://") === 0 &&
+              (origin === "https://" + domain || origin.slice(-(domain.length + 1)) === "." + domain);
+          }
           window.addEventListener("message", function (event) {
+            if (!trusted(event.origin)) { return; }
             var message = event.data;
             if (!message || typeof message !== "object" || message.channel !== "sovendus:integration") { return; }
             var payload = message.payload;

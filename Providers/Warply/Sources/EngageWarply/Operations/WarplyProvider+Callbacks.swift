@@ -4,7 +4,7 @@ import HTTPTypes
 import Logging
 
 /// The completion-handler twins of every async operation. Each runs the async operation and delivers
-/// its `Result` on the configured callback queue; the returned `Cancellable` cancels the operation
+/// its `Result` on the configured callback queue; the returned `EngageCancellable` cancels the operation
 /// (the completion then receives `.cancelled`, unless the operation had already finished).
 extension WarplyProvider {
     /// A completion handler: receives the operation's value or its `EngageError`, on the configured
@@ -15,49 +15,49 @@ extension WarplyProvider {
 
     /// The callback form of ``initialize()``.
     @discardableResult
-    public func initialize(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func initialize(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.initialize() }
     }
 
     /// The callback form of ``isLoggedIn()``. Local: publishes no operation event.
     @discardableResult
-    public func isLoggedIn(completion: @escaping Completion<Bool>) -> any Cancellable {
+    public func isLoggedIn(completion: @escaping Completion<Bool>) -> any EngageCancellable {
         context.callback(completion) { try await self.isLoggedIn() }
     }
 
     /// The callback form of ``deiLogin(email:)``.
     @discardableResult
-    public func deiLogin(email: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func deiLogin(email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.deiLogin(email: email) }
     }
 
     /// The callback form of ``verifyTicket(guid:ticket:)``.
     @discardableResult
-    public func verifyTicket(guid: String, ticket: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func verifyTicket(guid: String, ticket: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.verifyTicket(guid: guid, ticket: ticket) }
     }
 
     /// The callback form of ``cosmoteUser(guid:)``.
     @discardableResult
-    public func cosmoteUser(guid: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func cosmoteUser(guid: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.cosmoteUser(guid: guid) }
     }
 
     /// The callback form of ``refreshToken()``.
     @discardableResult
-    public func refreshToken(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func refreshToken(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.refreshToken() }
     }
 
     /// The callback form of ``updateTokens(accessToken:refreshToken:)``.
     @discardableResult
-    public func updateTokens(accessToken: String, refreshToken: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func updateTokens(accessToken: String, refreshToken: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.updateTokens(accessToken: accessToken, refreshToken: refreshToken) }
     }
 
     /// The callback form of ``logout()``.
     @discardableResult
-    public func logout(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func logout(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.logout() }
     }
 
@@ -67,7 +67,7 @@ extension WarplyProvider {
     @discardableResult
     public func campaigns(
         language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:], completion: @escaping Completion<[WarplyCampaign]>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.campaigns(language: language, filters: filters) }
     }
 
@@ -75,25 +75,25 @@ extension WarplyProvider {
     @discardableResult
     public func personalizedCampaigns(
         language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:], completion: @escaping Completion<[WarplyCampaign]>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.personalizedCampaigns(language: language, filters: filters) }
     }
 
     /// The callback form of ``singleCampaign(sessionUUID:)``.
     @discardableResult
-    public func singleCampaign(sessionUUID: String, completion: @escaping Completion<WarplyCampaign>) -> any Cancellable {
+    public func singleCampaign(sessionUUID: String, completion: @escaping Completion<WarplyCampaign>) -> any EngageCancellable {
         context.callback(completion) { try await self.singleCampaign(sessionUUID: sessionUUID) }
     }
 
     /// The callback form of ``supermarketCampaign(language:)``.
     @discardableResult
-    public func supermarketCampaign(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCampaign?>) -> any Cancellable {
+    public func supermarketCampaign(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCampaign?>) -> any EngageCancellable {
         context.callback(completion) { try await self.supermarketCampaign(language: language) }
     }
 
     /// The callback form of ``campaignURL(for:)``. Local: publishes no operation event.
     @discardableResult
-    public func campaignURL(for campaign: WarplyCampaign, completion: @escaping Completion<URL?>) -> any Cancellable {
+    public func campaignURL(for campaign: WarplyCampaign, completion: @escaping Completion<URL?>) -> any EngageCancellable {
         context.callback(completion) { try await self.campaignURL(for: campaign) }
     }
 
@@ -101,13 +101,13 @@ extension WarplyProvider {
     @discardableResult
     public func campaignParameters(
         for campaign: WarplyCampaign, isMap: Bool = false, completion: @escaping Completion<WarplyCampaignParameters>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.campaignParameters(for: campaign, isMap: isMap) }
     }
 
     /// The callback form of ``ccmsURL(for:)``. Local: publishes no operation event.
     @discardableResult
-    public func ccmsURL(for offer: WarplyContextualOffer, completion: @escaping Completion<URL?>) -> any Cancellable {
+    public func ccmsURL(for offer: WarplyContextualOffer, completion: @escaping Completion<URL?>) -> any EngageCancellable {
         context.callback(completion) { try await self.ccmsURL(for: offer) }
     }
 
@@ -115,31 +115,31 @@ extension WarplyProvider {
 
     /// The callback form of ``coupons(language:)``.
     @discardableResult
-    public func coupons(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>) -> any Cancellable {
+    public func coupons(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>) -> any EngageCancellable {
         context.callback(completion) { try await self.coupons(language: language) }
     }
 
     /// The callback form of ``universalCoupons(language:)``.
     @discardableResult
-    public func universalCoupons(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>) -> any Cancellable {
+    public func universalCoupons(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>) -> any EngageCancellable {
         context.callback(completion) { try await self.universalCoupons(language: language) }
     }
 
     /// The callback form of ``couponSets(language:)``.
     @discardableResult
-    public func couponSets(language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyCouponSet]>) -> any Cancellable {
+    public func couponSets(language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyCouponSet]>) -> any EngageCancellable {
         context.callback(completion) { try await self.couponSets(language: language) }
     }
 
     /// The callback form of ``availableCoupons()``.
     @discardableResult
-    public func availableCoupons(completion: @escaping Completion<[String: Int]>) -> any Cancellable {
+    public func availableCoupons(completion: @escaping Completion<[String: Int]>) -> any EngageCancellable {
         context.callback(completion) { try await self.availableCoupons() }
     }
 
     /// The callback form of ``validateCoupon(code:)``.
     @discardableResult
-    public func validateCoupon(code: String, completion: @escaping Completion<WarplyCouponValidation>) -> any Cancellable {
+    public func validateCoupon(code: String, completion: @escaping Completion<WarplyCouponValidation>) -> any EngageCancellable {
         context.callback(completion) { try await self.validateCoupon(code: code) }
     }
 
@@ -147,7 +147,7 @@ extension WarplyProvider {
     @discardableResult
     public func redeemCoupon(
         productID: String? = nil, productUUID: String, merchantID: String? = nil, completion: @escaping Completion<WarplyRedemption>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemCoupon(productID: productID, productUUID: productUUID, merchantID: merchantID) }
     }
 
@@ -155,7 +155,7 @@ extension WarplyProvider {
     @discardableResult
     public func redeemedSupermarketHistory(
         language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyRedeemedSupermarketHistory>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemedSupermarketHistory(language: language) }
     }
 
@@ -163,25 +163,25 @@ extension WarplyProvider {
 
     /// The callback form of ``profile()``.
     @discardableResult
-    public func profile(completion: @escaping Completion<WarplyProfile>) -> any Cancellable {
+    public func profile(completion: @escaping Completion<WarplyProfile>) -> any EngageCancellable {
         context.callback(completion) { try await self.profile() }
     }
 
     /// The callback form of ``changePassword(oldPassword:newPassword:)``.
     @discardableResult
-    public func changePassword(oldPassword: String, newPassword: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func changePassword(oldPassword: String, newPassword: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.changePassword(oldPassword: oldPassword, newPassword: newPassword) }
     }
 
     /// The callback form of ``resetPassword(email:)``.
     @discardableResult
-    public func resetPassword(email: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func resetPassword(email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.resetPassword(email: email) }
     }
 
     /// The callback form of ``requestOTP(phoneNumber:)``.
     @discardableResult
-    public func requestOTP(phoneNumber: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func requestOTP(phoneNumber: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.requestOTP(phoneNumber: phoneNumber) }
     }
 
@@ -189,19 +189,19 @@ extension WarplyProvider {
 
     /// The callback form of ``addCard(_:)``.
     @discardableResult
-    public func addCard(_ card: WarplyNewCard, completion: @escaping Completion<WarplyCard>) -> any Cancellable {
+    public func addCard(_ card: WarplyNewCard, completion: @escaping Completion<WarplyCard>) -> any EngageCancellable {
         context.callback(completion) { try await self.addCard(card) }
     }
 
     /// The callback form of ``cards()``.
     @discardableResult
-    public func cards(completion: @escaping Completion<[WarplyCard]>) -> any Cancellable {
+    public func cards(completion: @escaping Completion<[WarplyCard]>) -> any EngageCancellable {
         context.callback(completion) { try await self.cards() }
     }
 
     /// The callback form of ``deleteCard(token:)``.
     @discardableResult
-    public func deleteCard(token: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func deleteCard(token: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.deleteCard(token: token) }
     }
 
@@ -209,13 +209,13 @@ extension WarplyProvider {
 
     /// The callback form of ``transactionHistory(productDetail:)``.
     @discardableResult
-    public func transactionHistory(productDetail: String = "min", completion: @escaping Completion<[WarplyTransaction]>) -> any Cancellable {
+    public func transactionHistory(productDetail: String = "min", completion: @escaping Completion<[WarplyTransaction]>) -> any EngageCancellable {
         context.callback(completion) { try await self.transactionHistory(productDetail: productDetail) }
     }
 
     /// The callback form of ``pointsHistory()``.
     @discardableResult
-    public func pointsHistory(completion: @escaping Completion<[WarplyPointsEntry]>) -> any Cancellable {
+    public func pointsHistory(completion: @escaping Completion<[WarplyPointsEntry]>) -> any EngageCancellable {
         context.callback(completion) { try await self.pointsHistory() }
     }
 
@@ -223,13 +223,13 @@ extension WarplyProvider {
 
     /// The callback form of ``merchants(_:)-(WarplyMerchantQuery)``.
     @discardableResult
-    public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery(), completion: @escaping Completion<[WarplyMerchant]>) -> any Cancellable {
+    public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery(), completion: @escaping Completion<[WarplyMerchant]>) -> any EngageCancellable {
         context.callback(completion) { try await self.merchants(query) }
     }
 
     /// The callback form of ``merchantCategories(language:)``.
     @discardableResult
-    public func merchantCategories(language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyMerchantCategory]>) -> any Cancellable {
+    public func merchantCategories(language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyMerchantCategory]>) -> any EngageCancellable {
         context.callback(completion) { try await self.merchantCategories(language: language) }
     }
 
@@ -237,55 +237,55 @@ extension WarplyProvider {
     @discardableResult
     public func articles(
         language: WarplyLanguage? = nil, categories: [String] = [], completion: @escaping Completion<[WarplyArticle]>
-    ) -> any Cancellable {
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.articles(language: language, categories: categories) }
     }
 
     /// The callback form of ``marketPassDetails()``.
     @discardableResult
-    public func marketPassDetails(completion: @escaping Completion<WarplyMarketPassDetails>) -> any Cancellable {
+    public func marketPassDetails(completion: @escaping Completion<WarplyMarketPassDetails>) -> any EngageCancellable {
         context.callback(completion) { try await self.marketPassDetails() }
     }
 
     /// The callback form of ``updateDeviceToken(_:)``.
     @discardableResult
-    public func updateDeviceToken(_ deviceToken: String, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func updateDeviceToken(_ deviceToken: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.updateDeviceToken(deviceToken) }
     }
 
     /// The callback form of ``track(_:)``.
     @discardableResult
-    public func track(_ event: TrackedEvent, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func track(_ event: TrackedEvent, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.track(event) }
     }
 
     /// The callback form of ``offers(_:)``.
     @discardableResult
-    public func offers(_ query: OfferQuery, completion: @escaping Completion<[Offer]>) -> any Cancellable {
+    public func offers(_ query: OfferQuery, completion: @escaping Completion<[Offer]>) -> any EngageCancellable {
         context.callback(completion) { try await self.offers(query) }
     }
 
     /// The callback form of ``merchants(_:)-(MerchantQuery)``.
     @discardableResult
-    public func merchants(_ query: MerchantQuery, completion: @escaping Completion<Page<MerchantSummary>>) -> any Cancellable {
+    public func merchants(_ query: MerchantQuery, completion: @escaping Completion<Page<MerchantSummary>>) -> any EngageCancellable {
         context.callback(completion) { try await self.merchants(query) }
     }
 
     /// The callback form of ``content(_:)``.
     @discardableResult
-    public func content(_ query: ContentQuery, completion: @escaping Completion<[ContentItem]>) -> any Cancellable {
+    public func content(_ query: ContentQuery, completion: @escaping Completion<[ContentItem]>) -> any EngageCancellable {
         context.callback(completion) { try await self.content(query) }
     }
 
     /// The callback form of ``logIn(_:)``.
     @discardableResult
-    public func logIn(_ identity: UserIdentity, completion: @escaping Completion<Void>) -> any Cancellable {
+    public func logIn(_ identity: UserIdentity, completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.logIn(identity) }
     }
 
     /// The callback form of ``logOut()``.
     @discardableResult
-    public func logOut(completion: @escaping Completion<Void>) -> any Cancellable {
+    public func logOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.logOut() }
     }
 }

@@ -1,12 +1,15 @@
 /// A handle to an operation started with a completion handler.
-public protocol Cancellable: Sendable {
+///
+/// Named `EngageCancellable`, not `Cancellable`, so that a file importing both EngageKit and Combine
+/// (whose `Cancellable` protocol every SwiftUI app sees) needs no module qualification.
+public protocol EngageCancellable: Sendable {
     /// Cancels the operation; its completion handler then receives `.cancelled`, unless the operation
     /// completed anyway (its result is delivered) or the handler already ran.
     func cancel()
 }
 
-/// The `Cancellable` returned by callback twins: cancels the task that runs the async operation.
-public final class TaskCancellable: Cancellable {
+/// The `EngageCancellable` returned by callback twins: cancels the task that runs the async operation.
+public final class TaskCancellable: EngageCancellable {
     private let task: Locked<Task<Void, Never>?>
 
     init(_ task: Task<Void, Never>) {

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Analytics consent and delivery: what every analytics SDK lets an app do.
+extension Engage {
+    /// Turns analytics on or off for every provider (`provider` nil) or for one, and remembers the
+    /// choice across launches.
+    ///
+    /// While it is off, events tracked for the providers concerned (through ``track(_:)`` or a
+    /// provider's own calls) are discarded as they are tracked, nothing queued is delivered, and
+    /// providers send no telemetry of their own. `purgeQueued` also deletes what was queued before;
+    /// without it, what was queued is delivered when analytics is turned back on. Turning it on
+    /// globally keeps the providers switched off one by one off.
+    ///
+    /// ```swift
+    /// try await engage.setAnalyticsEnabled(false, purgeQueued: true)   // the user declined tracking
+    /// try await engage.setAnalyticsEnabled(false, for: .crobox)        // or only for one provider
+    /// ```
+    ///
+    /// - Throws: `.storage` when the choice or the purge cannot be written (the choice still applies to
+    ///   this run).
+    public func setAnalyticsEnabled(_ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false) async throws(EngageError) {
+        try registry.consent.setEnabled(enabled, for: provider)
+        events.publish(NamedEvent(
+            "analytics_consent_changed", providerID: provider, attributes: ["enabled": String(enabled), "purged": String(purgeQueued && !enabled)]
+        ))
+        if enabled {
+            await registry.analytics.scheduleFlushSoon(after: .zero)
+        } else if purgeQueued {
+            try await registry.analytics.purge(provider: provider)
+        }
+    }
+
+    /// Whether analytics is on globally (`provider` nil), or for `provider` (on globally and for it).
+    public func isAnalyticsEnabled(for provider: ProviderID? = nil) -> Bool {
+        registry.consent.isEnabled(for: provider)
+    }
+
+    /// Delivers every queued analytics event now, for every provider whose analytics is on, and
+    /// returns when each destination has delivered or failed (see `DurableQueue.flush(destination:)`).
+    /// Apps call it before a point where the process may end, such as a logout or going to the
+    /// background; the queue also flushes on its own every `analytics.flushIntervalSeconds`.
+    @discardableResult
+    public func flush() async -> QueueFlushReport {
+        await registry.analytics.flush()
+    }
+
+    /// The callback twin of ``setAnalyticsEnabled(_:for:purgeQueued:)``.
+    @discardableResult
+    public func setAnalyticsEnabled(
+        _ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false,
+        completion: @escaping @Sendable (Result<Void, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        CallbackBridge.run(on: callbackQueue, completion: completion) {
+            try await self.setAnalyticsEnabled(enabled, for: provider, purgeQueued: purgeQueued)
+        }
+    }
+
+    /// The callback twin of ``flush()``.
+    @discardableResult
+    public func flush(completion: @escaping @Sendable (Result<QueueFlushReport, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(on: callbackQueue, completion: completion) { await self.flush() }
+    }
+}
+
+/// Forgetting the user everywhere.
+extension Engage {
+    /// Forgets the user in every provider, as an app does when the user deletes their account or
+    /// signs out for good: each `Resettable` provider resets (logs out, deletes what it keeps about the
+    /// user, starts over with new anonymous ids: Crobox a new visitor id, Youll a new device id), each
+    /// other identity-aware provider logs out, and every queued analytics event is deleted. The
+    /// analytics consent is kept: it is the user's choice, not their data.
+    ///
+    /// A provider that fails is in the report's `failures` and the others go on; the queue is purged
+    /// in any case.
+    ///
+    /// - Throws: `.storage` only when the analytics queue cannot be purged.
+    public func reset() async throws(EngageError) -> AggregateReport {
+        try await waitUntilReady(for: "reset")
+        var report = AggregateReport()
+        let providers = await registry.providers
+        await withTaskGroup(of: (ProviderID, EngageError?).self) { group in
+            for provider in providers {
+                let id = type(of: provider).descriptor.id
+                let action: (@Sendable () async throws -> Void)?
+                if let resettable = provider as? any Resettable {
+                    action = { try await resettable.reset() }
+                } else if let identity = provider as? any IdentityAware {
+                    action = { try await identity.logOut() }
+                } else {
+                    action = nil
+                }
+                guard let action else { continue }
+                group.addTask {
+                    do {
+                        try await action()
+                        return (id, nil)
+                    } catch {
+                        return (id, EngageError.wrapping(error, providerID: id))
+                    }
+                }
+            }
+            for await (id, failure) in group {
+                if let failure { report.failures[id] = failure } else { report.succeeded.append(id) }
+            }
+        }
+        let order = providers.map { type(of: $0).descriptor.id }
+        report.succeeded.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+        try await registry.analytics.purge()
+        events.publish(NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
+        return report
+    }
+
+    /// The callback twin of ``reset()``.
+    @discardableResult
+    public func reset(completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.reset() }
+    }
+}

@@ -1,0 +1,102 @@
+import Engage
+import EngageReference
+import EngageSandbox
+import EngageTesting
+import Foundation
+import Logging
+import ReferenceEmulator
+import Testing
+
+/// `Engage(configuration:)` / `Engage.configure`: returns at once, operations wait for readiness,
+/// events tracked before it are stored durably and handed over.
+@Suite("Configure, then call before the providers are ready")
+struct ConfigureTests {
+    @Test("An operation called before readiness waits for it and succeeds; ready() and engage_ready report the start")
+    func callBeforeReady() async throws {
+        let name = ScriptProbe.uniqueName("configure")
+        let probe = ScriptProbe.named(name)
+        let configuration = testConfiguration()
+        let engage = try Engage(
+            configuration: configuration,
+            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a1", "a2"], probe: name, waitAtGate: true))],
+            environment: testEnvironment()
+        )
+        let readyEvents = Locked<[String]>([])
+        let subscription = engage.events.subscribe(named: "engage_ready") { event in
+            readyEvents.withLock { $0.append((event as? NamedEvent)?.attributes["started"] ?? "?") }
+        }
+        #expect(!engage.isReady)
+        async let offers = engage.offers()
+        // Generous: the whole suite runs in parallel on two cores; it only elapses when start is broken.
+        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 }, "the provider is starting, held at its gate")
+        #expect(!engage.isReady)
+        probe.startGate.open()
+        #expect(try await offers.items.map(\.id) == ["a1", "a2"])
+        #expect(engage.isReady)
+        #expect(await engage.ready().started == ["alpha"])
+        #expect(await waitUntil { readyEvents.value == ["alpha"] })
+        subscription.cancel()
+        await engage.shutdown()
+    }
+
+    @Test("Readiness is awaited for at most the request timeout: then a retryable .timeout")
+    func readinessIsBounded() async throws {
+        let name = ScriptProbe.uniqueName("bounded")
+        let probe = ScriptProbe.named(name)
+        var configuration = testConfiguration()
+        configuration.network.timeoutSeconds = 0.2
+        let engage = try Engage(
+            configuration: configuration,
+            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a"], probe: name, waitAtGate: true))],
+            environment: testEnvironment()
+        )
+        let error = await #expect(throws: EngageError.self) { try await engage.offers() }
+        #expect(error?.code == .timeout)
+        #expect(error?.isRetryable == true)
+        probe.startGate.open()
+        _ = await engage.ready()
+        #expect(try await engage.offers().items.map(\.id) == ["a"])
+        await engage.shutdown()
+    }
+
+    @Test("Events tracked before readiness are on disk at once and reach the backend once the providers are ready")
+    func trackBeforeReady() async throws {
+        let sandbox = try await SandboxFixture()
+        let name = ScriptProbe.uniqueName("staged")
+        let probe = ScriptProbe.named(name)
+        let configuration = try sandbox.configuration()
+        let engage = try Engage(
+            configuration: configuration,
+            providers: [
+                try ProviderRegistration.provider(ReferenceProvider.self, from: configuration),
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, waitAtGate: true)),
+            ],
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), callbackQueue: .queue(DispatchQueue(label: "staged")))
+        )
+        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        for index in 0..<3 {
+            let report = try await engage.track(TrackedEvent(.custom, name: "early_\(index)"))
+            #expect(report.succeeded.isEmpty && report.failures.isEmpty)
+        }
+        #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 3)
+        probe.startGate.open()
+        _ = await engage.ready()
+        // The staged events were handed to the provider: now they wait in its own destination.
+        #expect(await waitUntil(timeout: .seconds(10)) {
+            (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
+        })
+        await engage.flush()
+        let names = sandbox.emulator.receivedEvents.map(\.name)
+        #expect(names == ["early_0", "early_1", "early_2"])
+        await engage.shutdown()
+        await sandbox.stop()
+    }
+
+    @Test("Two third-party providers with one id are refused at once")
+    func duplicateIDsThrow() {
+        let alpha = ProviderRegistration.provider(AlphaProvider.self, configuration: ScriptedConfiguration())
+        #expect(throws: EngageError.self) {
+            _ = try Engage(configuration: testConfiguration(), providers: [alpha, alpha], environment: testEnvironment())
+        }
+    }
+}
