@@ -151,7 +151,7 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
         return .target(name: part.name, condition: .when(traits: [trait]))
     }
     return parts + [
-        // Every provider module ships Apple's privacy manifest: what it collects and why (docs/privacy.md).
+        // Every provider module ships Apple's privacy manifest: what it collects and why (docs/app-integration.md).
         .target(
             name: module, dependencies: coreDependencies + provider.dependencies + partDependencies, path: "\(root)/Sources/\(module)",
             resources: [.copy("PrivacyInfo.xcprivacy")]
@@ -224,7 +224,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // Apple's privacy manifest: the required-reason APIs the module uses (see docs/privacy.md).
+            // Apple's privacy manifest: the required-reason APIs the module uses (see docs/app-integration.md).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
