@@ -73,10 +73,6 @@ extension DurableQueue {
                 logger.debug("No deliverer registered for analytics destination", metadata: ["destination": "\(name)"])
                 continue
             }
-            if let consent, !consent.allows(destination: name) {
-                // Kept, not delivered: the user may switch analytics back on, or purge it.
-                continue
-            }
             await flush(name, deliverer: deliverer, dueAt: now, into: &report)
         }
         do {
@@ -92,7 +88,8 @@ extension DurableQueue {
     ) async {
         var lastID: Int64 = 0
         while !Task.isCancelled {
-            // Checked before every batch: switching analytics off stops a running flush at the next one.
+            // Checked before every batch: a switched-off provider's events stay queued (until it is
+            // switched back on, or purged), and switching off stops a running flush at the next batch.
             if let consent, !consent.allows(destination: destination) { return }
             let batch: [QueuedEvent]
             do {

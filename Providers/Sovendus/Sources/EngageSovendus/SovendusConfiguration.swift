@@ -137,7 +137,13 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     /// The parent domain of the script's host (`sovendus.com` for `api.sovendus.com`), whose https
     /// frames the page trusts; `nil` for an IP address or a single-label host.
     var scriptParentDomain: String? {
-        guard let host = scriptURL.host?.lowercased() else { return nil }
+        scriptURL.host.flatMap(Self.parentDomain(of:))
+    }
+
+    /// The last two labels of a host name (`sovendus.com` for `api.sovendus.com`); `nil` for an IP
+    /// address or a single-label host, which only match themselves.
+    static func parentDomain(of host: String) -> String? {
+        let host = host.lowercased()
         let labels = host.split(separator: ".")
         guard !host.contains(":"), labels.count >= 2, !labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
         return labels.suffix(2).joined(separator: ".")

@@ -40,6 +40,9 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     /// Id `sovendus`: offers (the benefits, as vouchers).
     public static let descriptor = ProviderDescriptor(id: .sovendus, displayName: "Sovendus vouchers", version: "1.0.0")
 
+    /// How the SDK names itself to Sovendus outside a page (`engagekit-swift-1.0.0`); a page says its platform instead.
+    static let integrationType = "engagekit-swift-\(descriptor.version)"
+
     let context: ProviderContext
     let configuration: SovendusConfiguration
     let redemption: APIClient
@@ -63,7 +66,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
         let telemetryClient = configuration.reportsErrors ? try context.makeAPIClient(baseURL: configuration.telemetryBaseURL, retry: RetryPolicy.none) : nil
         telemetry = SovendusTelemetry(
             client: telemetryClient, trafficSource: configuration.trafficSourceNumber, trafficMedium: configuration.trafficMediumNumber,
-            implementationType: "engagekit-swift-\(Self.descriptor.version)", consent: context.consent, logger: context.logger
+            implementationType: Self.integrationType, consent: context.consent, logger: context.logger
         )
         pageBuilder = SovendusPageBuilder(configuration: configuration, integrationVersion: Self.descriptor.version)
     }
@@ -197,7 +200,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
             }
             let request = SovendusWire.BenefitsRequest(
                 trafficSourceNumber: String(configuration.trafficSourceNumber), trafficMediumNumber: String(configuration.trafficMediumNumber),
-                integrationType: "engagekit-swift-\(Self.descriptor.version)", language: language,
+                integrationType: Self.integrationType, language: language,
                 consumer: (consumer ?? SovendusConsumer()).presentFields
             )
             return try await reportingFailures("benefits") {

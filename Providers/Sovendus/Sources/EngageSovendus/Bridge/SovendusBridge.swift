@@ -125,7 +125,7 @@ public struct SovendusBridge: Sendable {
         let height: Double?
         // A Swift Bool is not a height (where the platform bridges `true` to NSNumber, it reads as 1
         // and is ignored as too small).
-        if value is Bool, type(of: value) == Bool.self { throw rejected("A height must be a number, not a boolean.") }
+        if type(of: value) == Bool.self { throw rejected("A height must be a number, not a boolean.") }
         switch value {
         case let number as Double: height = number
         case let number as Int: height = Double(number)

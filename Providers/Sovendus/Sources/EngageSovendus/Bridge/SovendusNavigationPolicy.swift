@@ -69,10 +69,7 @@ public struct SovendusNavigationPolicy: Sendable, Hashable {
         guard let pageHost = pageURL.host?.lowercased(), !pageHost.isEmpty else { return false }
         let host = host.lowercased()
         if host == pageHost { return true }
-        let labels = pageHost.split(separator: ".")
-        let isAddress = pageHost.contains(":") || labels.allSatisfy { $0.allSatisfy(\.isNumber) }
-        guard !isAddress, labels.count >= 2 else { return false }
-        let domain = labels.suffix(2).joined(separator: ".")
+        guard let domain = SovendusConfiguration.parentDomain(of: pageHost) else { return false }
         return host == domain || host.hasSuffix("." + domain)
     }
 
