@@ -13,6 +13,7 @@ struct DemoSetup {
     let croboxContainer: String
     let warplyAppUUID: String
     let logLevel: Logger.Level
+    /// Where the demo's event callbacks run (a serial queue: a block enqueued last runs after them all).
     let callbackQueue = DispatchQueue(label: "engage-demo.callbacks")
 
     func baseURL(for id: String) throws -> URL {
@@ -32,7 +33,7 @@ struct DemoSetup {
         return try await Engage.start(
             configuration: configuration,
             providers: [ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), callbackQueue: .queue(callbackQueue), logger: logger)
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger)
         )
     }
 }

@@ -69,7 +69,7 @@ struct EngageDemoCommand: AsyncParsableCommand {
                 for (id, error) in started.failures.sorted(by: { $0.key < $1.key }) { $0.line("Failed: \(id): \(error.message)") }
             }
             let operations = Locked<[String]>([])
-            let subscription = engage.events.subscribe(to: OperationEvent.self, on: .queue(setup.callbackQueue)) { event in
+            let subscription = engage.events.subscribe(to: OperationEvent.self, on: setup.callbackQueue) { event in
                 operations.withLock { $0.append(event.name) }
             }
             for scenario in BuiltInScenarios.all {

@@ -48,17 +48,17 @@ extension Engage {
     @discardableResult
     public func setAnalyticsEnabled(
         _ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false,
-        completion: @escaping @Sendable (Result<Void, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) {
+        CallbackBridge.run(completion: completion) {
             try await self.setAnalyticsEnabled(enabled, for: provider, purgeQueued: purgeQueued)
         }
     }
 
     /// The callback twin of ``flush()``.
     @discardableResult
-    public func flush(completion: @escaping @Sendable (Result<QueueFlushReport, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { await self.flush() }
+    public func flush(completion: @escaping @MainActor @Sendable (Result<QueueFlushReport, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { await self.flush() }
     }
 }
 
@@ -112,7 +112,7 @@ extension Engage {
 
     /// The callback twin of ``reset()``.
     @discardableResult
-    public func reset(completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.reset() }
+    public func reset(completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { try await self.reset() }
     }
 }

@@ -3,27 +3,27 @@ extension Engage {
     @discardableResult
     public func offers(
         _ query: OfferQuery = OfferQuery(),
-        completion: @escaping @Sendable (Result<AggregateResult<Offer>, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateResult<Offer>, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.offers(query) }
+        CallbackBridge.run(completion: completion) { try await self.offers(query) }
     }
 
     /// The callback twin of `track(_:)`.
     @discardableResult
     public func track(
         _ event: TrackedEvent,
-        completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.track(event) }
+        CallbackBridge.run(completion: completion) { try await self.track(event) }
     }
 
     /// The callback twin of `merchants(_:)`.
     @discardableResult
     public func merchants(
         _ query: MerchantQuery,
-        completion: @escaping @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.merchants(query) }
+        CallbackBridge.run(completion: completion) { try await self.merchants(query) }
     }
 
     /// The callback twin of `merchants(near:radiusMeters:page:)`.
@@ -32,9 +32,9 @@ extension Engage {
         near point: GeoPoint,
         radiusMeters: Double,
         page: PageRequest = PageRequest(),
-        completion: @escaping @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateResult<MerchantSummary>, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) {
+        CallbackBridge.run(completion: completion) {
             try await self.merchants(near: point, radiusMeters: radiusMeters, page: page)
         }
     }
@@ -43,23 +43,23 @@ extension Engage {
     @discardableResult
     public func content(
         _ query: ContentQuery = ContentQuery(),
-        completion: @escaping @Sendable (Result<AggregateResult<ContentItem>, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateResult<ContentItem>, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.content(query) }
+        CallbackBridge.run(completion: completion) { try await self.content(query) }
     }
 
     /// The callback twin of `logIn(_:)`.
     @discardableResult
     public func logIn(
         _ identity: UserIdentity,
-        completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.logIn(identity) }
+        CallbackBridge.run(completion: completion) { try await self.logIn(identity) }
     }
 
     /// The callback twin of `logOut()`.
     @discardableResult
-    public func logOut(completion: @escaping @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.logOut() }
+    public func logOut(completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { try await self.logOut() }
     }
 }

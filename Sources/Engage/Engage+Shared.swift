@@ -37,9 +37,9 @@ extension Engage {
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment(),
-        completion: @escaping @Sendable (Result<Engage, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: environment.callbackQueue, completion: completion) {
+        CallbackBridge.run(completion: completion) {
             try await bootstrap(configuration: configuration, providers: providers, environment: environment)
         }
     }

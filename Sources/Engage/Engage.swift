@@ -75,8 +75,6 @@ public final class Engage: Sendable {
     /// The configuration the instance started with.
     public var configuration: EngageConfiguration { registry.configuration }
 
-    var callbackQueue: CallbackQueue { registry.environment.callbackQueue }
-
     // MARK: - Starting
 
     /// Creates a registry, registers every compiled-in provider that has a configuration section plus
@@ -218,9 +216,9 @@ public final class Engage: Sendable {
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment = RegistryEnvironment(),
-        completion: @escaping @Sendable (Result<Engage, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: environment.callbackQueue, completion: completion) {
+        CallbackBridge.run(completion: completion) {
             try await start(configuration: configuration, providers: providers, environment: environment)
         }
     }
@@ -233,8 +231,8 @@ public final class Engage: Sendable {
 
     /// The callback twin of `shutdown()`.
     @discardableResult
-    public func shutdown(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { await self.shutdown() }
+    public func shutdown(completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { await self.shutdown() }
     }
 
     // MARK: - Typed access
@@ -251,8 +249,8 @@ public final class Engage: Sendable {
     /// The callback twin of `provider(_:)`.
     @discardableResult
     public func provider<Provider: EngageProvider>(
-        _ type: Provider.Type, completion: @escaping @Sendable (Result<Provider, EngageError>) -> Void
+        _ type: Provider.Type, completion: @escaping @MainActor @Sendable (Result<Provider, EngageError>) -> Void
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, completion: completion) { try await self.provider(type) }
+        CallbackBridge.run(completion: completion) { try await self.provider(type) }
     }
 }

@@ -183,7 +183,7 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         if let operationProbe {
             let events = Locked<[OperationEvent]>([])
             let eventQueue = DispatchQueue(label: "engagekit.conformance.events")
-            let subscription = registry.events.subscribe(to: OperationEvent.self, on: .queue(eventQueue)) { event in
+            let subscription = registry.events.subscribe(to: OperationEvent.self, on: eventQueue) { event in
                 events.withLock { $0.append(event) }
             }
             do {
@@ -231,8 +231,7 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         return try ProviderRegistry(
             configuration: configuration,
             environment: RegistryEnvironment(
-                transport: transport, secretStore: InMemorySecretStore(),
-                callbackQueue: .queue(DispatchQueue(label: "engagekit.conformance")), logger: logger
+                transport: transport, secretStore: InMemorySecretStore(), logger: logger
             )
         )
     }

@@ -5,20 +5,21 @@ import Testing
 
 @Suite("CallbackBridge")
 struct CallbackBridgeTests {
-    let queue = DispatchQueue(label: "callback-tests")
-
-    @Test("completion runs once on the callback queue with the value or the EngageError")
-    func deliversOnQueue() async throws {
+    @Test("completion runs once on the main actor with the value or the EngageError")
+    func deliversOnMainActor() async throws {
+        let model = ScreenModel()
         let success: Result<Int, EngageError> = await withCheckedContinuation { continuation in
-            CallbackBridge.run(on: .queue(queue), completion: { result in
-                dispatchPrecondition(condition: .onQueue(queue))
+            CallbackBridge.run(completion: { result in
+                dispatchPrecondition(condition: .onQueue(.main))
+                model.value = (try? result.get()) ?? -1    // main-actor state, no assumeIsolated
                 continuation.resume(returning: result)
             }) { 42 }
         }
         #expect(try success.get() == 42)
+        #expect(await model.value == 42)
 
         let failure: Result<Int, EngageError> = await withCheckedContinuation { continuation in
-            CallbackBridge.run(on: .queue(queue), providerID: "crobox", completion: { continuation.resume(returning: $0) }) {
+            CallbackBridge.run(providerID: "crobox", completion: { continuation.resume(returning: $0) }) {
                 throw URLError(.notConnectedToInternet)
             }
         }
@@ -30,12 +31,34 @@ struct CallbackBridgeTests {
         #expect(error.providerID == "crobox")
     }
 
+    @Test("completions arrive in the order their operations finished")
+    func completionOrder() async {
+        let order = Locked<[Int]>([])
+        let gates = (0..<20).map { _ in TestGate() }
+        let done = TestCounter()
+        for index in 0..<20 {
+            CallbackBridge.run(completion: { (result: Result<Int, EngageError>) in
+                order.withLock { $0.append((try? result.get()) ?? -1) }
+                done.increment()
+            }) {
+                await gates[index].wait()
+                return index
+            }
+        }
+        // Finish the operations in reverse order, each after the previous one's completion arrived.
+        for index in (0..<20).reversed() {
+            gates[index].open()
+            #expect(await waitUntil { done.count == 20 - index })
+        }
+        #expect(order.value == Array((0..<20).reversed()))
+    }
+
     @Test("an operation that completes is delivered even if the handle was cancelled meanwhile")
     func completionWinsOverLateCancel() async throws {
         let handle = Locked<(any EngageCancellable)?>(nil)
         let stored = TestGate()
         let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
-            let cancellable = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {
+            let cancellable = CallbackBridge.run(completion: { continuation.resume(returning: $0) }) {
                 await stored.wait()
                 // The work is done (say, a coupon was redeemed) when the app cancels.
                 handle.value?.cancel()
@@ -52,7 +75,7 @@ struct CallbackBridgeTests {
     func cancellation() async {
         let started = DispatchSemaphore(value: 0)
         let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
-            let handle = CallbackBridge.run(on: .queue(queue), completion: { continuation.resume(returning: $0) }) {
+            let handle = CallbackBridge.run(completion: { continuation.resume(returning: $0) }) {
                 started.signal()
                 try await Task.sleep(for: .seconds(3600))
                 return 1
@@ -66,4 +89,10 @@ struct CallbackBridgeTests {
         }
         #expect(error.code == .cancelled)
     }
+}
+
+/// Main-actor state of the kind a view model holds: set from completions without `assumeIsolated`.
+@MainActor
+private final class ScreenModel {
+    var value = 0
 }

@@ -17,11 +17,38 @@ struct EventBusTests {
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     }
 
-    @Test("typed subscribers get only their type, in publication order, on the callback queue")
+    func drainMain() async {
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    }
+
+    @Test("without a queue, callbacks run on the main actor, in publication order, and may touch main-actor state")
+    func mainActorDelivery() async {
+        let bus = EventBus()
+        let screen = EventScreen()
+        let typed = bus.subscribe(to: Redeemed.self) { event in
+            dispatchPrecondition(condition: .onQueue(.main))
+            screen.couponIDs.append(event.couponID)   // `@MainActor` handler: no assumeIsolated
+        }
+        let named = bus.subscribe(named: "coupon_redeemed") { event in screen.names.append(event.name) }
+        let all = bus.subscribeToAll { _ in screen.total += 1 }
+        for index in 0..<50 { bus.publish(Redeemed(couponID: "c\(index)")) }
+        bus.publish(named: "other")
+        await drainMain()
+        #expect(await screen.couponIDs == (0..<50).map { "c\($0)" })
+        #expect(await screen.names.count == 50)
+        #expect(await screen.total == 51)
+        typed.cancel()
+        bus.publish(Redeemed(couponID: "late"))
+        await drainMain()
+        #expect(await screen.couponIDs.count == 50)
+        withExtendedLifetime((named, all)) {}
+    }
+
+    @Test("typed subscribers get only their type, in publication order, on the queue they name")
     func typedDelivery() async {
-        let bus = EventBus(callbackQueue: .queue(queue))
+        let bus = EventBus()
         let received = Locked<[String]>([])
-        let subscription = bus.subscribe(to: Redeemed.self) { event in
+        let subscription = bus.subscribe(to: Redeemed.self, on: queue) { event in
             dispatchPrecondition(condition: .onQueue(queue))
             received.withLock { $0.append(event.couponID) }
         }
@@ -34,9 +61,9 @@ struct EventBusTests {
 
     @Test("name subscribers receive typed and named events with that name")
     func namedDelivery() async {
-        let bus = EventBus(callbackQueue: .queue(queue))
+        let bus = EventBus()
         let names = Locked<[String]>([])
-        let subscription = bus.subscribe(named: "coupon_redeemed") { event in
+        let subscription = bus.subscribe(named: "coupon_redeemed", on: queue) { event in
             names.withLock { $0.append("\(type(of: event)):\(event.providerID?.rawValue ?? "-")") }
         }
         bus.publish(Redeemed(couponID: "c1"))
@@ -49,9 +76,9 @@ struct EventBusTests {
 
     @Test("cancelling or releasing the token stops delivery, even of events already queued")
     func unsubscription() async {
-        let bus = EventBus(callbackQueue: .queue(queue))
+        let bus = EventBus()
         let count = TestCounter()
-        var subscription: EventSubscription? = bus.subscribe(to: Redeemed.self) { _ in count.increment() }
+        var subscription: EventSubscription? = bus.subscribe(to: Redeemed.self, on: queue) { _ in count.increment() }
         bus.publish(Redeemed(couponID: "1"))
         await drain()
         #expect(count.count == 1)
@@ -70,7 +97,7 @@ struct EventBusTests {
 
         let released = TestCounter()
         do {
-            let scoped = bus.subscribe(to: Redeemed.self) { _ in released.increment() }
+            let scoped = bus.subscribe(to: Redeemed.self, on: queue) { _ in released.increment() }
             _ = scoped
         }
         bus.publish(Redeemed(couponID: "3"))
@@ -81,7 +108,7 @@ struct EventBusTests {
 
     @Test("async streams deliver typed events and end their subscription when iteration stops")
     func streams() async {
-        let bus = EventBus(callbackQueue: .queue(queue))
+        let bus = EventBus()
         let consumer = Task {
             let stream = bus.stream(of: Redeemed.self)
             var ids: [String] = []
@@ -108,4 +135,12 @@ struct EventBusTests {
         #expect(failure.name == "custom_error_promotions_crobox")
         #expect(failure.attributes["http_status"] == "503")
     }
+}
+
+/// Main-actor state of the kind a screen holds.
+@MainActor
+private final class EventScreen {
+    var couponIDs: [String] = []
+    var names: [String] = []
+    var total = 0
 }

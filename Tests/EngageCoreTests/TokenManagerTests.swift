@@ -229,9 +229,9 @@ struct TokenManagerTests {
     @Test("a rejected refresh of an old session neither clears nor ends the new one")
     func lateRejectionKeepsNewSession() async throws {
         let queue = DispatchQueue(label: "late-rejection")
-        let bus = EventBus(callbackQueue: .queue(queue))
+        let bus = EventBus()
         let ended = TestCounter()
-        let subscription = bus.subscribe(to: SessionEndedEvent.self) { _ in ended.increment() }
+        let subscription = bus.subscribe(to: SessionEndedEvent.self, on: queue) { _ in ended.increment() }
         let gate = TestGate()
         let store = InMemoryTokenStore()
         let manager = TokenManager(
@@ -351,7 +351,7 @@ struct TokenManagerTests {
 
     @Test("a rejected refresh ends the session: tokens cleared, event published, sessionExpired thrown")
     func rejectedRefresh() async throws {
-        let bus = EventBus(callbackQueue: .queue(DispatchQueue(label: "test")))
+        let bus = EventBus()
         let store = InMemoryTokenStore()
         let manager = TokenManager(
             providerID: "test",

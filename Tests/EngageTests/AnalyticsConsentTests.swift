@@ -41,7 +41,7 @@ struct AnalyticsConsentTests {
             let engage = try await Engage.start(
                 configuration: configuration, providers: [try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
                 environment: RegistryEnvironment(
-                    clock: FakeClock(now: Date()), secretStore: secretStore, callbackQueue: .queue(DispatchQueue(label: "consent"))
+                    clock: FakeClock(now: Date()), secretStore: secretStore
                 )
             )
             #expect(await engage.ready().failures.isEmpty)

@@ -71,7 +71,7 @@ struct ConfigureTests {
                 try ProviderRegistration.provider(ReferenceProvider.self, from: configuration),
                 .provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, waitAtGate: true)),
             ],
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), callbackQueue: .queue(DispatchQueue(label: "staged")))
+            environment: RegistryEnvironment(secretStore: InMemorySecretStore())
         )
         #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
         for index in 0..<3 {

@@ -129,7 +129,7 @@ struct FacadeTests {
         let subscription = engage.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
         _ = try await engage.offers()
         await withCheckedContinuation { continuation in
-            engage.registry.environment.callbackQueue.async { continuation.resume() }
+            DispatchQueue.main.async { continuation.resume() }
         }
         #expect(Set(names.value) == ["custom_success_offers_alpha", "custom_error_offers_beta"])
         subscription.cancel()

@@ -89,7 +89,6 @@ public struct DiscardingDeliverer: QueueDelivering {
 public final class RegistryScenario: Sendable {
     public let root: TemporaryDirectory
     let transport: URLSessionTransport
-    let callbackQueue: CallbackQueue
     let logger: Logger
 
     public static let registrations: [ProviderRegistration] = [
@@ -103,7 +102,6 @@ public final class RegistryScenario: Sendable {
     public init() throws {
         root = try TemporaryDirectory(label: "registry")
         transport = URLSessionTransport()
-        callbackQueue = .queue(DispatchQueue(label: "engage.bench.callbacks"))
         var logger = Logger(label: "engage.bench.registry")
         logger.logLevel = .error
         self.logger = logger
@@ -122,7 +120,7 @@ public final class RegistryScenario: Sendable {
 
     func environment() -> RegistryEnvironment {
         RegistryEnvironment(
-            transport: transport, secretStore: InMemorySecretStore(), callbackQueue: callbackQueue, logger: logger
+            transport: transport, secretStore: InMemorySecretStore(), logger: logger
         )
     }
 

@@ -2,9 +2,10 @@ import Foundation
 
 /// The one event bus of an `Engage` instance.
 ///
-/// Subscribe by type or by name, as a callback (delivered on the bus's callback queue, in publication
-/// order) or as an `AsyncSequence`. A subscription lasts as long as its `EventSubscription` token:
-/// release the token, or call `cancel()`, and no further event is delivered.
+/// Subscribe by type or by name, as a callback or as an `AsyncSequence`. Callbacks run on the main
+/// actor (typed `@MainActor`, so UI code needs no `assumeIsolated`), or on a dispatch queue you pass
+/// as `on:`; either way in publication order. A subscription lasts as long as its `EventSubscription`
+/// token: release the token, or call `cancel()`, and no further event is delivered.
 ///
 /// ```swift
 /// let subscription = engage.events.subscribe(to: OperationEvent.self) { event in
@@ -15,12 +16,9 @@ import Foundation
 public final class EventBus: Sendable {
     private let subscribers = Locked<[UInt64: Subscriber]>([:])
     private let nextID = Locked<UInt64>(0)
-    private let callbackQueue: CallbackQueue
 
-    /// Creates a bus delivering callbacks on `callbackQueue`.
-    public init(callbackQueue: CallbackQueue = .platformDefault) {
-        self.callbackQueue = callbackQueue
-    }
+    /// An empty bus.
+    public init() {}
 
     /// Publishes `event` to every matching subscriber.
     public func publish(_ event: any EngageEvent) {
@@ -37,32 +35,55 @@ public final class EventBus: Sendable {
         publish(NamedEvent(name, providerID: providerID, attributes: attributes))
     }
 
-    /// Calls `handler` with every event of type `type`, on `queue` (the bus's callback queue by default).
+    /// Calls `handler` on the main actor with every event of type `type`.
     public func subscribe<Event: EngageEvent>(
         to type: Event.Type,
-        on queue: CallbackQueue? = nil,
+        handler: @escaping @MainActor @Sendable (Event) -> Void
+    ) -> EventSubscription {
+        add(filter: .type(ObjectIdentifier(type)), delivery: .mainActor { event in
+            if let typed = event as? Event { handler(typed) }
+        })
+    }
+
+    /// Calls `handler` on `queue` with every event of type `type`.
+    public func subscribe<Event: EngageEvent>(
+        to type: Event.Type,
+        on queue: DispatchQueue,
         handler: @escaping @Sendable (Event) -> Void
     ) -> EventSubscription {
-        add(filter: .type(ObjectIdentifier(type)), queue: queue ?? callbackQueue) { event in
+        add(filter: .type(ObjectIdentifier(type)), delivery: .queue(queue) { event in
             if let typed = event as? Event { handler(typed) }
-        }
+        })
     }
 
-    /// Calls `handler` with every event whose `name` is `name`, whatever its type.
+    /// Calls `handler` on the main actor with every event whose `name` is `name`, whatever its type.
     public func subscribe(
         named name: String,
-        on queue: CallbackQueue? = nil,
-        handler: @escaping @Sendable (any EngageEvent) -> Void
+        handler: @escaping @MainActor @Sendable (any EngageEvent) -> Void
     ) -> EventSubscription {
-        add(filter: .name(name), queue: queue ?? callbackQueue, handler: handler)
+        add(filter: .name(name), delivery: .mainActor(handler))
     }
 
-    /// Calls `handler` with every event.
-    public func subscribeToAll(
-        on queue: CallbackQueue? = nil,
+    /// Calls `handler` on `queue` with every event whose `name` is `name`, whatever its type.
+    public func subscribe(
+        named name: String,
+        on queue: DispatchQueue,
         handler: @escaping @Sendable (any EngageEvent) -> Void
     ) -> EventSubscription {
-        add(filter: .all, queue: queue ?? callbackQueue, handler: handler)
+        add(filter: .name(name), delivery: .queue(queue, handler))
+    }
+
+    /// Calls `handler` on the main actor with every event.
+    public func subscribeToAll(handler: @escaping @MainActor @Sendable (any EngageEvent) -> Void) -> EventSubscription {
+        add(filter: .all, delivery: .mainActor(handler))
+    }
+
+    /// Calls `handler` on `queue` with every event.
+    public func subscribeToAll(
+        on queue: DispatchQueue,
+        handler: @escaping @Sendable (any EngageEvent) -> Void
+    ) -> EventSubscription {
+        add(filter: .all, delivery: .queue(queue, handler))
     }
 
     /// The events of type `type` published from now on, as an async sequence. The subscription ends
@@ -97,16 +118,20 @@ public final class EventBus: Sendable {
 
     // MARK: - Internals
 
-    private func add(
-        filter: Subscriber.Filter,
-        queue: CallbackQueue,
-        handler: @escaping @Sendable (any EngageEvent) -> Void
-    ) -> EventSubscription {
+    private enum Delivery {
+        case mainActor(@MainActor @Sendable (any EngageEvent) -> Void)
+        case queue(DispatchQueue, @Sendable (any EngageEvent) -> Void)
+    }
+
+    private func add(filter: Subscriber.Filter, delivery: Delivery) -> EventSubscription {
         let active = Locked(true)
         let id = register(filter: filter) { event in
-            queue.async {
-                // Checked at delivery time: nothing arrives after cancel(), even if already queued.
-                if active.value { handler(event) }
+            // `active` is checked at delivery time: nothing arrives after cancel(), even if already queued.
+            switch delivery {
+            case .mainActor(let handler):
+                CallbackBridge.onMainActor { if active.value { handler(event) } }
+            case .queue(let queue, let handler):
+                queue.async { if active.value { handler(event) } }
             }
         }
         return EventSubscription { [weak self] in

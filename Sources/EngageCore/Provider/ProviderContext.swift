@@ -5,7 +5,7 @@ import Logging
 /// Everything a provider shares with the rest of EngageKit, handed to its initialiser.
 ///
 /// A provider never reaches for globals: its HTTP stack, storage namespace, secrets, event bus,
-/// analytics queue, logger, clock and callback queue all come from here, which is what makes every
+/// analytics queue, logger and clock all come from here, which is what makes every
 /// provider testable with a fake clock and an in-memory transport.
 public struct ProviderContext: Sendable {
     /// The provider's descriptor.
@@ -30,8 +30,6 @@ public struct ProviderContext: Sendable {
     public let sealer: Sealer
     /// The event bus shared by every provider.
     public let events: EventBus
-    /// Where the app's completion handlers run.
-    public let callbackQueue: CallbackQueue
     /// The durable analytics queue; register a destination in `start()`.
     public let analytics: DurableQueue
     /// The redactor used for logs; extend it with the provider's secret header and key names.
@@ -45,7 +43,7 @@ public struct ProviderContext: Sendable {
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
-        secretStore: any SecretStore, sealer: Sealer, events: EventBus, callbackQueue: CallbackQueue,
+        secretStore: any SecretStore, sealer: Sealer, events: EventBus,
         analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil
     ) {
         self.consent = consent ?? analytics.consent ?? AnalyticsConsent(storage: nil)
@@ -60,7 +58,6 @@ public struct ProviderContext: Sendable {
         self.secretStore = secretStore
         self.sealer = sealer
         self.events = events
-        self.callbackQueue = callbackQueue
         self.analytics = analytics
         self.redactor = redactor
     }
@@ -156,12 +153,12 @@ public struct ProviderContext: Sendable {
         }
     }
 
-    /// The callback twin of an async operation, delivered on this context's callback queue.
+    /// The callback twin of an async operation: `completion` runs once, on the main actor.
     @discardableResult
     public func callback<Value: Sendable>(
-        _ completion: @escaping @Sendable (Result<Value, EngageError>) -> Void,
+        _ completion: @escaping @MainActor @Sendable (Result<Value, EngageError>) -> Void,
         operation: @escaping @Sendable () async throws -> Value
     ) -> any EngageCancellable {
-        CallbackBridge.run(on: callbackQueue, providerID: providerID, completion: completion, operation: operation)
+        CallbackBridge.run(providerID: providerID, completion: completion, operation: operation)
     }
 }

@@ -13,7 +13,7 @@ import Logging
 public actor ProviderRegistry {
     /// The validated configuration the registry was created with.
     public nonisolated let configuration: EngageConfiguration
-    /// The shared services (transport, clock, randomness, secrets, callback queue, logger).
+    /// The shared services (transport, clock, randomness, secrets, logger).
     public nonisolated let environment: RegistryEnvironment
     /// The event bus shared by every provider.
     public nonisolated let events: EventBus
@@ -58,7 +58,7 @@ public actor ProviderRegistry {
         try configuration.validate()
         self.configuration = configuration
         self.environment = environment
-        self.events = EventBus(callbackQueue: environment.callbackQueue)
+        self.events = EventBus()
         let database: EngageDatabase
         do {
             database = try EngageDatabase(
@@ -486,7 +486,7 @@ public actor ProviderRegistry {
         return ProviderContext(
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
-            secretStore: secretStore, sealer: sealer, events: events, callbackQueue: environment.callbackQueue,
+            secretStore: secretStore, sealer: sealer, events: events,
             analytics: analytics, consent: consent
         )
     }

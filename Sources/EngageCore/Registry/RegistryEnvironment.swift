@@ -12,8 +12,6 @@ public struct RegistryEnvironment: Sendable {
     public var random: any RandomSource
     /// `nil` chooses `SecretStores.platformDefault` for the configured storage location.
     public var secretStore: (any SecretStore)?
-    /// Where completion handlers and event callbacks run (`.platformDefault` by default).
-    public var callbackQueue: CallbackQueue
     /// The base logger; providers get a copy labelled with their id at the configured level.
     public var logger: Logger
     /// Process environment used to resolve default storage paths.
@@ -25,7 +23,6 @@ public struct RegistryEnvironment: Sendable {
         clock: any EngageClock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         secretStore: (any SecretStore)? = nil,
-        callbackQueue: CallbackQueue = .platformDefault,
         logger: Logger = Logger(label: "engagekit"),
         environmentVariables: [String: String] = ProcessInfo.processInfo.environment
     ) {
@@ -33,7 +30,6 @@ public struct RegistryEnvironment: Sendable {
         self.clock = clock
         self.random = random
         self.secretStore = secretStore
-        self.callbackQueue = callbackQueue
         self.logger = logger
         self.environmentVariables = environmentVariables
     }

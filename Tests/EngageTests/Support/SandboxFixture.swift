@@ -60,8 +60,7 @@ struct SandboxFixture {
             configuration: configuration,
             providers: [registration],
             environment: RegistryEnvironment(
-                clock: clock, random: SeededRandomSource(seed: 1), secretStore: secretStore,
-                callbackQueue: .queue(DispatchQueue(label: "e2e")), logger: logger ?? Logger(label: "e2e")
+                clock: clock, random: SeededRandomSource(seed: 1), secretStore: secretStore, logger: logger ?? Logger(label: "e2e")
             )
         )
     }

@@ -154,8 +154,7 @@ final class DishonestProvider: EngageProvider {
 
 func testEnvironment(transport: (any HTTPTransport)? = nil, logger: Logger? = nil) -> RegistryEnvironment {
     RegistryEnvironment(
-        transport: transport, secretStore: InMemorySecretStore(),
-        callbackQueue: .queue(DispatchQueue(label: "engage-tests")), logger: logger ?? Logger(label: "engage-tests")
+        transport: transport, secretStore: InMemorySecretStore(), logger: logger ?? Logger(label: "engage-tests")
     )
 }
 

@@ -76,13 +76,13 @@ public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding
 
     /// The completion-handler twin of ``deals(limit:)``.
     @discardableResult
-    public func deals(limit: Int, completion: @escaping @Sendable (Result<[AcmeDeal], EngageError>) -> Void) -> any EngageCancellable {
+    public func deals(limit: Int, completion: @escaping @MainActor @Sendable (Result<[AcmeDeal], EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.deals(limit: limit) }
     }
 
     /// The completion-handler twin of ``claim(dealID:)``.
     @discardableResult
-    public func claim(dealID: String, completion: @escaping @Sendable (Result<AcmeClaim, EngageError>) -> Void) -> any EngageCancellable {
+    public func claim(dealID: String, completion: @escaping @MainActor @Sendable (Result<AcmeClaim, EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.claim(dealID: dealID) }
     }
 }

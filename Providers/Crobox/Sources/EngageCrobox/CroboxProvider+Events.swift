@@ -24,7 +24,7 @@ extension CroboxProvider {
     /// The callback form of `send(_:on:)`.
     @discardableResult
     public func send(
-        _ event: CroboxEvent, on page: CroboxPage, completion: @escaping @Sendable (Result<Void, EngageError>) -> Void
+        _ event: CroboxEvent, on page: CroboxPage, completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.send(event, on: page) }
     }

@@ -24,7 +24,7 @@ extension CroboxProvider {
     @discardableResult
     public func promotions(
         placeholderID: String, page: CroboxPage, productIDs: [String] = [],
-        completion: @escaping @Sendable (Result<CroboxPromotionsResponse, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<CroboxPromotionsResponse, EngageError>) -> Void
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.promotions(placeholderID: placeholderID, page: page, productIDs: productIDs) }
     }

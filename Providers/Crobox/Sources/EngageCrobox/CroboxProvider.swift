@@ -94,7 +94,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
 
     /// The callback form of ``reset()``.
     @discardableResult
-    public func reset(completion: @escaping @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
+    public func reset(completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.reset() }
     }
 

@@ -44,8 +44,7 @@ struct CroboxHarness {
         logger: Logger = Logger(label: "crobox-tests"), transport: (any HTTPTransport)? = nil
     ) async throws -> Engage {
         var environment = RegistryEnvironment(
-            clock: clock, random: SeededRandomSource(seed: 3), secretStore: secretStore,
-            callbackQueue: .queue(DispatchQueue(label: "crobox-tests")), logger: logger
+            clock: clock, random: SeededRandomSource(seed: 3), secretStore: secretStore, logger: logger
         )
         if let transport { environment.transport = transport }
         return try await Engage.start(configuration: configuration(crobox, storage: storage), environment: environment)

@@ -33,8 +33,8 @@ public protocol GiftCardSource: AnyObject, Sendable {
 }
 
 extension GiftCardSource {
-    /// The completion handler of a source's callback twins, called once on the SDK's callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+    /// The completion handler of a source's callback twins, called once on the main actor.
+    public typealias Completion<Value> = @MainActor @Sendable (Result<Value, EngageError>) -> Void
 }
 
 /// A gift-card source the Explore provider creates itself: only the provider makes sources, one per

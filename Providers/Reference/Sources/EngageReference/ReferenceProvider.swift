@@ -128,7 +128,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
 
     /// The callback twin of `items()`.
     @discardableResult
-    public func items(completion: @escaping @Sendable (Result<[Item], EngageError>) -> Void) -> any EngageCancellable {
+    public func items(completion: @escaping @MainActor @Sendable (Result<[Item], EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.items() }
     }
 

@@ -129,7 +129,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     /// The callback form of ``redeemCoupon(for:consumer:)``.
     @discardableResult
     public func redeemCoupon(
-        for order: SovendusOrder, consumer: SovendusConsumer, completion: @escaping @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
+        for order: SovendusOrder, consumer: SovendusConsumer, completion: @escaping @MainActor @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemCoupon(for: order, consumer: consumer) }
     }
@@ -217,7 +217,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     @discardableResult
     public func benefits(
         for consumer: SovendusConsumer? = nil, language: String? = nil,
-        completion: @escaping @Sendable (Result<SovendusBenefits, EngageError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<SovendusBenefits, EngageError>) -> Void
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.benefits(for: consumer, language: language) }
     }

@@ -17,7 +17,7 @@ final class WarplyEventRecorder: Sendable {
     init(_ bus: EventBus) {
         let recorded = Locked<[any EngageEvent]>([])
         self.recorded = recorded
-        subscription = bus.subscribeToAll(on: .queue(queue)) { event in
+        subscription = bus.subscribeToAll(on: queue) { event in
             recorded.withLock { $0.append(event) }
         }
     }
@@ -168,7 +168,7 @@ struct WarplyCampaignTests {
         let (engage, warply) = try await harness.loggedIn()
         let queue = DispatchQueue(label: "warply-e2e-named")
         let counts = Locked<[String]>([])
-        let subscription = engage.events.subscribe(named: "campaigns_retrieved", on: .queue(queue)) { event in
+        let subscription = engage.events.subscribe(named: "campaigns_retrieved", on: queue) { event in
             counts.withLock { $0.append(event.attributes["count"] ?? "?") }
         }
         _ = try await warply.campaigns()

@@ -130,7 +130,7 @@ struct WarplyFacadeTests {
         let analytics = engage.registry.analytics
         let drops = Locked<[[String: String]]>([])
         let dropQueue = DispatchQueue(label: "warply-drops")
-        let token = engage.events.subscribe(named: "analytics_events_dropped", on: .queue(dropQueue)) { event in
+        let token = engage.events.subscribe(named: "analytics_events_dropped", on: dropQueue) { event in
             if let named = event as? NamedEvent { drops.withLock { $0.append(named.attributes) } }
         }
         _ = try await engage.track(TrackedEvent(.custom, name: "readable"))

@@ -16,9 +16,9 @@ private final class RecordingBus: Sendable {
     private let subscription: Locked<EventSubscription?> = Locked(nil)
 
     init() {
-        bus = EventBus(callbackQueue: .queue(queue))
+        bus = EventBus()
         let received = received
-        subscription.withLock { $0 = bus.subscribeToAll { event in received.withLock { $0.append(event) } } }
+        subscription.withLock { $0 = bus.subscribeToAll(on: queue) { event in received.withLock { $0.append(event) } } }
     }
 
     /// Waits until every event published so far was delivered.
@@ -326,7 +326,7 @@ struct WarplyStateEventUnitTests {
         let byName = Locked<[String]>([])
         let subscriptions = [
             "campaigns_retrieved", "coupons_fetched", "market_pass_details_fetched", "ccms_retrieved", "seasonals_retrieved",
-        ].map { name in recorder.bus.subscribe(named: name) { event in byName.withLock { $0.append(event.name) } } }
+        ].map { name in recorder.bus.subscribe(named: name, on: recorder.queue) { event in byName.withLock { $0.append(event.name) } } }
         let state = WarplyState(events: recorder.bus)
         state.setCampaignList([])
         state.setCouponList([])
@@ -344,7 +344,7 @@ struct WarplyStateEventUnitTests {
     func typedSubscription() async {
         let recorder = RecordingBus()
         let counts = Locked<[Int]>([])
-        let subscription = recorder.bus.subscribe(to: WarplyCampaignsRetrievedEvent.self) { event in counts.withLock { $0.append(event.count) } }
+        let subscription = recorder.bus.subscribe(to: WarplyCampaignsRetrievedEvent.self, on: recorder.queue) { event in counts.withLock { $0.append(event.count) } }
         let state = WarplyState(events: recorder.bus)
         state.setCampaignList([campaign("a")])
         state.setSeasonalList([])

@@ -53,8 +53,7 @@ struct WarplyHarness {
         logger: Logger = Logger(label: "warply-tests"), transport: (any HTTPTransport)? = nil
     ) async throws -> Engage {
         var environment = RegistryEnvironment(
-            clock: clock, random: SeededRandomSource(seed: 9), secretStore: secretStore,
-            callbackQueue: .queue(DispatchQueue(label: "warply-tests")), logger: logger
+            clock: clock, random: SeededRandomSource(seed: 9), secretStore: secretStore, logger: logger
         )
         if let transport { environment.transport = transport }
         return try await Engage.start(configuration: configuration(warply ?? warplyConfiguration(), storage: storage), environment: environment)

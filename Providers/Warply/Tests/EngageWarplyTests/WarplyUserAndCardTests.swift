@@ -206,8 +206,7 @@ struct WarplyUserAndCardTests {
         let engage = try await Engage.start(
             configuration: configuration,
             environment: RegistryEnvironment(
-                clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore(),
-                callbackQueue: .queue(DispatchQueue(label: "warply-e2e-cards")), logger: capture.logger(level: .trace)
+                clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore(), logger: capture.logger(level: .trace)
             )
         )
         let warply = try await engage.provider(WarplyProvider.self)

@@ -33,16 +33,16 @@ extension YoullProvider {
     }
 }
 
-/// The completion-handler forms. Each delivers on the configured callback queue; the returned
+/// The completion-handler forms. Each delivers on the main actor; the returned
 /// `EngageCancellable` cancels the operation (the completion then receives `.cancelled`, unless it had
 /// finished).
 extension YoullProvider {
-    /// A completion handler: the operation's value or its `EngageError`, on the callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+    /// A completion handler: the operation's value or its `EngageError`, run on the main actor.
+    public typealias Completion<Value> = @MainActor @Sendable (Result<Value, EngageError>) -> Void
 
     /// The callback form of ``fetch(_:cachePolicy:)``. With `.returnCacheDataAndFetch`, `completion`
     /// is called twice when there is a cached answer: first with it, then with the backend's answer
-    /// (on a serial callback queue, such as the default main queue, in that order).
+    /// (both on the main actor, in that order).
     @discardableResult
     public func fetch<Value: Sendable>(
         _ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil, completion: @escaping Completion<Value>
@@ -51,13 +51,12 @@ extension YoullProvider {
         guard policy == .returnCacheDataAndFetch else {
             return context.callback(completion) { try await self.fetch(query, cachePolicy: policy) }
         }
-        let queue = context.callbackQueue
         return context.callback(completion) {
             var fresh: Value?
             for try await response in self.responses(query) {
                 if response.isFromCache {
                     let value = response.value
-                    queue.async { completion(.success(value)) }
+                    CallbackBridge.onMainActor { completion(.success(value)) }
                 } else {
                     fresh = response.value
                 }
@@ -87,7 +86,7 @@ extension YoullProvider {
 
     /// The callback form of ``cacheUsage()``. Local: publishes no operation event.
     @discardableResult
-    public func cacheUsage(completion: @escaping @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any EngageCancellable {
+    public func cacheUsage(completion: @escaping @MainActor @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any EngageCancellable {
         context.callback(completion) { try await self.cacheUsage() }
     }
 }

@@ -2,12 +2,12 @@ import EngageCore
 import Foundation
 
 /// The completion-handler twins of every async operation. Each runs the async operation and delivers
-/// its `Result` on the configured callback queue; the returned `EngageCancellable` cancels the wait (the
+/// its `Result` on the main actor; the returned `EngageCancellable` cancels the wait (the
 /// completion then receives `.cancelled`, unless the operation had already finished).
 extension ExploreProvider {
-    /// A completion handler: receives the operation's value or its `EngageError`, on the configured
-    /// callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+    /// A completion handler: receives the operation's value or its `EngageError`, run once on the main
+    /// actor.
+    public typealias Completion<Value> = @MainActor @Sendable (Result<Value, EngageError>) -> Void
 
     /// The callback form of ``sync(progress:)``. `progress` is called on a transport thread.
     @discardableResult

@@ -28,13 +28,12 @@ struct GiftCardTestContext {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-gift-card-tests")
         configuration.network.timeoutSeconds = timeoutSeconds  // generous: loaded 2-core machines
         let logger = logs.logger(label: "explore-gift-cards", level: .trace)
-        let callbackQueue = CallbackQueue.queue(DispatchQueue(label: "explore-gift-card-tests"))
         let random = SeededRandomSource(seed: 5)
         context = ProviderContext(
             descriptor: ProviderDescriptor(id: .explore, displayName: "Explore", version: "1.0.0"),
             configuration: configuration, logger: logger, clock: clock, random: random, transport: URLSessionTransport(),
             storage: storage, database: database, secretStore: secretStore, sealer: sealer,
-            events: EventBus(callbackQueue: callbackQueue), callbackQueue: callbackQueue,
+            events: EventBus(),
             analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
         )
     }

@@ -74,8 +74,7 @@ struct ExploreFeedHarness {
         configuration.storage = storage
         try configuration.setProvider(.explore, explore ?? exploreConfiguration())
         var environment = RegistryEnvironment(
-            clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(),
-            callbackQueue: .queue(DispatchQueue(label: "explore-tests")), logger: logger
+            clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(), logger: logger
         )
         if let transport { environment.transport = transport }
         let engage = try await Engage.start(configuration: configuration, environment: environment)

@@ -4,12 +4,12 @@ import HTTPTypes
 import Logging
 
 /// The completion-handler twins of every async operation. Each runs the async operation and delivers
-/// its `Result` on the configured callback queue; the returned `EngageCancellable` cancels the operation
+/// its `Result` on the main actor; the returned `EngageCancellable` cancels the operation
 /// (the completion then receives `.cancelled`, unless the operation had already finished).
 extension WarplyProvider {
-    /// A completion handler: receives the operation's value or its `EngageError`, on the configured
-    /// callback queue.
-    public typealias Completion<Value> = @Sendable (Result<Value, EngageError>) -> Void
+    /// A completion handler: receives the operation's value or its `EngageError`, run once on the main
+    /// actor.
+    public typealias Completion<Value> = @MainActor @Sendable (Result<Value, EngageError>) -> Void
 
     // MARK: Lifecycle and auth
 
