@@ -32,10 +32,17 @@ public final class Engage: Sendable {
     public let registry: ProviderRegistry
     private let started: Task<RegistryStartReport, Never>
     private let readyReport = Locked<RegistryStartReport?>(nil)
+    private let backgroundFlush = Locked<BackgroundFlush?>(nil)
 
     private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>) {
         self.registry = registry
         self.started = started
+        guard registry.configuration.analytics.flushesOnBackground else { return }
+        let engage = WeakEngage(self)
+        let observer = BackgroundFlush(center: registry.environment.notificationCenter) {
+            await engage.value?.flush()
+        }
+        backgroundFlush.withLock { $0 = observer }
     }
 
     /// Waits until the providers have started (at once for an instance from ``start(configuration:providers:environment:)``)
@@ -226,6 +233,11 @@ public final class Engage: Sendable {
     /// Shuts the instance down (see `ProviderRegistry.shutdown()`): waits for a start in progress,
     /// flushes the analytics queue once and stops it, then shuts every provider down concurrently.
     public func shutdown() async {
+        let observer = backgroundFlush.withLock { current -> BackgroundFlush? in
+            defer { current = nil }
+            return current
+        }
+        observer?.stop()
         await registry.shutdown()
     }
 

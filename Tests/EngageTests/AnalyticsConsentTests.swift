@@ -29,7 +29,7 @@ struct AnalyticsConsentTests {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("engage-consent-\(UUID().uuidString)")
         }
 
-        func start(secretStore: any SecretStore) async throws -> Engage {
+        func start(secretStore: any SecretStore, notificationCenter: NotificationCenter = NotificationCenter()) async throws -> Engage {
             var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.consent")
             configuration.storage = .directory(directory.path)
             configuration.network.timeoutSeconds = 20
@@ -41,7 +41,7 @@ struct AnalyticsConsentTests {
             let engage = try await Engage.start(
                 configuration: configuration, providers: [try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
                 environment: RegistryEnvironment(
-                    clock: FakeClock(now: Date()), secretStore: secretStore
+                    clock: FakeClock(now: Date()), secretStore: secretStore, notificationCenter: notificationCenter
                 )
             )
             #expect(await engage.ready().failures.isEmpty)
@@ -200,6 +200,30 @@ struct AnalyticsConsentTests {
         func deliver(_ batch: [QueuedEvent]) async throws {
             delivered.withLock { $0 += batch.map { String(decoding: $0.payload, as: UTF8.self) } }
         }
+    }
+
+    @Test("Moving to the background (UIKit's notification) delivers every provider's queue; after shutdown it does nothing")
+    func backgroundFlush() async throws {
+        let fixture = try await Fixture()
+        let center = NotificationCenter()
+        let engage = try await fixture.start(secretStore: InMemorySecretStore(), notificationCenter: center)
+        _ = try await engage.track(Self.event("before_background"))
+        // The clock does not move, so nothing but a flush can deliver these.
+        #expect(try await engage.registry.analytics.pendingCount() == 2)
+        // The value of UIApplication.didEnterBackgroundNotification.
+        center.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+        #expect(await waitUntil { fixture.delivered.reference == 1 && fixture.delivered.crobox == 1 })
+        #expect(try await engage.registry.analytics.pendingCount() == 0)
+        await engage.shutdown()
+        center.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+        await fixture.stop()
+    }
+
+    @Test("flushesOnBackground is on by default and can be switched off in JSON")
+    func backgroundFlushSetting() throws {
+        #expect(EngageConfiguration.preset(.production, appID: "org.engagekit.consent").analytics.flushesOnBackground)
+        let json = #"{"appID": "org.engagekit.consent", "analytics": {"flushesOnBackground": false}}"#
+        #expect(try !EngageConfiguration.load(json: Data(json.utf8)).analytics.flushesOnBackground)
     }
 
     @Test("A stored choice that cannot be read keeps analytics off")

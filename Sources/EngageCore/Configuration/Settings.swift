@@ -178,17 +178,22 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
     public var maxAttempts: Int
     /// `dropOldest` or `rejectNew` when the queue is full.
     public var dropPolicy: DurableQueuePolicy.DropPolicy
+    /// Whether an `Engage` instance flushes the queue when the app moves to the background (UIKit's
+    /// did-enter-background notification; `true` by default). The flush asks the system for extra
+    /// time, so queued events leave before the app is suspended.
+    public var flushesOnBackground: Bool
 
     /// Settings; each argument defaults to the value documented on its property.
     public init(
         maxPendingEvents: Int = 10_000, batchSize: Int = 50, flushIntervalSeconds: Double = 30, maxAttempts: Int = 10,
-        dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest
+        dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest, flushesOnBackground: Bool = true
     ) {
         self.maxPendingEvents = maxPendingEvents
         self.batchSize = batchSize
         self.flushIntervalSeconds = flushIntervalSeconds
         self.maxAttempts = maxAttempts
         self.dropPolicy = dropPolicy
+        self.flushesOnBackground = flushesOnBackground
     }
 
     /// Decodes settings; missing fields take their defaults.
@@ -200,7 +205,8 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
             batchSize: try container.decodeIfPresent(Int.self, forKey: .batchSize) ?? defaults.batchSize,
             flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds) ?? defaults.flushIntervalSeconds,
             maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? defaults.maxAttempts,
-            dropPolicy: try container.decodeIfPresent(DurableQueuePolicy.DropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy
+            dropPolicy: try container.decodeIfPresent(DurableQueuePolicy.DropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy,
+            flushesOnBackground: try container.decodeIfPresent(Bool.self, forKey: .flushesOnBackground) ?? defaults.flushesOnBackground
         )
     }
 }

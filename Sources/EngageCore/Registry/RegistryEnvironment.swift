@@ -16,6 +16,8 @@ public struct RegistryEnvironment: Sendable {
     public var logger: Logger
     /// Process environment used to resolve default storage paths.
     public var environmentVariables: [String: String]
+    /// Where an `Engage` instance listens for the app moving to the background (`.default`).
+    public var notificationCenter: NotificationCenter
 
     /// An environment with production defaults for everything not given.
     public init(
@@ -24,7 +26,8 @@ public struct RegistryEnvironment: Sendable {
         random: any RandomSource = SystemRandomSource(),
         secretStore: (any SecretStore)? = nil,
         logger: Logger = Logger(label: "engagekit"),
-        environmentVariables: [String: String] = ProcessInfo.processInfo.environment
+        environmentVariables: [String: String] = ProcessInfo.processInfo.environment,
+        notificationCenter: NotificationCenter = .default
     ) {
         self.transport = transport ?? URLSessionTransport()
         self.clock = clock
@@ -32,6 +35,7 @@ public struct RegistryEnvironment: Sendable {
         self.secretStore = secretStore
         self.logger = logger
         self.environmentVariables = environmentVariables
+        self.notificationCenter = notificationCenter
     }
 }
 
