@@ -66,9 +66,9 @@ extension Engage {
 extension Engage {
     /// Forgets the user in every provider, as an app does when the user deletes their account or
     /// signs out for good: each `Resettable` provider resets (logs out, deletes what it keeps about the
-    /// user, starts over with new anonymous ids: Crobox a new visitor id, Youll a new device id), each
-    /// other identity-aware provider logs out, and every queued analytics event is deleted. The
-    /// analytics consent is kept: it is the user's choice, not their data.
+    /// user, starts over with new anonymous ids: Crobox a new visitor id, Warply a new device id and
+    /// registration), each other identity-aware provider logs out, and every queued analytics event
+    /// is deleted. The analytics consent is kept: it is the user's choice, not their data.
     ///
     /// A provider that fails is in the report's `failures` and the others go on; the queue is purged
     /// in any case.

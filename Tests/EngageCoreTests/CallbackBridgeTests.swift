@@ -48,7 +48,7 @@ struct CallbackBridgeTests {
         // Finish the operations in reverse order, each after the previous one's completion arrived.
         for index in (0..<20).reversed() {
             gates[index].open()
-            #expect(await waitUntil { done.count == 20 - index })
+            #expect(await waitUntil(timeout: .seconds(60)) { done.count == 20 - index })  // generous: the main queue is shared
         }
         #expect(order.value == Array((0..<20).reversed()))
     }

@@ -83,7 +83,7 @@ struct DurableQueueRestartTests {
         let first = Task { await queue.flush(destination: "crobox") }
         await eventually { gate.enteredCount == 1 }
         #expect(await queue.isFlushing)
-        // Callers arriving while it runs: one with the same scope joins it; wider or other scopes wait.
+        // Callers arriving while it runs wait for it (it may have passed their events), then flush.
         let second = Task { await queue.flush(destination: "crobox") }
         let third = Task { await queue.flush() }
         let fourth = Task { await queue.flush(destination: "warply") }
@@ -96,9 +96,33 @@ struct DurableQueueRestartTests {
         #expect(delivered == (1...7).map { "e\($0)" })
         #expect(warply.payloads == [["w1"]])
         #expect(reports[0].delivered == 7)
-        #expect(reports[1].delivered == 7)  // joined the running flush
+        #expect(reports[1].delivered == 0)  // ran after it: nothing left for crobox
         // The other two ran after it: whichever ran first delivered w1 (the other joined it or found nothing).
         #expect(max(reports[2].delivered, reports[3].delivered) == 1)
+    }
+
+    @Test("a flush called while another runs delivers what was stored after that one passed its destination")
+    func flushDuringFlushDeliversLaterEvents() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        let early = RecordingDeliverer()
+        let gate = GatedDeliverer()
+        // Flushed in name order: "a-early" first, then "b-gated", which holds the flush.
+        try await queue.register(destination: "a-early", deliverer: early)
+        try await queue.register(destination: "b-gated", deliverer: gate)
+        try await queue.enqueue(payload("b1"), destination: "b-gated")
+        let running = Task { await queue.flush() }
+        await eventually { gate.enteredCount == 1 }
+        // Stored after the running flush passed "a-early"; an app's flush() now must still deliver it.
+        try await queue.enqueue(payload("a1"), destination: "a-early")
+        let called = Task { await queue.flush() }
+        await eventually { await queue.flushWaiterCount == 1 }
+        gate.release()
+        let report = await called.value
+        _ = await running.value
+        #expect(early.payloads == [["a1"]])
+        #expect(report.delivered == 1)
+        #expect(try await queue.pendingCount() == 0)
         #expect(try await queue.pendingCount() == 0)
         #expect(await !queue.isFlushing)
     }

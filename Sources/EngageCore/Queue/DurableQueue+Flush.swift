@@ -5,9 +5,11 @@ import Logging
 extension DurableQueue {
     /// Delivers the due events of `destination` (or of every registered destination when `nil`).
     ///
-    /// Only one flush runs at a time: a call made while a flush covering its scope is running returns
-    /// that flush's report; otherwise it waits for the running flush, then runs its own. Events are
-    /// never delivered twice by concurrent flushes.
+    /// Only one flush runs at a time, and every event stored before the call is tried by the time it
+    /// returns. A flush that was already running when the call was made may have passed a destination
+    /// before the caller's events were stored, so the call waits for it and then runs its own; callers
+    /// that waited together share the first flush started after their call (when it covers their
+    /// scope). Events are never delivered twice by concurrent flushes.
     ///
     /// Due events (`next_attempt_at <= now`) go oldest first, in batches of `batchSize`. A delivered batch
     /// is deleted in one transaction. A retryable failure schedules the batch's events with exponential
@@ -18,10 +20,11 @@ extension DurableQueue {
     @discardableResult
     public func flush(destination: String? = nil) async -> QueueFlushReport {
         guard !isStopped else { return QueueFlushReport() }
+        let startedBeforeCall = flushCounter
         while let running = inFlight {
             flushWaiterCount += 1
             defer { flushWaiterCount -= 1 }
-            if running.scope == nil || running.scope == destination {
+            if running.id > startedBeforeCall, running.scope == nil || running.scope == destination {
                 return await running.task.value
             }
             _ = await running.task.value

@@ -1,6 +1,7 @@
 import EngageCore
 import Foundation
 import GRDB
+import HTTPTypes
 import Logging
 
 /// Warply (DEI) loyalty: campaigns, coupons, merchants, the user's profile, cards and history, with
@@ -56,8 +57,10 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     public let state: WarplyState
     /// The language operations use when none is given; change it with ``setLanguage(_:)``.
     public var language: WarplyLanguage { currentLanguage.value }
-    /// The id sent as `unique-device-id`.
-    public let deviceID: String
+    /// The id sent as `unique-device-id`: configured, or generated once and persisted (and anew by
+    /// ``reset()``).
+    public var deviceID: String { storedDeviceID.value }
+    let storedDeviceID: Locked<String>
     let networkStatusTracker: WarplyNetworkStatusTracker
     private let currentLanguage: Locked<WarplyLanguage>
     let pushToken = Locked<String?>(nil)
@@ -75,25 +78,37 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         currentLanguage = Locked(configuration.language)
         let state = WarplyState(events: context.events)
         self.state = state
-        deviceID = try Self.deviceID(configured: configuration.deviceID, storage: context.storage)
+        let storedDeviceID = Locked(try Self.deviceID(configured: configuration.deviceID, storage: context.storage))
+        self.storedDeviceID = storedDeviceID
         networkStatusTracker = WarplyNetworkStatusTracker()
 
         let baseURL = configuration.environment.baseURL
         let timeout = configuration.requestTimeoutSeconds.map { Duration.seconds(double: $0) }
-        let headers = WarplyPlatformHeaders.fields(bundleID: configuration.bundleID ?? context.configuration.appID, deviceID: deviceID)
+        let headers = WarplyPlatformHeaders.fields(bundleID: configuration.bundleID ?? context.configuration.appID)
+        // The device id is read per request, so that a reset's new id applies to every client at once.
+        let deviceHeader: APIClient.Hooks.Prepare = { request in
+            request.head.headerFields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = storedDeviceID.value
+        }
         let sensitiveKeys: Set<String> = [
             "access_token", "refresh_token", "client_id", "client_secret", "api_key", "web_id", "card_number", "coupon", "barcode",
             "msisdn", "guid", "user_identifier", "old_password", "new_password", "device_token",
         ]
         let unsigned = try context.makeAPIClient(
-            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys,
+            hooks: APIClient.Hooks(prepare: deviceHeader)
         )
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
         let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
         let rules = WarplyAnswerRules(registrar: registrar)
+        var signedHooks = rules.hooks
+        let pin = signedHooks.prepare
+        signedHooks.prepare = { request in
+            try await deviceHeader(&request)
+            try await pin?(&request)
+        }
         let signed = try context.makeAPIClient(
             baseURL: baseURL, authorizer: signer, timeout: timeout, defaultHeaders: headers,
-            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: rules.hooks
+            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: signedHooks
         )
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
         session = WarplySessionStore(namespace: context.storage) { state.clear() }
@@ -103,7 +118,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         )
         let bearer = try context.makeAPIClient(
             baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]), timeout: timeout,
-            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: rules.hooks
+            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: signedHooks
         )
         client = WarplyClient(signed: signed, bearer: bearer, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
     }

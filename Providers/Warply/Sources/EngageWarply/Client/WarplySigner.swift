@@ -33,11 +33,11 @@ struct WarplySigner: RequestSigner {
 
 /// The platform headers sent with every request.
 enum WarplyPlatformHeaders {
-    static func fields(bundleID: String, deviceID: String) -> HTTPFields {
+    /// The fixed headers; `unique-device-id` is added per request (it changes on reset).
+    static func fields(bundleID: String) -> HTTPFields {
         var fields = HTTPFields()
         fields[WarplySigner.field(WarplyWire.Header.channel)] = "mobile"
         fields[WarplySigner.field(WarplyWire.Header.bundleID)] = "\(platform):\(bundleID)"
-        fields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = deviceID
         fields[WarplySigner.field(WarplyWire.Header.vendor)] = vendor
         fields[WarplySigner.field(WarplyWire.Header.platform)] = platform
         fields[WarplySigner.field(WarplyWire.Header.osVersion)] = osVersion

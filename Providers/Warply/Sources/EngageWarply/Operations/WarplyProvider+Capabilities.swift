@@ -123,3 +123,29 @@ extension WarplyArticle {
         )
     }
 }
+
+extension WarplyProvider: Resettable {
+    /// Forgets the user and this device: logs out (telling Warply when a session exists), forgets
+    /// the device registration (`web_id`, `api_key`) and the user's in-memory data and push token,
+    /// and, unless ``WarplyConfiguration/deviceID`` is set, starts over with a new persisted device
+    /// id. The next request registers the new device.
+    public func reset() async throws {
+        try await logout()
+        try await context.local {
+            if configuration.deviceID == nil {
+                let fresh = UUID().uuidString
+                try context.storage.setValue(fresh, forKey: "device_id")
+                storedDeviceID.withLock { $0 = fresh }
+            }
+            try await registrar.reset()
+            pushToken.withLock { $0 = nil }
+            state.clear()
+        }
+    }
+
+    /// The callback form of ``reset()``.
+    @discardableResult
+    public func reset(completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.reset() }
+    }
+}
