@@ -273,7 +273,7 @@ let package = Package(
         ),
         .target(
             name: "EngageEmulators",
-            dependencies: ["EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators
+            dependencies: ["EngageCore", "EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators
         ),
         // The options and serving loop of a sandbox tool; `engage-sandbox` is one, a third party's is another.
         .target(
@@ -283,6 +283,8 @@ let package = Package(
         .executableTarget(
             name: "engage-sandbox",
             dependencies: [
+                "EngageCore",
+                "EngageSandbox",
                 "EngageSandboxCommand",
                 "EngageEmulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

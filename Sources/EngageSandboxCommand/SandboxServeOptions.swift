@@ -53,10 +53,17 @@ public struct SandboxServeOptions: ParsableArguments, Sendable {
 
     /// Serves the emulators `emulators` makes (given the token lifetime) until SIGINT or SIGTERM,
     /// after printing one `<id> <base URL>` line per emulator on standard output.
-    public func serve(emulators: (Duration) -> [any Emulator]) async throws {
+    ///
+    /// `listening` runs once the server listens, before the lines are printed, and returns more lines
+    /// to print (`engage-sandbox` writes its configuration file there).
+    public func serve(
+        emulators: (Duration) -> [any Emulator],
+        listening: @escaping @Sendable (SandboxEndpoints) -> [String] = { _ in [] }
+    ) async throws {
         let sandbox = SandboxHost(emulators: emulators(.seconds(tokenLifetime)), configuration: configuration)
         try await sandbox.run { endpoints in
-            let lines = endpoints.emulators.map { "\($0.id) \($0.baseURL.absoluteString)\n" }.joined()
+            let extra = listening(endpoints)
+            let lines = (endpoints.emulators.map { "\($0.id) \($0.baseURL.absoluteString)" } + extra).map { $0 + "\n" }.joined()
             // FileHandle writes are unbuffered: the lines are out before serving starts.
             FileHandle.standardOutput.write(Data(lines.utf8))
         }

@@ -1,6 +1,9 @@
 import ArgumentParser
+import EngageCore
 import EngageEmulators
+import EngageSandbox
 import EngageSandboxCommand
+import Foundation
 
 /// `engage-sandbox`: serves the local backend emulators compiled into this build until SIGINT or
 /// SIGTERM.
@@ -15,13 +18,38 @@ struct EngageSandboxTool: AsyncParsableCommand {
         abstract: "Serve EngageKit's local backend emulators over HTTP.",
         discussion: """
             Prints one line per emulator, "<id> <base URL>", once the server is listening, then serves \
-            until interrupted (SIGINT or SIGTERM).
+            until interrupted (SIGINT or SIGTERM). With --configuration-out it also writes an EngageKit \
+            configuration whose every built-in provider talks to these emulators, and prints \
+            "configuration <path>".
             """
     )
 
     @OptionGroup var options: SandboxServeOptions
 
+    /// Where to write the JSON configuration for the emulators (load it with `EngageConfiguration.load(json:)`).
+    @Option(name: .customLong("configuration-out"), help: "Write an EngageKit configuration (JSON) for these emulators to this file.")
+    var configurationOut: String?
+
+    /// The app id written into that configuration.
+    @Option(name: .customLong("app-id"), help: "The appID of the written configuration.")
+    var appID = "org.engagekit.sandbox"
+
     func run() async throws {
-        try await options.serve { tokenLifetime in BuiltInEmulators.all(tokenLifetime: tokenLifetime) }
+        let output = configurationOut
+        let appID = appID
+        try await options.serve(emulators: { tokenLifetime in BuiltInEmulators.all(tokenLifetime: tokenLifetime) }) { endpoints in
+            guard let output else { return [] }
+            do {
+                let configuration = try BuiltInEmulators.configuration(appID: appID, endpoints: endpoints)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let url = URL(fileURLWithPath: output)
+                try encoder.encode(configuration).write(to: url, options: .atomic)
+                return ["configuration \(url.path)"]
+            } catch {
+                FileHandle.standardError.write(Data("engage-sandbox: cannot write \(output): \(error)\n".utf8))
+                Foundation.exit(1)
+            }
+        }
     }
 }

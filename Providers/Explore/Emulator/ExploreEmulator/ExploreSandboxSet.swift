@@ -1,4 +1,7 @@
+import EngageCore
+import EngageExplore
 import EngageSandbox
+import Foundation
 
 /// What `engage-sandbox` and `engage-demo` serve for Explore: the directory feed with generated
 /// directories, CTX, and PiggyCards with its trait.
@@ -16,5 +19,14 @@ public enum ExploreSandboxSet {
             emulators.append(PiggyCardsEmulator())
         #endif
         return emulators
+    }
+
+    /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
+    /// sandbox serves the emulator `id` (throwing when it serves none).
+    /// The directory syncs when the app asks (`syncsAutomatically: false`); CTX is the gift-card source.
+    public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
+        var explore = ExploreConfiguration(feedURL: try baseURL("explore-feed"), syncsAutomatically: false)
+        explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: try baseURL("ctx"), clientID: "engage-sandbox")
+        try configuration.setProvider(.explore, explore)
     }
 }

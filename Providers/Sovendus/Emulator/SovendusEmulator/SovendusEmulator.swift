@@ -157,4 +157,10 @@ public enum SovendusSandboxSet {
     public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
         [SovendusEmulator()]
     }
+
+    /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
+    /// sandbox serves the emulator `id` (throwing when it serves none).
+    public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
+        try configuration.setProvider(.sovendus, SovendusEmulator().providerConfiguration(baseURL: baseURL("sovendus")))
+    }
 }

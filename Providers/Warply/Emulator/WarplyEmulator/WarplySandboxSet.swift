@@ -1,4 +1,7 @@
+import EngageCore
 import EngageSandbox
+import EngageWarply
+import Foundation
 
 /// What `engage-sandbox` and `engage-demo` serve for Warply: the emulator issuing tokens of the given
 /// lifetime.
@@ -6,5 +9,14 @@ public enum WarplySandboxSet {
     /// A fresh emulator whose access tokens live `tokenLifetime`.
     public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
         [WarplyEmulator(configuration: .init(accessTokenLifetime: tokenLifetime))]
+    }
+
+    /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
+    /// sandbox serves the emulator `id` (throwing when it serves none).
+    public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
+        var warply = WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")
+        warply.environment = .custom(try baseURL("warply"))
+        warply.language = .english
+        try configuration.setProvider(.warply, warply)
     }
 }

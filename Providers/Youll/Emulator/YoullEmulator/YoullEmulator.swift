@@ -261,4 +261,14 @@ public enum YoullSandboxSet {
     public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
         [YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))]
     }
+
+    /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
+    /// sandbox serves the emulator `id` (throwing when it serves none).
+    public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
+        let base = try baseURL("youll")
+        try configuration.setProvider(.youll, YoullConfiguration(
+            graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
+            extraLang: "en", appVersion: "1.0.0"
+        ))
+    }
 }
