@@ -194,6 +194,7 @@ let package = Package(
         // For third parties' own tools: a sandbox command serving their emulators, and the examples'
         // output modes and embedded backend.
         .library(name: "EngageSandboxCommand", targets: ["EngageSandboxCommand"]),
+        .library(name: "EngageSandboxUI", targets: ["EngageSandboxUI"]),
         .library(name: "EngageExampleSupport", targets: ["EngageExampleSupport"]),
         .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
         .executable(name: "engage-demo", targets: ["engage-demo"]),
@@ -252,6 +253,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The sandbox's web UI (served by engage-sandbox beside the emulators): static files as resources,
+        // no build step. Only sandbox tools depend on it; no SDK module does.
+        .target(
+            name: "EngageSandboxUI",
+            dependencies: [
+                "EngageCore",
+                "EngageSandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Assets")]
+        ),
         .target(
             name: "EngageReference",
             dependencies: [
@@ -278,7 +292,7 @@ let package = Package(
         // The options and serving loop of a sandbox tool; `engage-sandbox` is one, a third party's is another.
         .target(
             name: "EngageSandboxCommand",
-            dependencies: ["EngageSandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EngageSandbox", "EngageSandboxUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "engage-sandbox",
@@ -328,6 +342,10 @@ let package = Package(
         .testTarget(
             name: "EngageSandboxTests",
             dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting"]
+        ),
+        .testTarget(
+            name: "EngageSandboxUITests",
+            dependencies: ["EngageSandboxUI", "EngageSandbox", "ReferenceEmulator", "CroboxEmulator", "EngageCore", "EngageTesting"]
         ),
     ] + providerTargets
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EngageSandbox
+import EngageSandboxUI
 import Foundation
 
 /// The command-line options of a sandbox that serves emulators, and the serving itself: what
@@ -17,8 +18,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// Once the server listens, ``serve(emulators:)`` prints one line per emulator, `<id> <base URL>`
-/// (e.g. `acme http://127.0.0.1:8080/acme`), then serves until SIGINT or SIGTERM.
+/// Once the server listens, ``serve(emulators:listening:)`` prints one line per emulator,
+/// `<id> <base URL>` (e.g. `acme http://127.0.0.1:8080/acme`), then `ui <URL>`, the sandbox's web
+/// UI (`SandboxUI`, loopback clients only), and serves until SIGINT or SIGTERM.
 public struct SandboxServeOptions: ParsableArguments, Sendable {
     /// The port to listen on; 0 picks a free one.
     @Option(help: "The port to listen on (0 picks a free one).")
@@ -51,8 +53,9 @@ public struct SandboxServeOptions: ParsableArguments, Sendable {
         SandboxConfiguration(host: host, port: port, seed: seed, tokenLifetime: .seconds(tokenLifetime))
     }
 
-    /// Serves the emulators `emulators` makes (given the token lifetime) until SIGINT or SIGTERM,
-    /// after printing one `<id> <base URL>` line per emulator on standard output.
+    /// Serves the emulators `emulators` makes (given the token lifetime) and the web UI until SIGINT
+    /// or SIGTERM, after printing one `<id> <base URL>` line per emulator and a `ui <URL>` line on
+    /// standard output.
     ///
     /// `listening` runs once the server listens, before the lines are printed, and returns more lines
     /// to print (`engage-sandbox` writes its configuration file there).
@@ -60,9 +63,10 @@ public struct SandboxServeOptions: ParsableArguments, Sendable {
         emulators: (Duration) -> [any Emulator],
         listening: @escaping @Sendable (SandboxEndpoints) -> [String] = { _ in [] }
     ) async throws {
-        let sandbox = SandboxHost(emulators: emulators(.seconds(tokenLifetime)), configuration: configuration)
+        let sandbox = SandboxHost(emulators: emulators(.seconds(tokenLifetime)), configuration: configuration, extensions: [SandboxUI()])
         try await sandbox.run { endpoints in
-            let extra = listening(endpoints)
+            let ui = SandboxUI.url(for: endpoints).map { ["ui \($0.absoluteString)"] } ?? []
+            let extra = ui + listening(endpoints)
             let lines = (endpoints.emulators.map { "\($0.id) \($0.baseURL.absoluteString)" } + extra).map { $0 + "\n" }.joined()
             // FileHandle writes are unbuffered: the lines are out before serving starts.
             FileHandle.standardOutput.write(Data(lines.utf8))

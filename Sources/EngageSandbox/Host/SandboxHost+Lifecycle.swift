@@ -52,6 +52,9 @@ extension SandboxHost {
                 return server
             }
         }
+        // Long-lived event streams (the sandbox UI's) end now, or they would hold the graceful shutdown.
+        journal.finishUpdates()
+        faults.finishChanges()
         guard let server else { return }
         await server.group.triggerGracefulShutdown()
         _ = try? await server.task.value
@@ -146,6 +149,9 @@ extension SandboxHost {
         )
         for emulator in emulators {
             emulator.addRoutes(to: router.group(RouterPath(emulator.id)), environment: environment(for: emulator.id))
+        }
+        for routes in extensions {
+            routes.addRoutes(to: router, host: self)
         }
         return router
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import ServiceLifecycle
 import EngageCore
@@ -27,12 +28,15 @@ public final class SandboxHost: Sendable {
     public let faults: FaultInjector
     /// The token issuer shared by the emulators (same secret, clock and lifetime).
     public let jwt: JWTIssuer
+    /// Routes served beside the emulators, such as the sandbox UI.
+    public let extensions: [any SandboxExtension]
 
     let lifecycle = Locked<Lifecycle>(.idle)
 
-    /// Creates a host; nothing listens until ``start()``.
-    public init(emulators: [any Emulator], configuration: SandboxConfiguration = .init()) {
+    /// Creates a host serving `emulators` and `extensions`; nothing listens until ``start()``.
+    public init(emulators: [any Emulator], configuration: SandboxConfiguration = .init(), extensions: [any SandboxExtension] = []) {
         self.emulators = emulators
+        self.extensions = extensions
         self.configuration = configuration
         self.journal = RequestJournal(capacity: configuration.journalCapacity)
         self.faults = FaultInjector(generator: SeededGenerator(seed: configuration.seed, stream: "sandbox/faults"))
@@ -90,4 +94,13 @@ extension SandboxHost {
         case running(Server, SandboxEndpoints)
         case stopped(Server?)
     }
+}
+
+/// Routes a ``SandboxHost`` serves beside its emulators, such as the sandbox UI. They are neither
+/// journaled nor subject to injected faults, and their paths must not start with an emulator id
+/// (an emulator id never starts with `_`).
+public protocol SandboxExtension: Sendable {
+    /// Adds the extension's routes to `router`; `host` gives the journal, fault injector, token
+    /// issuer and emulators.
+    func addRoutes(to router: Router<SandboxRequestContext>, host: SandboxHost)
 }

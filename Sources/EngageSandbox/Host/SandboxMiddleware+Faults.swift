@@ -12,34 +12,34 @@ extension SandboxMiddleware {
     static let malformedJSON = Data(#"{"data": [{"id": 1, "name": "unterminated"#.utf8)
 
     func apply(
-        _ fault: Fault?, entry: JournalEntry, request: Request, context: Context,
+        _ fault: Fault?, entry: JournalEntry, started: ContinuousClock.Instant, request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         switch fault {
         case nil:
-            return record(entry, response: try await callEmulator(request, context: context, entry: entry, next: next))
+            return record(entry, started: started, response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
 
         case .delay(let duration):
             try await sleep(duration)
-            return record(entry, response: try await callEmulator(request, context: context, entry: entry, next: next))
+            return record(entry, started: started, response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
 
         case .status(let code, let body, let headers):
-            return record(entry, response: Self.statusResponse(code: code, body: body, headers: headers))
+            return record(entry, started: started, response: Self.statusResponse(code: code, body: body, headers: headers))
 
         case .malformedBody:
-            return record(entry, response: SandboxResponse.raw(Self.malformedJSON))
+            return record(entry, started: started, response: SandboxResponse.raw(Self.malformedJSON))
 
         case .truncatedBody:
-            let response = try await callEmulator(request, context: context, entry: entry, next: next)
-            return record(entry, response: try await Self.truncate(response))
+            let response = try await callEmulator(request, context: context, entry: entry, started: started, next: next)
+            return record(entry, started: started, response: try await Self.truncate(response))
 
         case .dropConnection:
-            recordNoResponse(entry)
+            recordNoResponse(entry, started: started)
             return await Self.drop(context)
 
         case .dropConnectionAfterHandling:
-            _ = try await callEmulator(request, context: context, entry: entry, next: next)
-            recordNoResponse(entry)
+            _ = try await callEmulator(request, context: context, entry: entry, started: started, next: next)
+            recordNoResponse(entry, started: started)
             return await Self.drop(context)
         }
     }

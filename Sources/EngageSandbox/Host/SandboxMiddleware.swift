@@ -24,6 +24,7 @@ struct SandboxMiddleware: RouterMiddleware {
         guard let (emulatorID, path) = Self.split(request.uri.path, emulatorIDs: emulatorIDs) else {
             return try await next(request, context)
         }
+        let started = ContinuousClock.now
         var context = context
         context.emulatorID = emulatorID
         context.maxBodySize = maxBodySize
@@ -31,24 +32,25 @@ struct SandboxMiddleware: RouterMiddleware {
         var entry = makeEntry(for: request, emulatorID: emulatorID, path: path)
 
         if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > maxBodySize {
-            return record(entry, response: tooLarge())
+            return record(entry, started: started, response: tooLarge())
         }
         do {
             let buffer = try await request.collectBody(upTo: maxBodySize)
             entry.body = Data(buffer.readableBytesView)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            return record(entry, response: tooLarge())
+            return record(entry, started: started, response: tooLarge())
         }
 
         let fault = faults.nextFault(emulatorID: emulatorID, method: entry.method, path: path)
         entry.fault = fault
-        return try await apply(fault, entry: entry, request: request, context: context, next: next)
+        return try await apply(fault, entry: entry, started: started, request: request, context: context, next: next)
     }
 
     /// Calls the emulator, turning Hummingbird's HTTP errors into the responses they stand for so the
     /// journal sees the real status.
     func callEmulator(
-        _ request: Request, context: Context, entry: JournalEntry, next: (Request, Context) async throws -> Response
+        _ request: Request, context: Context, entry: JournalEntry, started: ContinuousClock.Instant,
+        next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {
             return try await next(request, context)
@@ -57,23 +59,27 @@ struct SandboxMiddleware: RouterMiddleware {
         } catch {
             var failed = entry
             failed.status = 500
+            failed.duration = .now - started
             journal.record(failed)
             throw error
         }
     }
 
-    /// Records `entry` with the status of `response` and returns the response.
-    func record(_ entry: JournalEntry, response: Response) -> Response {
+    /// Records `entry` with the status of `response` and the time since `started`, and returns the
+    /// response.
+    func record(_ entry: JournalEntry, started: ContinuousClock.Instant, response: Response) -> Response {
         var entry = entry
         entry.status = Int(response.status.code)
+        entry.duration = .now - started
         log(journal.record(entry))
         return response
     }
 
     /// Records `entry` as answered with no response at all.
-    func recordNoResponse(_ entry: JournalEntry) {
+    func recordNoResponse(_ entry: JournalEntry, started: ContinuousClock.Instant) {
         var entry = entry
         entry.status = nil
+        entry.duration = .now - started
         log(journal.record(entry))
     }
 

@@ -23,6 +23,23 @@ public struct SandboxRequestContext: RequestContext {
         self.channel = source.channel
     }
 
+    /// The client's address (`nil` when the connection has none, e.g. in tests without a socket).
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+
+    /// Whether the client connects from this machine: 127.0.0.0/8, ::1, or an IPv4-mapped
+    /// 127.x address. The sandbox UI and its API answer only such clients.
+    public var isFromLoopback: Bool {
+        remoteAddress.map(Self.isLoopback) ?? false
+    }
+
+    /// Whether `address` is a loopback address (see ``isFromLoopback``).
+    public static func isLoopback(_ address: SocketAddress) -> Bool {
+        guard let ip = address.ipAddress else { return false }
+        if ip == "::1" { return true }
+        let v4 = ip.hasPrefix("::ffff:") ? String(ip.dropFirst("::ffff:".count)) : ip
+        return v4.hasPrefix("127.") && v4.split(separator: ".").count == 4
+    }
+
     /// The body limit for decoding.
     public var maxUploadSize: Int { maxBodySize }
 

@@ -1,4 +1,5 @@
 import Crypto
+import EngageCore
 import Foundation
 
 /// Issues and verifies HS256 JSON Web Tokens, the way the emulated backends sign their access tokens.
@@ -21,6 +22,8 @@ public struct JWTIssuer: Sendable {
 
     private let key: SymmetricKey
     private let tokenIDs: LockedGenerator
+    /// Shared by every copy of this issuer (the emulators get copies): set from the sandbox UI.
+    private let limit = Locked<Duration?>(nil)
 
     /// Creates an issuer.
     /// - Parameters:
@@ -43,16 +46,36 @@ public struct JWTIssuer: Sendable {
         self.tokenIDs = LockedGenerator(SeededGenerator(seed: seed, stream: "jwt/jti"))
     }
 
+    /// The longest lifetime of access tokens issued from now on, whatever the emulator asks for;
+    /// `nil` (the default) leaves lifetimes alone. The sandbox UI sets it so that a developer can
+    /// watch an app refresh. Copies of the issuer share it.
+    public var accessTokenLifetimeLimit: Duration? { limit.value }
+
+    /// Sets ``accessTokenLifetimeLimit`` (`nil` lifts it; a limit below one second counts as one).
+    public func setAccessTokenLifetimeLimit(_ newLimit: Duration?) {
+        limit.withLock { $0 = newLimit.map { max($0, .seconds(1)) } }
+    }
+
+    /// The lifetime an access token asked for with `requested` gets under ``accessTokenLifetimeLimit``:
+    /// what an emulator reports as `expires_in` beside it.
+    public func effectiveLifetime(_ requested: Duration) -> Duration {
+        guard let limit = limit.value else { return requested }
+        return min(requested, limit)
+    }
+
     /// Issues a signed token.
     /// - Parameters:
     ///   - subject: The `sub` claim.
     ///   - lifetime: Seconds until `exp` (fractions are dropped); ``defaultLifetime`` when `nil`.
     ///   - extraClaims: Additional string claims; the registered names (`iss`, `sub`, `iat`, `exp`,
     ///     `jti`) are ignored here.
+    ///   - isRefreshToken: A refresh token is exempt from ``accessTokenLifetimeLimit`` (the app must
+    ///     be able to renew the short-lived access tokens with it).
     /// - Returns: The compact serialisation `header.claims.signature`.
-    public func issue(subject: String, lifetime: Duration? = nil, extraClaims: [String: String] = [:]) -> String {
+    public func issue(subject: String, lifetime: Duration? = nil, extraClaims: [String: String] = [:], isRefreshToken: Bool = false) -> String {
         let issuedAt = Int64(now().timeIntervalSince1970.rounded(.down))
-        let seconds = (lifetime ?? defaultLifetime).components.seconds
+        let requested = lifetime ?? defaultLifetime
+        let seconds = (isRefreshToken ? requested : effectiveLifetime(requested)).components.seconds
         var claims: [String: JWTClaimSet.Value] = [:]
         for (name, value) in extraClaims where !JWTClaimSet.registeredNames.contains(name) {
             claims[name] = .string(value)

@@ -31,12 +31,15 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var status: Int?
     /// The fault the injector applied to this request, if any.
     public var fault: Fault?
+    /// How long the host took from receiving the request to deciding its response (injected delays
+    /// and the emulator's work included), measured on the real clock; `nil` when unknown.
+    public var duration: Duration?
 
     /// Creates an entry (normally only the host does).
     public init(
         sequence: Int, emulatorID: String, method: String, path: String, rawQuery: String?,
         queryItems: [QueryItem], headers: [HeaderField], body: Data, receivedAt: Date,
-        status: Int?, fault: Fault?
+        status: Int?, fault: Fault?, duration: Duration? = nil
     ) {
         self.sequence = sequence
         self.emulatorID = emulatorID
@@ -49,6 +52,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         self.receivedAt = receivedAt
         self.status = status
         self.fault = fault
+        self.duration = duration
     }
 }
 

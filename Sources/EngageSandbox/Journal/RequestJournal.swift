@@ -40,12 +40,59 @@ public final class RequestJournal: Sendable {
         state.withLock { $0.entries.count - $0.start }
     }
 
-    /// Removes every entry. Pending waiters keep waiting for new entries.
-    public func clear() {
+    /// The kept entry numbered `sequence`, or `nil` when it was dropped or never existed.
+    public func entry(sequence: Int) -> JournalEntry? {
         state.withLock { state in
+            // Sequences are consecutive from the first kept entry (clear() keeps counting).
+            guard let first = state.entries[state.start...].first else { return nil }
+            let offset = sequence - first.sequence
+            guard offset >= 0, state.start + offset < state.entries.count else { return nil }
+            let entry = state.entries[state.start + offset]
+            return entry.sequence == sequence ? entry : nil
+        }
+    }
+
+    /// Removes every entry. Pending waiters keep waiting for new entries; subscribers of
+    /// ``updates()`` receive ``JournalUpdate/cleared``.
+    public func clear() {
+        let subscribers = state.withLock { state in
             state.entries.removeAll(keepingCapacity: true)
             state.start = 0
+            return Array(state.subscribers.values)
         }
+        for subscriber in subscribers { subscriber.yield(.cleared) }
+    }
+
+    /// Every entry recorded (and every clear) from now on, as they happen: what the sandbox UI streams
+    /// to the browser. The stream ends when iteration stops or ``finishUpdates()`` runs (the host's
+    /// `stop()`); a slow reader keeps the newest 1 000 updates.
+    public func updates() -> AsyncStream<JournalUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: JournalUpdate.self, bufferingPolicy: .bufferingNewest(1_000))
+        let id = state.withLock { state -> Int? in
+            guard !state.updatesFinished else { return nil }
+            state.nextSubscriberID += 1
+            state.subscribers[state.nextSubscriberID] = continuation
+            return state.nextSubscriberID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every ``updates()`` stream, now and for later subscribers: the host calls it when it stops,
+    /// so that open event streams do not hold the server's graceful shutdown.
+    public func finishUpdates() {
+        let subscribers = state.withLock { state in
+            state.updatesFinished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.finish() }
     }
 
     /// Appends an entry, assigning its ``JournalEntry/sequence``, and wakes waiters it satisfies.
@@ -53,7 +100,9 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func record(_ entry: JournalEntry) -> JournalEntry {
         var entry = entry
+        var subscribers: [AsyncStream<JournalUpdate>.Continuation] = []
         let satisfied = state.withLock { state -> [(CheckedContinuation<[JournalEntry], any Error>, [JournalEntry])] in
+            subscribers = Array(state.subscribers.values)
             state.nextSequence += 1
             entry.sequence = state.nextSequence
             state.entries.append(entry)
@@ -69,6 +118,15 @@ public final class RequestJournal: Sendable {
         for (continuation, entries) in satisfied {
             continuation.resume(returning: entries)
         }
+        for subscriber in subscribers { subscriber.yield(.recorded(entry)) }
         return entry
     }
+}
+
+/// A change of a ``RequestJournal``, as ``RequestJournal/updates()`` delivers it.
+public enum JournalUpdate: Sendable, Hashable {
+    /// A request was recorded.
+    case recorded(JournalEntry)
+    /// Every entry was removed.
+    case cleared
 }

@@ -38,7 +38,7 @@ extension ReferenceEmulator {
     }
 
     private func tokenResponse(subject: String, refreshToken: String, environment: EmulatorEnvironment) throws -> Response {
-        let lifetime = configuration.accessTokenLifetime ?? environment.jwt.defaultLifetime
+        let lifetime = environment.jwt.effectiveLifetime(configuration.accessTokenLifetime ?? environment.jwt.defaultLifetime)
         let accessToken = environment.jwt.issue(subject: subject, lifetime: lifetime)
         return try SandboxResponse.json(
             TokenResponse(access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime.components.seconds),

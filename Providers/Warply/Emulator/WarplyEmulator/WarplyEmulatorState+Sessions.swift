@@ -88,7 +88,7 @@ extension WarplyEmulatorState {
         )
         let refresh = environment.jwt.issue(
             subject: session.email, lifetime: configuration.refreshTokenLifetime,
-            extraClaims: [Self.sessionClaim: session.id, Self.tokenTypeClaim: Self.refreshTokenType]
+            extraClaims: [Self.sessionClaim: session.id, Self.tokenTypeClaim: Self.refreshTokenType], isRefreshToken: true
         )
         refreshTokens[refresh] = session.id
         return (access, refresh)

@@ -71,7 +71,8 @@ extension CTXEmulator {
             subject: email, lifetime: configuration.accessTokenLifetime, extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.accessKind]
         )
         let refresh = environment.jwt.issue(
-            subject: email, lifetime: configuration.refreshTokenLifetime, extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.refreshKind]
+            subject: email, lifetime: configuration.refreshTokenLifetime, extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.refreshKind],
+            isRefreshToken: true
         )
         state.withLock { $0.refreshTokens[refresh] = email }
         return try SandboxResponse.json(CTXWire.TokenAnswer(accessToken: access, refreshToken: refresh), headers: [.cacheControl: "no-store"])

@@ -76,6 +76,8 @@ public final class CTXEmulator: Emulator {
 
     let state: Locked<CTXEmulatorState>
     let environmentSlot = Locked<EmulatorEnvironment?>(nil)
+    /// The seed the state started from, for `reset()`.
+    let seed: UInt64
 
     /// An emulator selling `merchants` (the default catalogue when `nil`); `seed` drives codes, ids
     /// and card secrets.
@@ -87,6 +89,7 @@ public final class CTXEmulator: Emulator {
         self.id = id
         self.configuration = configuration
         self.merchants = merchants
+        self.seed = seed
         self.state = Locked(CTXEmulatorState(merchants: merchants, seed: seed))
     }
 

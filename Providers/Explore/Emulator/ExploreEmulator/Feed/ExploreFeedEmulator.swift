@@ -184,3 +184,38 @@ public final class ExploreFeedEmulator: Emulator {
         }
     }
 }
+
+extension ExploreFeedEmulator {
+    /// One network's directory as the sandbox's state view shows it (`ExploreFeedEmulator+Inspection.swift`).
+    struct NetworkSnapshot: Sendable {
+        var network: ExploreNetwork
+        /// The published manifest, if any.
+        var manifest: ExploreFeedManifest?
+        /// The generator options and timestamp of a directory generated on the network's first request.
+        var pending: (options: ExploreDirectoryGenerator.Options, timestamp: Int64)?
+        var downloads: Int
+        var armedFaults: [DownloadFault]
+    }
+
+    /// Every network's publication, pending directory, download count and armed faults, read without
+    /// generating anything.
+    func networkSnapshots() -> [NetworkSnapshot] {
+        state.withLock { state in
+            ExploreNetwork.allCases.map { network in
+                NetworkSnapshot(
+                    network: network, manifest: state.publications[network]?.manifest,
+                    pending: state.pending[network].map { (options: $0.options, timestamp: $0.timestamp) }, downloads: state.downloads[network] ?? 0,
+                    armedFaults: state.faults[network] ?? []
+                )
+            }
+        }
+    }
+
+    /// Forgets the download counts and the armed faults; published and pending directories stay.
+    func forgetDownloads() {
+        state.withLock { state in
+            state.downloads.removeAll()
+            state.faults.removeAll()
+        }
+    }
+}

@@ -53,6 +53,8 @@
 
         let state: Locked<PiggyCardsEmulatorState>
         let environmentSlot = Locked<EmulatorEnvironment?>(nil)
+        /// The seed the state started from, for `reset()`.
+        let seed: UInt64
         static let accessKind = "piggycards-access"
 
         /// An emulator selling `catalogue`; `seed` drives ids, passwords and card secrets.
@@ -63,6 +65,7 @@
             self.id = id
             self.catalogue = catalogue
             self.configuration = configuration
+            self.seed = seed
             self.state = Locked(PiggyCardsEmulatorState(catalogue: catalogue, seed: seed))
         }
 
