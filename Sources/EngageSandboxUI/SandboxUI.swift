@@ -9,9 +9,10 @@ import Hummingbird
 /// no framework, JavaScript modules only), and answers loopback clients only.
 ///
 /// ```swift
-/// let host = SandboxHost(emulators: BuiltInEmulators.all(), extensions: [SandboxUI()])
+/// let host = SandboxHost(emulators: [DealsEmulator()], extensions: [SandboxUI()])
 /// let endpoints = try await host.start()
-/// print("ui", SandboxUI.url(for: endpoints)?.absoluteString ?? "")
+/// guard let ui = SandboxUI.url(for: endpoints) else { fatalError("the host is running") }
+/// print("ui", ui.absoluteString)  // open it in a browser on this machine
 /// ```
 ///
 /// Its JSON API (under `/_sandbox/api/`, described in docs/sandbox.md) is what the page uses, and

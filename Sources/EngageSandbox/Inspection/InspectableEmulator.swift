@@ -2,14 +2,28 @@
 /// back to its starting state from there.
 ///
 /// ```swift
-/// extension AcmeEmulator: InspectableEmulator {
-///     public func inspect() -> EmulatorStateView {
+/// /// A small backend that records the deals clients claim, and shows them in the sandbox UI.
+/// final class DealsEmulator: InspectableEmulator {
+///     let id = "deals"
+///     private let claims = Locked<[String]>([])
+///
+///     func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+///         group.post("claims/:deal") { _, context in
+///             let deal = context.parameters.get("deal") ?? ""
+///             self.claims.withLock { $0.append(deal) }
+///             return Response(status: .created)
+///         }
+///     }
+///
+///     func inspect() -> EmulatorStateView {
 ///         EmulatorStateView(tables: [
-///             .init(title: "Claims", columns: ["deal", "claimed at"], rows: claims.map { [$0.dealID, $0.date.formatted()] }),
+///             .init(title: "Claims", columns: ["deal"], rows: claims.value.reversed().map { [$0] })
 ///         ])
 ///     }
 ///
-///     public func reset() { claims.removeAll() }
+///     func reset() {
+///         claims.withLock { $0.removeAll() }
+///     }
 /// }
 /// ```
 public protocol InspectableEmulator: Emulator {
