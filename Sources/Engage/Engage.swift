@@ -32,17 +32,16 @@ public final class Engage: Sendable {
     public let registry: ProviderRegistry
     private let started: Task<RegistryStartReport, Never>
     private let readyReport = Locked<RegistryStartReport?>(nil)
-    private let backgroundFlush = Locked<BackgroundFlush?>(nil)
+    /// Flushes the queue when the app moves to the background; stopped by ``shutdown()``.
+    private let backgroundFlush: BackgroundFlush?
 
     private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>) {
         self.registry = registry
         self.started = started
-        guard registry.configuration.analytics.flushesOnBackground else { return }
-        let engage = WeakEngage(self)
-        let observer = BackgroundFlush(center: registry.environment.notificationCenter) {
-            await engage.value?.flush()
-        }
-        backgroundFlush.withLock { $0 = observer }
+        let analytics = registry.analytics
+        backgroundFlush = registry.configuration.analytics.flushesOnBackground
+            ? BackgroundFlush(center: registry.environment.notificationCenter) { await analytics.flush() }
+            : nil
     }
 
     /// Waits until the providers have started (at once for an instance from ``start(configuration:providers:environment:)``)
@@ -233,11 +232,7 @@ public final class Engage: Sendable {
     /// Shuts the instance down (see `ProviderRegistry.shutdown()`): waits for a start in progress,
     /// flushes the analytics queue once and stops it, then shuts every provider down concurrently.
     public func shutdown() async {
-        let observer = backgroundFlush.withLock { current -> BackgroundFlush? in
-            defer { current = nil }
-            return current
-        }
-        observer?.stop()
+        backgroundFlush?.stop()
         await registry.shutdown()
     }
 

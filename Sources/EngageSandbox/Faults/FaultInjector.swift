@@ -24,15 +24,13 @@ public final class FaultInjector: Sendable {
         var retired: [ActiveRule] = []
         var nextID = 0
         var generator: SeededGenerator
-        var observers: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextObserverID = 0
-        var observersFinished = false
     }
 
     /// How many used-up rules ``snapshots`` keeps listing.
     public static let retiredRulesKept = 100
 
     private let state: Locked<State>
+    private let observers = Broadcaster<Void>(bufferingPolicy: .bufferingNewest(1))
 
     /// Creates an injector whose probabilistic triggers draw from `generator`.
     public init(generator: SeededGenerator) {
@@ -51,7 +49,7 @@ public final class FaultInjector: Sendable {
             state.rules.append(ActiveRule(id: id, rule: rule, remaining: remaining))
             return id
         }
-        notifyObservers()
+        observers.yield(())
         return id
     }
 
@@ -61,7 +59,7 @@ public final class FaultInjector: Sendable {
             state.rules.removeAll { $0.id == id }
             state.retired.removeAll { $0.id == id }
         }
-        notifyObservers()
+        observers.yield(())
     }
 
     /// Removes every rule, armed or used up.
@@ -70,7 +68,7 @@ public final class FaultInjector: Sendable {
             state.rules.removeAll()
             state.retired.removeAll()
         }
-        notifyObservers()
+        observers.yield(())
     }
 
     /// Every rule with its id and how often it fired: the armed ones in evaluation order, then the
@@ -86,36 +84,12 @@ public final class FaultInjector: Sendable {
     /// reader is busy. The stream ends when iteration stops or ``finishChanges()`` runs (the host's
     /// `stop()`).
     public func changes() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state -> Int? in
-            guard !state.observersFinished else { return nil }
-            state.nextObserverID += 1
-            state.observers[state.nextObserverID] = continuation
-            return state.nextObserverID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
-        }
-        return stream
+        observers.subscribe()
     }
 
     /// Ends every ``changes()`` stream, now and for later observers.
     public func finishChanges() {
-        let observers = state.withLock { state in
-            state.observersFinished = true
-            defer { state.observers.removeAll() }
-            return Array(state.observers.values)
-        }
-        for observer in observers { observer.finish() }
-    }
-
-    private func notifyObservers() {
-        let observers = state.withLock { Array($0.observers.values) }
-        for observer in observers { observer.yield() }
+        observers.finish()
     }
 
     /// The rules still active, in evaluation order.
@@ -160,7 +134,7 @@ public final class FaultInjector: Sendable {
             }
             return nil
         }
-        if fault != nil { notifyObservers() }
+        if fault != nil { observers.yield(()) }
         return fault
     }
 }

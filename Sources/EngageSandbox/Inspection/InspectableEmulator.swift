@@ -65,6 +65,9 @@ public struct EmulatorStateView: Sendable, Codable, Equatable {
 }
 
 extension EmulatorStateView {
+    /// The most rows an emulator puts in one table: the newest 200.
+    public static let rowLimit = 200
+
     /// The last four characters of `secretLike` behind bullets (`•••• 4242`), for card numbers and
     /// codes shown in a state view; empty text stays empty.
     public static func lastFour(_ secretLike: String) -> String {

@@ -18,9 +18,6 @@ extension RequestJournal {
         var nextWaiterID = 0
         var waiters: [Int: Waiter] = [:]
         var cancelledWaiterIDs: Set<Int> = []
-        var subscribers: [Int: AsyncStream<JournalUpdate>.Continuation] = [:]
-        var nextSubscriberID = 0
-        var updatesFinished = false
 
         func matching(emulatorID: String?) -> [JournalEntry] {
             let kept = entries[start...]

@@ -10,6 +10,7 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
 
     let state: Locked<State>
+    private let subscribers = Broadcaster<JournalUpdate>(bufferingPolicy: .bufferingNewest(1_000))
 
     /// Creates an empty journal.
     /// - Parameter capacity: The number of most recent entries kept (at least 1).
@@ -55,44 +56,24 @@ public final class RequestJournal: Sendable {
     /// Removes every entry. Pending waiters keep waiting for new entries; subscribers of
     /// ``updates()`` receive ``JournalUpdate/cleared``.
     public func clear() {
-        let subscribers = state.withLock { state in
+        state.withLock { state in
             state.entries.removeAll(keepingCapacity: true)
             state.start = 0
-            return Array(state.subscribers.values)
         }
-        for subscriber in subscribers { subscriber.yield(.cleared) }
+        subscribers.yield(.cleared)
     }
 
     /// Every entry recorded (and every clear) from now on, as they happen: what the sandbox UI streams
     /// to the browser. The stream ends when iteration stops or ``finishUpdates()`` runs (the host's
     /// `stop()`); a slow reader keeps the newest 1 000 updates.
     public func updates() -> AsyncStream<JournalUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: JournalUpdate.self, bufferingPolicy: .bufferingNewest(1_000))
-        let id = state.withLock { state -> Int? in
-            guard !state.updatesFinished else { return nil }
-            state.nextSubscriberID += 1
-            state.subscribers[state.nextSubscriberID] = continuation
-            return state.nextSubscriberID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        subscribers.subscribe()
     }
 
     /// Ends every ``updates()`` stream, now and for later subscribers: the host calls it when it stops,
     /// so that open event streams do not hold the server's graceful shutdown.
     public func finishUpdates() {
-        let subscribers = state.withLock { state in
-            state.updatesFinished = true
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
-        }
-        for subscriber in subscribers { subscriber.finish() }
+        subscribers.finish()
     }
 
     /// Appends an entry, assigning its ``JournalEntry/sequence``, and wakes waiters it satisfies.
@@ -100,9 +81,7 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func record(_ entry: JournalEntry) -> JournalEntry {
         var entry = entry
-        var subscribers: [AsyncStream<JournalUpdate>.Continuation] = []
         let satisfied = state.withLock { state -> [(CheckedContinuation<[JournalEntry], any Error>, [JournalEntry])] in
-            subscribers = Array(state.subscribers.values)
             state.nextSequence += 1
             entry.sequence = state.nextSequence
             state.entries.append(entry)
@@ -118,7 +97,7 @@ public final class RequestJournal: Sendable {
         for (continuation, entries) in satisfied {
             continuation.resume(returning: entries)
         }
-        for subscriber in subscribers { subscriber.yield(.recorded(entry)) }
+        subscribers.yield(.recorded(entry))
         return entry
     }
 }

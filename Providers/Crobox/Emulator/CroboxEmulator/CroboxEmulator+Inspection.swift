@@ -3,8 +3,6 @@ import EngageCrobox
 import EngageSandbox
 import Foundation
 
-/// The most rows a table of the state view shows (the newest ones).
-private let rowLimit = 200
 
 extension CroboxEmulator: InspectableEmulator {
     /// Four tables, newest first: `Events` (every accepted pixel event), `Error reports` (the events of
@@ -14,32 +12,32 @@ extension CroboxEmulator: InspectableEmulator {
     public func inspect() -> EmulatorStateView {
         let (events, errors, requests, sessions) = state.withLock { state in
             (
-                Array(state.events.suffix(rowLimit)),
-                Array(state.events.filter { $0.type == CroboxWire.EventType.error }.suffix(rowLimit)),
-                Array(state.promotionRequests.suffix(rowLimit)),
+                Array(state.events.suffix(EmulatorStateView.rowLimit)),
+                Array(state.events.filter { $0.type == CroboxWire.EventType.error }.suffix(EmulatorStateView.rowLimit)),
+                Array(state.promotionRequests.suffix(EmulatorStateView.rowLimit)),
                 state.sessions
             )
         }
         typealias Key = CroboxWire.Key
         let eventRows = events.reversed().map { event -> [String] in
             [
-                Self.iso8601(event.receivedAt), event.type, event.containerID, event.visitorID ?? "", event.pageType.map(String.init) ?? "",
+                event.receivedAt.formatted(.iso8601), event.type, event.containerID, event.visitorID ?? "", event.pageType.map(String.init) ?? "",
                 event.productID ?? "", event.impressions.joined(separator: ", "), event.sdk.map(String.init) ?? "",
             ]
         }
         let errorRows = errors.reversed().map { event -> [String] in
             [
-                Self.iso8601(event.receivedAt), event[Key.tag] ?? "", event[Key.name] ?? "", event[Key.message] ?? "", event[Key.file] ?? "",
+                event.receivedAt.formatted(.iso8601), event[Key.tag] ?? "", event[Key.name] ?? "", event[Key.message] ?? "", event[Key.file] ?? "",
                 event[Key.line] ?? "",
             ]
         }
         let requestRows = requests.reversed().map { request -> [String] in
             [
-                Self.iso8601(request.receivedAt), request.containerID, request.visitorID.uuidString, request.placeholderID,
+                request.receivedAt.formatted(.iso8601), request.containerID, request.visitorID.uuidString, request.placeholderID,
                 request.productIDs.isEmpty ? "(page)" : request.productIDs.joined(separator: ", "),
             ]
         }
-        let sessionRows = sessions.map { [$0.key.uuidString, $0.value.uuidString] }.sorted { $0[0] < $1[0] }.prefix(rowLimit)
+        let sessionRows = sessions.map { [$0.key.uuidString, $0.value.uuidString] }.sorted { $0[0] < $1[0] }.prefix(EmulatorStateView.rowLimit)
         return EmulatorStateView(tables: [
             .init(
                 title: "Events", columns: ["received at", "type", "container", "visitor", "page type", "product", "impressions", "sdk"],
@@ -49,10 +47,5 @@ extension CroboxEmulator: InspectableEmulator {
             .init(title: "Promotion requests", columns: ["received at", "container", "visitor", "placeholder", "products"], rows: requestRows),
             .init(title: "Sessions", columns: ["visitor", "session"], rows: Array(sessionRows)),
         ])
-    }
-
-    /// `date` in ISO 8601.
-    private static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }

@@ -2,8 +2,6 @@ import EngageCore
 import EngageSandbox
 import Foundation
 
-/// The most rows a table of the state view shows (the newest ones).
-private let rowLimit = 200
 
 extension ReferenceEmulator: InspectableEmulator {
     /// Three tables: `Events` (the stored events, newest first, with their payload as compact JSON),
@@ -12,14 +10,14 @@ extension ReferenceEmulator: InspectableEmulator {
     public func inspect() -> EmulatorStateView {
         let snapshot = store.withLock { store in
             (
-                events: Array(store.events.suffix(rowLimit)), subjects: Array(store.refreshTokens.values), loginCount: store.loginCount,
+                events: Array(store.events.suffix(EmulatorStateView.rowLimit)), subjects: Array(store.refreshTokens.values), loginCount: store.loginCount,
                 refreshCount: store.refreshCount, eventCount: store.events.count, duplicateEventCount: store.duplicateEventCount
             )
         }
         let events = snapshot.events.reversed().map { [$0.id, $0.name, Self.compactJSON($0.payload)] }
         var tokensBySubject: [String: Int] = [:]
         for subject in snapshot.subjects { tokensBySubject[subject, default: 0] += 1 }
-        let sessions = tokensBySubject.sorted { $0.key < $1.key }.prefix(rowLimit).map { [$0.key, String($0.value)] }
+        let sessions = tokensBySubject.sorted { $0.key < $1.key }.prefix(EmulatorStateView.rowLimit).map { [$0.key, String($0.value)] }
         return EmulatorStateView(tables: [
             .init(title: "Events", columns: ["id", "name", "payload"], rows: events),
             .init(title: "Sessions", columns: ["user", "unused refresh tokens"], rows: Array(sessions)),

@@ -2,8 +2,6 @@ import EngageCore
 import EngageSandbox
 import Foundation
 
-/// The most rows a table of the state view shows (the newest ones).
-private let rowLimit = 200
 
 extension SovendusEmulator: InspectableEmulator {
     /// Four tables, newest first: `Redemptions` (order, value, currency, the coupon code by its last
@@ -13,8 +11,8 @@ extension SovendusEmulator: InspectableEmulator {
     public func inspect() -> EmulatorStateView {
         let (redemptions, reports, benefitRequests, pageSizes) = state.withLock { state in
             (
-                Array(state.redemptions.suffix(rowLimit)), Array(state.errorReports.suffix(rowLimit)),
-                Array(state.benefitRequests.suffix(rowLimit)), state.pages.map(\.utf8.count)
+                Array(state.redemptions.suffix(EmulatorStateView.rowLimit)), Array(state.errorReports.suffix(EmulatorStateView.rowLimit)),
+                Array(state.benefitRequests.suffix(EmulatorStateView.rowLimit)), state.pages.map(\.utf8.count)
             )
         }
         let redemptionRows = redemptions.reversed().map { redemption -> [String] in
@@ -30,7 +28,7 @@ extension SovendusEmulator: InspectableEmulator {
                 fields.filter { !$0.value }.keys.sorted().joined(separator: ", "),
             ]
         }
-        let pageRows = pageSizes.enumerated().reversed().prefix(rowLimit).map { ["pages/\($0.offset + 1)", String($0.element)] }
+        let pageRows = pageSizes.enumerated().reversed().prefix(EmulatorStateView.rowLimit).map { ["pages/\($0.offset + 1)", String($0.element)] }
         return EmulatorStateView(tables: [
             .init(
                 title: "Redemptions",

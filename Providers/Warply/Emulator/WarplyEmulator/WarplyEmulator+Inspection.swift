@@ -4,7 +4,6 @@ import EngageWarply
 import Foundation
 
 /// The most rows a table of the state view shows.
-private let rowLimit = 200
 
 extension WarplyEmulator: InspectableEmulator {
     /// Six tables: `Summary` (counters), `Users` (email, name, points, tier, whether a session is live,
@@ -23,7 +22,7 @@ extension WarplyEmulator: InspectableEmulator {
                 Self.usersTable(state, emails: emails, sessionsByEmail: sessionsByEmail),
                 .init(
                     title: "Registrations", columns: ["web id"],
-                    rows: state.registrations.keys.map(EmulatorStateView.lastFour).sorted().prefix(rowLimit).map { [$0] }
+                    rows: state.registrations.keys.map(EmulatorStateView.lastFour).sorted().prefix(EmulatorStateView.rowLimit).map { [$0] }
                 ),
                 Self.devicesTable(state.deviceInfo),
                 Self.couponsTable(state, emails: emails),
@@ -52,7 +51,7 @@ extension WarplyEmulator: InspectableEmulator {
     private static func usersTable(
         _ state: WarplyEmulatorState, emails: [String], sessionsByEmail: [String: Int]
     ) -> EmulatorStateView.Table {
-        let rows = emails.prefix(rowLimit).compactMap { email -> [String]? in
+        let rows = emails.prefix(EmulatorStateView.rowLimit).compactMap { email -> [String]? in
             guard let user = state.users[email] else { return nil }
             let sessions = sessionsByEmail[email] ?? 0
             return [
@@ -68,7 +67,7 @@ extension WarplyEmulator: InspectableEmulator {
     }
 
     private static func devicesTable(_ updates: [WarplyContextRequest]) -> EmulatorStateView.Table {
-        let rows = updates.suffix(rowLimit).reversed().map { update -> [String] in
+        let rows = updates.suffix(EmulatorStateView.rowLimit).reversed().map { update -> [String] in
             [
                 update.fields["unique_device_id"]?.stringValue ?? "", update.fields["platform"]?.stringValue ?? "",
                 update.fields["os_version"]?.stringValue ?? "", update.fields["language"]?.stringValue ?? "",
@@ -83,11 +82,11 @@ extension WarplyEmulator: InspectableEmulator {
     private static func couponsTable(_ state: WarplyEmulatorState, emails: [String]) -> EmulatorStateView.Table {
         var rows: [[String]] = []
         for email in emails {
-            if rows.count >= rowLimit { break }
+            if rows.count >= EmulatorStateView.rowLimit { break }
             guard let user = state.users[email] else { continue }
             let firstAcquired = user.coupons.count - user.redemptionCount
             for (index, coupon) in user.coupons.enumerated().reversed() {
-                guard rows.count < rowLimit else { break }
+                guard rows.count < EmulatorStateView.rowLimit else { break }
                 let set = state.catalogue?.couponSet(uuid: coupon.couponSetUUID, language: .english)
                 rows.append([
                     email, set?.name ?? coupon.couponSetUUID, EmulatorStateView.lastFour(coupon.code),
@@ -102,7 +101,7 @@ extension WarplyEmulator: InspectableEmulator {
     }
 
     private static func analyticsTable(_ events: [WarplyAnalyticsBatch.Event]) -> EmulatorStateView.Table {
-        let rows = events.suffix(rowLimit).reversed().map { event -> [String] in
+        let rows = events.suffix(EmulatorStateView.rowLimit).reversed().map { event -> [String] in
             [
                 event.eventID, event.eventName, Self.text(WarplyTimestamp(event.timeSubmitted)),
                 event.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),

@@ -4,7 +4,6 @@ import EngageYoull
 import Foundation
 
 /// The most rows a table of the state view shows.
-private let rowLimit = 200
 
 extension YoullEmulator: InspectableEmulator {
     /// What users changed, per user (sorted by id): `Profiles` (registered or pictured users and their
@@ -19,7 +18,7 @@ extension YoullEmulator: InspectableEmulator {
         for user in state.likes.keys.sorted() {
             for contentID in (state.likes[user] ?? []).reversed() { likes.append([user, contentID]) }
         }
-        let timerSessions: [[String]] = state.timerSessions.suffix(rowLimit).reversed().map { session in
+        let timerSessions: [[String]] = state.timerSessions.suffix(EmulatorStateView.rowLimit).reversed().map { session in
             [session.userID, session.contentID, String(session.seconds), session.completed ? "yes" : "no"]
         }
         var eventAnswers: [[String]] = []
@@ -34,8 +33,8 @@ extension YoullEmulator: InspectableEmulator {
                 playlists.append([user, playlist.id, playlist.name, playlist.createdAt, String(playlist.contentIDs.count)])
             }
         }
-        let transactions: [[String]] = state.transactions.suffix(rowLimit).reversed().map { [$0.id, $0.productId, $0.status] }
-        let deleted: [[String]] = state.deletedUsers.sorted().prefix(rowLimit).map { [$0] }
+        let transactions: [[String]] = state.transactions.suffix(EmulatorStateView.rowLimit).reversed().map { [$0.id, $0.productId, $0.status] }
+        let deleted: [[String]] = state.deletedUsers.sorted().prefix(EmulatorStateView.rowLimit).map { [$0] }
         return EmulatorStateView(tables: [
             Self.profilesTable(state),
             .init(title: "Deleted accounts", columns: ["user"], rows: deleted),
@@ -51,7 +50,7 @@ extension YoullEmulator: InspectableEmulator {
 
     private static func profilesTable(_ state: YoullEmulatorState) -> EmulatorStateView.Table {
         let users = Set(state.profiles.keys).union(state.notificationSettings.keys).union(state.pictures.keys).sorted()
-        let rows = users.prefix(rowLimit).map { user -> [String] in
+        let rows = users.prefix(EmulatorStateView.rowLimit).map { user -> [String] in
             let profile = state.profiles[user]
             let notifications = state.notificationSettings[user].map { settings -> String in
                 var parts: [String] = []
@@ -88,7 +87,7 @@ extension YoullEmulator: InspectableEmulator {
         let users = Set(state.activeJourney.keys).union(state.completedSteps.keys).union(state.completedWorkouts.keys)
             .union(state.feedback.keys).union(state.checkedMeals.keys).union(state.dismissedSlices.keys).sorted()
         func list(_ values: Set<String>?) -> String { (values ?? []).sorted().joined(separator: ", ") }
-        let rows = users.prefix(rowLimit).map { user -> [String] in
+        let rows = users.prefix(EmulatorStateView.rowLimit).map { user -> [String] in
             let feedback = (state.feedback[user] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
             return [
                 user, state.activeJourney[user] ?? "", list(state.completedSteps[user]), list(state.completedWorkouts[user]), feedback,
@@ -102,8 +101,8 @@ extension YoullEmulator: InspectableEmulator {
         )
     }
 
-    /// The first `rowLimit` rows.
+    /// The first `EmulatorStateView.rowLimit` rows.
     private static func limited(_ rows: [[String]]) -> [[String]] {
-        Array(rows.prefix(rowLimit))
+        Array(rows.prefix(EmulatorStateView.rowLimit))
     }
 }

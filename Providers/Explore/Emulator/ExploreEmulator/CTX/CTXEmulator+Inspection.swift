@@ -3,8 +3,6 @@ import EngageExplore
 import EngageSandbox
 import Foundation
 
-/// The most rows a table of the state view shows (the newest ones).
-private let rowLimit = 200
 
 extension CTXEmulator: InspectableEmulator {
     /// Three tables: `Accounts` (each e-mail that verified or holds a login code, never the code or a
@@ -18,21 +16,21 @@ extension CTXEmulator: InspectableEmulator {
             var refreshTokensByUser: [String: Int] = [:]
             for user in state.refreshTokens.values { refreshTokensByUser[user, default: 0] += 1 }
             let emails = state.users.union(state.loginCodes.keys).sorted()
-            let accounts = emails.prefix(rowLimit).map { email -> [String] in
+            let accounts = emails.prefix(EmulatorStateView.rowLimit).map { email -> [String] in
                 [
                     email, state.users.contains(email) ? "yes" : "no",
-                    state.loginCodes[email].map { Self.iso8601($0.issuedAt) } ?? "", String(refreshTokensByUser[email] ?? 0),
+                    state.loginCodes[email].map { $0.issuedAt.formatted(.iso8601) } ?? "", String(refreshTokensByUser[email] ?? 0),
                     String(cardsByOwner[email] ?? 0),
                 ]
             }
-            let orders = state.cardOrder.suffix(rowLimit).reversed().compactMap { id -> [String]? in
+            let orders = state.cardOrder.suffix(EmulatorStateView.rowLimit).reversed().compactMap { id -> [String]? in
                 guard let entry = state.cards[id] else { return nil }
                 let card = entry.card
                 let merchant = card.merchantID.map { state.merchants[$0]?.merchant.name ?? $0 } ?? ""
                 return [
                     card.id, entry.owner, merchant, card.fiatAmount.map { GiftCardMoney.wireString($0) } ?? "", card.fiatCurrency ?? "",
                     entry.forcedRejection && !card.status.isFinal ? "\(card.status.rawValue) (rejection pending)" : card.status.rawValue,
-                    Self.iso8601(entry.createdAt), entry.paidAt.map { Self.iso8601($0) } ?? "",
+                    entry.createdAt.formatted(.iso8601), entry.paidAt.map { $0.formatted(.iso8601) } ?? "",
                     EmulatorStateView.lastFour(card.secrets.number ?? ""), EmulatorStateView.lastFour(card.secrets.pin ?? ""),
                 ]
             }
@@ -59,10 +57,5 @@ extension CTXEmulator: InspectableEmulator {
     /// a fresh start with the same seed.
     public func reset() {
         state.withLock { $0 = CTXEmulatorState(merchants: merchants, seed: seed) }
-    }
-
-    /// `date` in ISO 8601.
-    private static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }

@@ -4,8 +4,6 @@
     import EngageSandbox
     import Foundation
 
-    /// The most rows a table of the state view shows (the newest ones).
-    private let rowLimit = 200
 
     extension PiggyCardsEmulator: InspectableEmulator {
         /// Four tables: `Accounts` (e-mail, user id, whether the one-time password was verified; never
@@ -17,10 +15,10 @@
                 var ordersByUser: [String: Int] = [:]
                 for order in state.orders.values { ordersByUser[order.userID, default: 0] += 1 }
                 let emailByUserID = Dictionary(state.users.values.map { ($0.userID, $0.email) }, uniquingKeysWith: { first, _ in first })
-                let accounts = state.users.values.sorted { $0.email < $1.email }.prefix(rowLimit).map { user -> [String] in
+                let accounts = state.users.values.sorted { $0.email < $1.email }.prefix(EmulatorStateView.rowLimit).map { user -> [String] in
                     [user.email, user.userID, user.password == nil ? "no" : "yes", String(ordersByUser[user.userID] ?? 0)]
                 }
-                let orders = Array(state.orders.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(rowLimit))
+                let orders = Array(state.orders.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(EmulatorStateView.rowLimit))
                 let orderRows = orders.map { order -> [String] in
                     [
                         order.id, emailByUserID[order.userID] ?? order.userID, Self.productName(order.productID, in: state.catalogue),
@@ -32,13 +30,13 @@
                 }
                 var cardRows: [[String]] = []
                 for order in orders {
-                    for card in order.cards where cardRows.count < rowLimit {
+                    for card in order.cards where cardRows.count < EmulatorStateView.rowLimit {
                         cardRows.append([
                             order.id, EmulatorStateView.lastFour(card.claimCode ?? ""), EmulatorStateView.lastFour(card.claimPin ?? ""),
                         ])
                     }
                 }
-                let stock = state.catalogue.products.prefix(rowLimit).map { product -> [String] in
+                let stock = state.catalogue.products.prefix(EmulatorStateView.rowLimit).map { product -> [String] in
                     [product.id, product.name, state.stock[product.id].map { String($0) } ?? ""]
                 }
                 return EmulatorStateView(tables: [
