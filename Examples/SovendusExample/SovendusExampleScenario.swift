@@ -30,6 +30,9 @@ struct SovendusExampleScenario {
     struct Report: Encodable {
         var page: String
         var benefits: [SovendusBenefit]
+        /// Why the benefits could not be listed, when they could not: they are optional, and never
+        /// stop the page or the redemption.
+        var benefitsError: String?
         var redemption: SovendusRedemptionReceipt?
     }
 
@@ -41,21 +44,32 @@ struct SovendusExampleScenario {
         } catch {
             throw EngageError(.storage, "The page could not be written to \(out.path).", providerID: .sovendus, underlyingError: error)
         }
-        let benefits = try await sovendus.benefits(for: consumer)
+        // Benefits are an optional extra: a backend without them (as Sovendus' own redemption host)
+        // must not stop the page or the redemption.
+        let benefits: SovendusBenefits?
+        let benefitsError: EngageError?
+        do {
+            benefits = try await sovendus.benefits(for: consumer)
+            benefitsError = nil
+        } catch {
+            benefits = nil
+            benefitsError = error
+        }
         let receipt = redeem ? try await sovendus.redeemCoupon(for: order, consumer: consumer) : nil
         if output.json {
-            try output.printJSON(Report(page: out.path, benefits: benefits.products, redemption: receipt))
+            try output.printJSON(Report(page: out.path, benefits: benefits?.products ?? [], benefitsError: benefitsError?.description, redemption: receipt))
             return page
         }
         output.section("Banner page")
         output.line("\(out.path): \(page.html.utf8.count) bytes for \(platform.rawValue), load with base URL \(page.baseURL.absoluteString)")
         output.line("start height \(Int(page.initialHeight)) pt; Content-Security-Policy: \(page.contentSecurityPolicy)")
         output.section("Benefits")
-        for benefit in benefits.products {
+        if let benefitsError { output.line("unavailable (the page and the redemption do not need them): \(benefitsError.description)") }
+        for benefit in benefits?.products ?? [] {
             let value = benefit.value.map { " (\($0))" } ?? ""
             output.line("\(benefit.id): \(benefit.name)\(value)\(benefit.partner.map { " at \($0)" } ?? "")")
         }
-        if let banner = benefits.banner { output.line("banner: \(banner.title)") }
+        if let banner = benefits?.banner { output.line("banner: \(banner.title)") }
         if let receipt { output.section("Coupon redemption"); output.line(receipt.message ?? "Sovendus received it (no message).") }
         return page
     }

@@ -73,16 +73,22 @@ struct CallbackBridgeTests {
 
     @Test("cancelling the returned handle before the operation completes delivers .cancelled")
     func cancellation() async {
-        let started = DispatchSemaphore(value: 0)
-        let result: Result<Int, EngageError> = await withCheckedContinuation { continuation in
-            let handle = CallbackBridge.run(completion: { continuation.resume(returning: $0) }) {
-                started.signal()
+        // Waits without blocking a thread: a semaphore here held one of the cooperative pool's threads
+        // (two on a 2-core machine) until the operation started, which needs a thread of that pool.
+        let started = TestGate()
+        let handle = Locked<(any EngageCancellable)?>(nil)
+        async let outcome: Result<Int, EngageError> = withCheckedContinuation { continuation in
+            let cancellable = CallbackBridge.run(completion: { continuation.resume(returning: $0) }) {
+                started.open()
                 try await Task.sleep(for: .seconds(3600))
                 return 1
             }
-            started.wait()
-            handle.cancel()
+            handle.withLock { $0 = cancellable }
         }
+        await started.wait()
+        #expect(await waitUntil { handle.value != nil })
+        handle.value?.cancel()
+        let result = await outcome
         guard case let .failure(error) = result else {
             Issue.record("expected cancellation")
             return

@@ -12,18 +12,20 @@ struct DurableQueuePolicyTests {
         #expect(policy.flushInterval == .seconds(30))
         #expect(policy.baseRetryDelay == .seconds(2))
         #expect(policy.maxRetryDelay == .seconds(300))
-        #expect(policy.maxAttempts == 10)
+        #expect(policy.maxStoredBytes == 16 * 1024 * 1024)
+        #expect(policy.maxRetryAfter == .seconds(86_400))
+        #expect(policy.maxEventAge == .seconds(30 * 86_400))
         #expect(policy.dropPolicy == .dropOldest)
         #expect(policy.validationIssues().isEmpty)
     }
 
     @Test func validationNamesEveryBadField() {
         let policy = DurableQueuePolicy(
-            maxPendingEvents: 0, batchSize: 5000, flushInterval: .zero, baseRetryDelay: .seconds(10),
-            maxRetryDelay: .seconds(5), maxAttempts: 0
+            maxPendingEvents: 0, maxStoredBytes: 1024, batchSize: 5000, flushInterval: .zero, baseRetryDelay: .seconds(10),
+            maxRetryDelay: .seconds(5), maxRetryAfter: .seconds(7 * 86_400), maxEventAge: .seconds(400 * 86_400)
         )
         let error = expectEngageError(.invalidConfiguration) { try policy.validate() }
-        for field in ["maxPendingEvents", "batchSize", "flushInterval", "maxRetryDelay", "maxAttempts"] {
+        for field in ["maxPendingEvents", "maxStoredBytes", "batchSize", "flushInterval", "maxRetryDelay", "maxRetryAfter", "maxEventAge"] {
             #expect(error?.message.contains(field) == true, "\(field) not named")
         }
         #expect(!(error?.message.contains("baseRetryDelay must") ?? true))
@@ -32,14 +34,14 @@ struct DurableQueuePolicyTests {
 
     @Test func retryDelayDoublesWithJitterAndCap() {
         let policy = DurableQueuePolicy(baseRetryDelay: .seconds(2), maxRetryDelay: .seconds(20))
-        #expect(policy.retryDelay(afterAttempts: 1, fraction: 0) == .seconds(1))
-        #expect(policy.retryDelay(afterAttempts: 1, fraction: 1) == .seconds(2))
-        #expect(policy.retryDelay(afterAttempts: 2, fraction: 1) == .seconds(4))
-        #expect(policy.retryDelay(afterAttempts: 3, fraction: 0.5) == .seconds(6))
-        #expect(policy.retryDelay(afterAttempts: 4, fraction: 1) == .seconds(16))
-        #expect(policy.retryDelay(afterAttempts: 5, fraction: 1) == .seconds(20))
-        #expect(policy.retryDelay(afterAttempts: 1000, fraction: 0.999) <= .seconds(20))
-        #expect(policy.retryDelay(afterAttempts: 1000, fraction: 0) == .seconds(10))
+        #expect(policy.retryDelay(afterFailures: 1, fraction: 0) == .seconds(1))
+        #expect(policy.retryDelay(afterFailures: 1, fraction: 1) == .seconds(2))
+        #expect(policy.retryDelay(afterFailures: 2, fraction: 1) == .seconds(4))
+        #expect(policy.retryDelay(afterFailures: 3, fraction: 0.5) == .seconds(6))
+        #expect(policy.retryDelay(afterFailures: 4, fraction: 1) == .seconds(16))
+        #expect(policy.retryDelay(afterFailures: 5, fraction: 1) == .seconds(20))
+        #expect(policy.retryDelay(afterFailures: 1000, fraction: 0.999) <= .seconds(20))
+        #expect(policy.retryDelay(afterFailures: 1000, fraction: 0) == .seconds(10))
     }
 
     @Test func codableUsesSecondsAndDefaults() throws {

@@ -47,7 +47,7 @@ struct DurableQueueRetryTests {
     @Test func backOffIsCappedByMaxRetryDelay() async throws {
         let database = try EngageDatabase(location: .inMemory)
         let clock = FakeClock()
-        let policy = DurableQueuePolicy(baseRetryDelay: .seconds(10), maxRetryDelay: .seconds(12), maxAttempts: 50)
+        let policy = DurableQueuePolicy(baseRetryDelay: .seconds(10), maxRetryDelay: .seconds(12))
         let queue = makeQueue(database: database, policy: policy, clock: clock)
         let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
         try await queue.register(destination: "crobox", deliverer: deliverer)
@@ -96,26 +96,27 @@ struct DurableQueueRetryTests {
         #expect(deliverer.payloads == [["bad1", "bad2"], ["good"]])
     }
 
-    @Test func eventsAreDroppedAfterMaxAttempts() async throws {
+    @Test("events older than maxEventAge are dropped as expired, the younger ones kept")
+    func expiredEventsAreDropped() async throws {
         let database = try EngageDatabase(location: .inMemory)
         let clock = FakeClock()
         let drops = DropRecorder()
-        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxAttempts: 3), clock: clock, drops: drops)
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxEventAge: .seconds(7 * 86_400)), clock: clock, drops: drops)
         let deliverer = RecordingDeliverer { _, _ in throw retryableFailure }
         try await queue.register(destination: "crobox", deliverer: deliverer)
-        let key = try await queue.enqueue(payload("doomed"), destination: "crobox")
-
-        var reports: [QueueFlushReport] = []
-        for _ in 0..<5 {
-            reports.append(await queue.flush())
-            clock.advance(by: 3600)
-        }
-        #expect(deliverer.callCount == 3)
-        #expect(reports.map(\.retried) == [1, 1, 0, 0, 0])
-        #expect(reports.map(\.dropped) == [0, 0, 1, 0, 0])
-        #expect(drops.all.map(\.reason) == [.maxAttemptsReached])
-        #expect(drops.all.first?.idempotencyKeys == [key])
-        #expect(try await queue.pendingCount() == 0)
+        let old = try await queue.enqueue(payload("old"), destination: "crobox")
+        clock.advance(by: 86_400)
+        try await queue.enqueue(payload("young"), destination: "crobox")
+        try await queue.enqueue(payload("other"), destination: "warply")
+        clock.advance(by: 6 * 86_400)
+        #expect(await queue.flush().dropped == 0)
+        clock.advance(by: 1)
+        let report = await queue.flush()
+        #expect(report.dropped == 1)
+        #expect(drops.all.map(\.reason) == [.expired])
+        #expect(drops.all.first?.idempotencyKeys == [old])
+        #expect(drops.all.first?.destination == "crobox")
+        #expect(try await queue.pendingCount() == 2)
     }
 
     @Test func errorsThatAreNotEngageErrorsAreRetried() async throws {
@@ -149,7 +150,7 @@ struct DurableQueueRetryTests {
         #expect(drops.all.isEmpty)
     }
 
-    @Test func aFailingDestinationGetsOneAttemptPerFlushAndDoesNotBlockOthers() async throws {
+    @Test func aFailingDestinationPausesInOrderAndDoesNotBlockOthers() async throws {
         let database = try EngageDatabase(location: .inMemory)
         let clock = FakeClock()
         let queue = makeQueue(database: database, policy: DurableQueuePolicy(batchSize: 2), clock: clock)
@@ -167,10 +168,13 @@ struct DurableQueueRetryTests {
         #expect(report.remaining == 6)
         #expect(healthy.payloads == [["w1", "w2"], ["w3"]])
 
-        // Next flush: the first batch is backing off, the next one gets its single attempt.
+        // The destination pauses: nothing after the failed batch goes before it.
+        await queue.flush()
+        #expect(failing.callCount == 1)
+        clock.advance(by: 1.5)
         await queue.flush()
         #expect(failing.callCount == 2)
-        #expect(failing.payloads[1] == ["c3", "c4"])
+        #expect(failing.payloads[1] == ["c1", "c2"])
     }
 
     @Test func cancellingTheCallerDoesNotLoseTheOutcome() async throws {
@@ -203,8 +207,8 @@ struct DurableQueueRetryTests {
         #expect(await queue.flush().delivered == 1)
         _ = try await queue.enqueue(payload("b"), destination: "d")
         #expect(await queue.flush().retried == 1)
-        // And forward a year: the retry is due, once.
-        clock.set(to: clock.now.addingTimeInterval(365 * 86_400))
+        // And forward ten days: the retry is due, once.
+        clock.set(to: clock.now.addingTimeInterval(10 * 86_400))
         #expect(await queue.flush().delivered == 1)
         #expect(deliverer.payloads == [["a"], ["a"], ["b"], ["b"]])
     }

@@ -138,12 +138,12 @@ struct DurableQueueTests {
         #expect(event.id > 0)
     }
 
-    @Test func queueSchemaHasTheDueIndex() throws {
+    @Test func queueSchemaHasTheDestinationIndex() throws {
         let database = try EngageDatabase(location: .inMemory)
         let columns = try database.writer.read { db in
-            try db.indexes(on: "engage_queue").first { $0.name == "engage_queue_due" }?.columns
+            try db.indexes(on: "engage_queue").first { $0.name == "engage_queue_destination" }?.columns
         }
-        #expect(columns == ["destination", "next_attempt_at", "id"])
+        #expect(columns == ["destination", "id"])
     }
 }
 

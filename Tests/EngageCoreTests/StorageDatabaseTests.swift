@@ -26,7 +26,7 @@ struct StorageDatabaseTests {
         #expect(foreignKeys == true)
         #expect(synchronous == 1)  // NORMAL
         #expect((busyTimeout ?? 0) > 0)
-        #expect(try database.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1"])
+        #expect(try database.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations"])
         try database.close()
     }
 
@@ -122,7 +122,7 @@ struct StorageMigrationTests {
         let identifiers = try database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(identifiers == ["alpha/v1", "alpha/v2", "beta/v1", "beta/v2", "engage/damaged-rows-v1", "engage/kv-v1", "engage/queue-v1"])
+        #expect(identifiers == ["alpha/v1", "alpha/v2", "beta/v1", "beta/v2", "engage/damaged-rows-v1", "engage/kv-v1", "engage/queue-v1", "engage/queue-v2-destinations"])
         // Re-opening a namespace with an older, shorter list is fine too.
         _ = try database.namespace("beta", migrations: [Self.createItems("beta", runs: runs)])
         _ = try database.namespace("beta")
@@ -148,7 +148,7 @@ struct StorageMigrationTests {
         #expect(runs.value == ["shop/v1", "shop/v2"])
         let count = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shop_items") }
         #expect(count == 1)
-        #expect(try reopened.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1"])
+        #expect(try reopened.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations"])
     }
 
     @Test func aFailingMigrationRollsBackAndNamesItself() throws {

@@ -2,15 +2,15 @@ import Foundation
 
 /// Network settings, in plain units so they read well in JSON.
 public struct NetworkSettings: Codable, Sendable, Equatable {
-    /// Per-attempt timeout.
+    /// Per-attempt timeout, in seconds (more than 0, at most 600).
     public var timeoutSeconds: Double
-    /// Total attempts per request, including the first.
+    /// Total attempts per request, including the first (1...10).
     public var maxAttempts: Int
-    /// First retry delay; later ones grow exponentially with jitter.
+    /// First retry delay, in seconds (0...60); later ones grow exponentially with jitter.
     public var retryBaseDelaySeconds: Double
-    /// Longest delay between attempts.
+    /// Longest delay between attempts, in seconds (at most 300).
     public var retryMaxDelaySeconds: Double
-    /// Largest accepted response body.
+    /// Largest accepted response body, in bytes (1 KiB to 1 GiB).
     public var maxResponseBytes: Int
     /// Whether `http://` base URLs other than loopback are accepted.
     public var allowsInsecureHTTP: Bool
@@ -62,13 +62,21 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     /// The per-attempt timeout.
     public var timeout: Duration { .seconds(double: timeoutSeconds) }
 
+    /// The largest accepted `maxResponseBytes`: 1 GiB.
+    static let maximumResponseBytes = 1 << 30
+
     /// Problems that make these settings unusable, as readable sentences (empty when valid).
     public func validationIssues() -> [String] {
         var issues: [String] = []
         if !(timeoutSeconds > 0 && timeoutSeconds <= 600) { issues.append("network.timeoutSeconds must be in (0, 600] (got \(timeoutSeconds)).") }
-        if retryBaseDelaySeconds < 0 || !retryBaseDelaySeconds.isFinite { issues.append("network.retryBaseDelaySeconds must not be negative.") }
+        if !(retryBaseDelaySeconds >= 0 && retryBaseDelaySeconds <= 60) {
+            issues.append("network.retryBaseDelaySeconds must be in [0, 60] (got \(retryBaseDelaySeconds)).")
+        }
         if retryMaxDelaySeconds < retryBaseDelaySeconds { issues.append("network.retryMaxDelaySeconds must be at least retryBaseDelaySeconds.") }
-        if maxResponseBytes < 1024 { issues.append("network.maxResponseBytes must be at least 1024 (got \(maxResponseBytes)).") }
+        if !(retryMaxDelaySeconds <= 300) { issues.append("network.retryMaxDelaySeconds must be at most 300 (got \(retryMaxDelaySeconds)).") }
+        if !(1024...Self.maximumResponseBytes).contains(maxResponseBytes) {
+            issues.append("network.maxResponseBytes must be between 1024 and \(Self.maximumResponseBytes) (1 GiB) (got \(maxResponseBytes)).")
+        }
         if !(1...10).contains(maxSendsPerCall) { issues.append("network.maxSendsPerCall must be in 1...10 (got \(maxSendsPerCall)).") }
         issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }
         return issues
@@ -167,15 +175,21 @@ public struct AuthSettings: Codable, Sendable, Equatable {
 }
 
 /// Durable analytics queue settings.
+///
+/// Events leave the queue when delivered, when their destination rejects them, when they are older
+/// than `maxEventAgeDays`, or when the queue is over `maxPendingEvents` or `maxStoredBytes` (oldest
+/// first); never because the network or the server failed, however long (see `DurableQueuePolicy`).
 public struct AnalyticsSettings: Codable, Sendable, Equatable {
-    /// Events kept at most, all destinations together (10 000 by default).
+    /// Events kept at most, all destinations together (10 000 by default, at most 1 000 000).
     public var maxPendingEvents: Int
-    /// Events per delivery batch (50 by default).
+    /// Payload bytes kept at most, all destinations together (16 MiB by default, 64 KiB to 1 GiB).
+    public var maxStoredBytes: Int
+    /// Events per delivery batch (50 by default, at most 1 000).
     public var batchSize: Int
-    /// Seconds between automatic flushes (30 by default).
+    /// Seconds between automatic flushes (30 by default, at most a day).
     public var flushIntervalSeconds: Double
-    /// Failed deliveries after which an event is dropped (10 by default).
-    public var maxAttempts: Int
+    /// Days after which an undelivered event is dropped (30 by default, at most 365).
+    public var maxEventAgeDays: Double
     /// `dropOldest` or `rejectNew` when the queue is full.
     public var dropPolicy: DurableQueuePolicy.DropPolicy
     /// Whether an `Engage` instance flushes the queue when the app moves to the background (UIKit's
@@ -185,26 +199,29 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
 
     /// Settings; each argument defaults to the value documented on its property.
     public init(
-        maxPendingEvents: Int = 10_000, batchSize: Int = 50, flushIntervalSeconds: Double = 30, maxAttempts: Int = 10,
-        dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest, flushesOnBackground: Bool = true
+        maxPendingEvents: Int = 10_000, maxStoredBytes: Int = 16 * 1024 * 1024, batchSize: Int = 50, flushIntervalSeconds: Double = 30,
+        maxEventAgeDays: Double = 30, dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest, flushesOnBackground: Bool = true
     ) {
         self.maxPendingEvents = maxPendingEvents
+        self.maxStoredBytes = maxStoredBytes
         self.batchSize = batchSize
         self.flushIntervalSeconds = flushIntervalSeconds
-        self.maxAttempts = maxAttempts
+        self.maxEventAgeDays = maxEventAgeDays
         self.dropPolicy = dropPolicy
         self.flushesOnBackground = flushesOnBackground
     }
 
-    /// Decodes settings; missing fields take their defaults.
+    /// Decodes settings; missing fields take their defaults, and keys of earlier versions
+    /// (`maxAttempts`) are ignored.
     public init(from decoder: any Decoder) throws {
         let defaults = AnalyticsSettings()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             maxPendingEvents: try container.decodeIfPresent(Int.self, forKey: .maxPendingEvents) ?? defaults.maxPendingEvents,
+            maxStoredBytes: try container.decodeIfPresent(Int.self, forKey: .maxStoredBytes) ?? defaults.maxStoredBytes,
             batchSize: try container.decodeIfPresent(Int.self, forKey: .batchSize) ?? defaults.batchSize,
             flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds) ?? defaults.flushIntervalSeconds,
-            maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? defaults.maxAttempts,
+            maxEventAgeDays: try container.decodeIfPresent(Double.self, forKey: .maxEventAgeDays) ?? defaults.maxEventAgeDays,
             dropPolicy: try container.decodeIfPresent(DurableQueuePolicy.DropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy,
             flushesOnBackground: try container.decodeIfPresent(Bool.self, forKey: .flushesOnBackground) ?? defaults.flushesOnBackground
         )
@@ -215,8 +232,9 @@ extension AnalyticsSettings {
     /// The durable queue policy these settings describe.
     public var queuePolicy: DurableQueuePolicy {
         DurableQueuePolicy(
-            maxPendingEvents: maxPendingEvents, batchSize: batchSize, flushInterval: .seconds(double: flushIntervalSeconds),
-            maxAttempts: maxAttempts, dropPolicy: dropPolicy
+            maxPendingEvents: maxPendingEvents, maxStoredBytes: maxStoredBytes, batchSize: batchSize,
+            flushInterval: .seconds(double: flushIntervalSeconds), maxEventAge: .seconds(double: maxEventAgeDays * 86_400),
+            dropPolicy: dropPolicy
         )
     }
 

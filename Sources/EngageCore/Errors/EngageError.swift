@@ -12,7 +12,7 @@
 ///     log(error.code, error.providerID, error.message, error.recoverySuggestion)
 /// }
 /// ```
-public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What kind of failure this is. Providers extend the set with their own codes:
     ///
     /// ```swift
@@ -45,6 +45,9 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     public let recoverySuggestion: String?
     /// The error this one wraps, if any.
     public let underlyingError: (any Error)?
+    /// How long the server asked the client to wait before trying again (a `Retry-After` header on a
+    /// 429 or 503, in seconds or as a date), measured when the answer arrived; `nil` when it did not say.
+    public let retryAfter: Duration?
 
     /// An error of `code` with a human-readable `message` free of secrets, and optional context.
     public init(
@@ -54,7 +57,8 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         httpStatus: Int? = nil,
         isRetryable: Bool = false,
         recoverySuggestion: String? = nil,
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil,
+        retryAfter: Duration? = nil
     ) {
         self.code = code
         self.message = message
@@ -63,6 +67,7 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         self.isRetryable = isRetryable
         self.recoverySuggestion = recoverySuggestion
         self.underlyingError = underlyingError
+        self.retryAfter = retryAfter
     }
 
     /// `[code] provider: message (HTTP status)`.
@@ -85,12 +90,26 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         return text
     }
 
+    /// The fields, with the underlying error as redacted text: `dump` and debuggers read this, and the
+    /// wrapped error (a `URLError`'s failing URL, a server's message) may quote secrets.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "code": code.rawValue, "providerID": providerID?.rawValue as Any, "message": message, "httpStatus": httpStatus as Any,
+                "isRetryable": isRetryable, "recoverySuggestion": recoverySuggestion as Any, "retryAfter": retryAfter as Any,
+                "underlyingError": underlyingError.map { Redactor().redact(text: String(describing: $0)) } as Any,
+            ],
+            displayStyle: .struct
+        )
+    }
+
     /// A copy attributed to `providerID` unless it is attributed already.
     public func attributed(to providerID: ProviderID) -> EngageError {
         guard self.providerID == nil else { return self }
         return EngageError(
             code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: isRetryable,
-            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError
+            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError, retryAfter: retryAfter
         )
     }
 
@@ -99,7 +118,17 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         guard !isRetryable else { return self }
         return EngageError(
             code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: true,
-            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError
+            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError, retryAfter: retryAfter
+        )
+    }
+
+    /// A copy carrying the server's `Retry-After` (`delay`), unless it carries one already or `delay`
+    /// is `nil`.
+    package func withRetryAfter(_ delay: Duration?) -> EngageError {
+        guard retryAfter == nil, let delay else { return self }
+        return EngageError(
+            code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: isRetryable,
+            recoverySuggestion: recoverySuggestion, underlyingError: underlyingError, retryAfter: delay
         )
     }
 }

@@ -61,7 +61,10 @@ public struct TrackedEvent: Codable, Sendable, Hashable {
 }
 
 /// Who the user is, as the app knows it; `logIn` hands it to every identity-aware provider.
-public struct UserIdentity: Codable, Sendable, Hashable, CustomStringConvertible {
+///
+/// Its e-mail and attributes (where a provider may carry a password) are secrets: `description`,
+/// `debugDescription`, `dump` and any other reflection show the user id and the attribute names only.
+public struct UserIdentity: Codable, Sendable, Hashable, SecretBearing {
     /// The app's own stable user id.
     public var userID: String
     /// The user's e-mail address, if known (redacted in logs and descriptions).

@@ -16,7 +16,7 @@ extension DurableQueue {
     /// has switched analytics off for the destination's provider (``consent``), nothing is stored and
     /// the key is returned all the same.
     ///
-    /// - Throws: `EngageError(.queueFull)` when the queue is full under `.rejectNew`;
+    /// - Throws: `EngageError(.queueFull)` when the queue is full (by count or bytes) under `.rejectNew`;
     ///   `.invalidInput` for a bad destination or key; `.storage` if the database fails.
     ///
     /// It does not hop to the queue's actor: a single event is written synchronously on the calling
@@ -38,7 +38,7 @@ extension DurableQueue {
     /// idempotency keys, in order.
     ///
     /// Under `.dropOldest`, if the batch overflows the queue, the oldest events are dropped, which can
-    /// include the oldest of this batch when it alone exceeds `maxPendingEvents`.
+    /// include the oldest of this batch when it alone exceeds `maxPendingEvents` or `maxStoredBytes`.
     @discardableResult
     public nonisolated func enqueue(contentsOf payloads: [Data], destination: String) async throws -> [String] {
         let keys = IdempotencyKey.make(count: payloads.count)
@@ -116,32 +116,45 @@ extension DurableQueue {
         // Ids only grow, so MAX - MIN + 1 bounds the row count from above in O(log n): the exact
         // COUNT(*) (a scan) runs only when the queue may really be over its bound. MIN and MAX are
         // separate subqueries: SQLite reads one end of the rowid B-tree for a lone min() or max(), but
-        // scans the whole table for `SELECT MIN(id), MAX(id)`.
-        let bounds = try db.cachedStatement(sql: QueueSchema.idBoundsSQL)
-        if let row = try Row.fetchOne(bounds), let lowest = try row.decode(Int64?.self, atIndex: 0),
-            let highest = try row.decode(Int64?.self, atIndex: 1), highest - lowest + 1 <= Int64(policy.maxPendingEvents)
+        // scans the whole table for `SELECT MIN(id), MAX(id)`. The pending bytes are kept by triggers.
+        let bounds = try db.cachedStatement(sql: QueueSchema.boundsSQL)
+        guard let row = try Row.fetchOne(bounds) else { return [] }
+        let bytes = try row.decode(Int64?.self, atIndex: 2) ?? 0
+        let byteExcess = bytes - Int64(policy.maxStoredBytes)
+        var countExcess = 0
+        if let lowest = try row.decode(Int64?.self, atIndex: 0), let highest = try row.decode(Int64?.self, atIndex: 1),
+            highest - lowest + 1 > Int64(policy.maxPendingEvents)
         {
-            return []
+            countExcess = (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_queue") ?? 0) - policy.maxPendingEvents
         }
-        let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_queue") ?? 0
-        let excess = pending - policy.maxPendingEvents
-        guard excess > 0 else { return [] }
+        guard countExcess > 0 || byteExcess > 0 else { return [] }
         switch policy.dropPolicy {
         case .rejectNew:
+            let limit = countExcess > 0 ? "\(policy.maxPendingEvents) pending events" : "\(policy.maxStoredBytes) bytes of pending events"
             throw EngageError(
                 .queueFull,
-                "The analytics queue is full (\(policy.maxPendingEvents) pending events); "
+                "The analytics queue is full (\(limit)); "
                     + "\(count == 1 ? "the event" : "the \(count) events") for '\(destination)' "
                     + "\(count == 1 ? "was" : "were") not queued.",
                 isRetryable: true,
-                recoverySuggestion: "Retry after the queue has been flushed, or raise maxPendingEvents."
+                recoverySuggestion: "Retry after the queue has been flushed, or raise maxPendingEvents and maxStoredBytes."
             )
         case .dropOldest:
+            // The oldest events until both bounds hold: at least `countExcess` of them, and as many
+            // more as the bytes need (a running sum over the oldest rows, stopped where it suffices).
             let victims = try Row.fetchAll(
-                db, sql: "SELECT id, destination, idempotency_key FROM engage_queue ORDER BY id LIMIT ?",
-                arguments: [excess]
+                db,
+                sql: """
+                    SELECT id, destination, idempotency_key FROM (
+                        SELECT id, destination, idempotency_key,
+                            ROW_NUMBER() OVER (ORDER BY id) AS position,
+                            SUM(length(payload)) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) - length(payload) AS bytes_before
+                        FROM engage_queue ORDER BY id
+                    ) WHERE position <= ? OR bytes_before < ?
+                    """,
+                arguments: [countExcess, max(byteExcess, 0)]
             )
-            guard let lastID: Int64 = victims.last?["id"] else { return [] }
+            guard let lastID = try victims.last?.decode(Int64.self, forColumn: "id") else { return [] }
             try db.execute(sql: "DELETE FROM engage_queue WHERE id <= ?", arguments: [lastID])
             var order: [String] = []
             var keys: [String: [String]] = [:]

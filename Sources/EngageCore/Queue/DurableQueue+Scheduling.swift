@@ -40,27 +40,71 @@ extension DurableQueue {
         }
     }
 
-    /// Stops the queue for good: automatic and scheduled flushing end, a running flush is waited for,
-    /// and no flush starts afterwards (`flush()` then returns an empty report at once).
+    /// Stops the queue for good: automatic and scheduled flushing end, a running flush is waited for
+    /// (up to `deadline`), and no flush starts afterwards (`flush()` then returns an empty report at
+    /// once).
     ///
-    /// - Parameter flushFirst: Whether to run one last flush of every registered destination once the
-    ///   running flush (if any) has finished, before the queue stops. The registry's shutdown uses it
-    ///   while the providers' deliverers are still registered.
-    /// - Returns: The report of the last flush when `flushFirst` is `true` and the queue was not
-    ///   stopped already, else `nil`.
+    /// - Parameters:
+    ///   - flushFirst: Whether to run one last flush of every registered destination once the running
+    ///     flush (if any) has finished, before the queue stops. The registry's shutdown uses it while
+    ///     the providers' deliverers are still registered.
+    ///   - deadline: The longest wait, measured on the queue's clock, for the running flush and then
+    ///     for the last one (each). A flush still running then is cancelled and no longer waited for:
+    ///     its batch in flight is abandoned and its events stay queued for the next launch.
+    /// - Returns: The report of the last flush when `flushFirst` is `true`, the queue was not stopped
+    ///   already and the flush finished in time, else `nil`.
     @discardableResult
-    public func stop(flushFirst: Bool = false) async -> QueueFlushReport? {
+    public func stop(flushFirst: Bool = false, deadline: Duration = .seconds(5)) async -> QueueFlushReport? {
         automaticTask?.cancel()
         automaticTask = nil
         soonTask?.cancel()
         soonTask = nil
         let wasStopped = isStopped
         isStopped = true
-        while let running = inFlight {
-            _ = await running.task.value
+        if let running = inFlight {
+            await Self.wait(for: running.task, upTo: deadline, on: clock)
         }
-        guard flushFirst, !wasStopped else { return nil }
-        return await startFlush(destination: nil)
+        guard flushFirst, !wasStopped, inFlight == nil else { return nil }
+        return await Self.wait(for: startFlush(destination: nil), upTo: deadline, on: clock)
+    }
+
+    /// The task's report, or `nil` when it has not finished after `deadline` on `clock`: it is then
+    /// cancelled (its batch in flight is abandoned, its events stay queued) and no longer waited for.
+    /// Cancelling the waiting task cancels `task` too.
+    @discardableResult
+    private static func wait(
+        for task: Task<QueueFlushReport, Never>, upTo deadline: Duration, on clock: any EngageClock
+    ) async -> QueueFlushReport? {
+        let outcome = Locked<CheckedContinuation<QueueFlushReport?, Never>?>(nil)
+        let finish = { @Sendable (report: QueueFlushReport?) in
+            outcome.withLock { continuation -> CheckedContinuation<QueueFlushReport?, Never>? in
+                defer { continuation = nil }
+                return continuation
+            }?.resume(returning: report)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<QueueFlushReport?, Never>) in
+                outcome.withLock { $0 = continuation }
+                let timer = Task {
+                    guard (try? await clock.sleep(for: deadline)) != nil else { return }
+                    task.cancel()
+                    finish(nil)
+                }
+                Task {
+                    finish(await task.value)
+                    timer.cancel()
+                }
+            }
+        } onCancel: {
+            task.cancel()
+            finish(nil)
+        }
+    }
+
+    /// Whether a flush scheduled by `scheduleFlushSoon` has not started yet (for tests that must wait
+    /// for the flush a provider schedules at start before they count deliveries).
+    package var hasScheduledFlush: Bool {
+        soonTask != nil
     }
 
     /// Whether automatic flushing is running.

@@ -2,12 +2,14 @@
 public struct QueueDropReport: Sendable {
     /// Why events were dropped.
     public enum Reason: String, Sendable, Equatable {
-        /// The queue was full and its policy drops the oldest events.
+        /// The queue was over `maxPendingEvents` or `maxStoredBytes` and its policy drops the oldest
+        /// events.
         case overflow
-        /// The destination rejected the batch with a non-retryable error.
+        /// The destination answered with a rejection of these events (`DurableQueue.isRejection(_:)`),
+        /// or its deliverer reported them refused.
         case rejected
-        /// The events failed `maxAttempts` deliveries.
-        case maxAttemptsReached
+        /// The events were older than the policy's `maxEventAge`.
+        case expired
         /// The stored rows could not be read (a NULL or mistyped cell): they were moved aside into the
         /// `engage_damaged_rows` table, never delivered.
         case damaged
@@ -19,7 +21,7 @@ public struct QueueDropReport: Sendable {
     public var reason: Reason
     /// The idempotency keys of the dropped events, oldest first.
     public var idempotencyKeys: [String]
-    /// The delivery error, for `.rejected` and `.maxAttemptsReached`.
+    /// The rejection, for `.rejected`; the read failure, for `.damaged`.
     public var error: EngageError?
 
     /// How many events were dropped.
@@ -38,12 +40,12 @@ public struct QueueDropReport: Sendable {
 public struct QueueFlushReport: Sendable {
     /// Events delivered and deleted.
     public var delivered = 0
-    /// Events whose delivery failed and that are scheduled for a retry.
+    /// Events of batches that failed without being rejected: kept, in order, for a later flush.
     public var retried = 0
-    /// Events dropped (rejected, or out of attempts); each drop was also reported through `onDrop`.
+    /// Events dropped (rejected or expired); each drop was also reported through `onDrop`.
     public var dropped = 0
-    /// Events still pending in the flushed scope afterwards (not yet due, backing off, or with no
-    /// registered destination).
+    /// Events still pending in the flushed scope afterwards (their destination pausing after a
+    /// failure, or with no registered deliverer).
     public var remaining = 0
     /// The last delivery or storage error of each destination that had one during this flush.
     public var failures: [String: EngageError] = [:]

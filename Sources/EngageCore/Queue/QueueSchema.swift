@@ -1,10 +1,18 @@
 import GRDB
 
-/// The durable analytics queue table, in the core `engage` namespace.
+/// The durable analytics queue tables, in the core `engage` namespace.
 ///
-/// Times are stored as seconds since 1970 (`REAL`) so that due-time comparisons are numeric.
+/// Times are stored as seconds since 1970 (`REAL`) so that comparisons are numeric.
+///
+/// - `engage_queue`: one row per pending event, in enqueue order (`id`).
+/// - `engage_queue_destinations`: a destination's back-off, kept across launches: the failed
+///   deliveries in a row (`failures`) and the time before which it is not tried (`not_before`, from the
+///   back-off or a server's `Retry-After`). A destination without a row is not backing off.
+/// - `engage_queue_size`: one row holding the bytes of all pending payloads, kept by triggers, so the
+///   byte bound is checked without summing the table.
 enum QueueSchema {
     static let table = "engage_queue"
+    static let destinationsTable = "engage_queue_destinations"
 
     static let migration = StorageMigration("queue-v1") { db in
         try db.execute(sql: """
@@ -21,12 +29,44 @@ enum QueueSchema {
             """)
     }
 
+    /// Back-off moves from each event to its destination (events keep their order, and a failure no
+    /// longer counts against an event); the pending bytes are counted by triggers.
+    static let destinationsMigration = StorageMigration("queue-v2-destinations") { db in
+        try db.execute(sql: """
+            CREATE TABLE engage_queue_destinations (
+                destination TEXT PRIMARY KEY NOT NULL,
+                failures INTEGER NOT NULL,
+                not_before REAL NOT NULL
+            ) WITHOUT ROWID;
+            INSERT INTO engage_queue_destinations (destination, failures, not_before)
+                SELECT destination, MAX(attempts), MAX(next_attempt_at) FROM engage_queue
+                WHERE attempts > 0 GROUP BY destination;
+            DROP INDEX engage_queue_due;
+            ALTER TABLE engage_queue DROP COLUMN next_attempt_at;
+            CREATE INDEX engage_queue_destination ON engage_queue (destination, id);
+            CREATE TABLE engage_queue_size (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                bytes INTEGER NOT NULL
+            );
+            INSERT INTO engage_queue_size (id, bytes) SELECT 1, IFNULL(SUM(length(payload)), 0) FROM engage_queue;
+            CREATE TRIGGER engage_queue_size_insert AFTER INSERT ON engage_queue BEGIN
+                UPDATE engage_queue_size SET bytes = bytes + IFNULL(length(NEW.payload), 0) WHERE id = 1;
+            END;
+            CREATE TRIGGER engage_queue_size_delete AFTER DELETE ON engage_queue BEGIN
+                UPDATE engage_queue_size SET bytes = bytes - IFNULL(length(OLD.payload), 0) WHERE id = 1;
+            END;
+            """)
+    }
+
     static let insertSQL = """
-        INSERT INTO engage_queue (destination, idempotency_key, payload, created_at, attempts, next_attempt_at)
-        VALUES (?, ?, ?, ?, 0, ?)
+        INSERT INTO engage_queue (destination, idempotency_key, payload, created_at, attempts)
+        VALUES (?, ?, ?, ?, 0)
         ON CONFLICT (idempotency_key) DO NOTHING
         """
 
-    /// The lowest and highest pending ids, each read from one end of the rowid B-tree.
-    static let idBoundsSQL = "SELECT (SELECT MIN(id) FROM engage_queue), (SELECT MAX(id) FROM engage_queue)"
+    /// The lowest and highest pending ids, each read from one end of the rowid B-tree, and the pending
+    /// bytes.
+    static let boundsSQL = """
+        SELECT (SELECT MIN(id) FROM engage_queue), (SELECT MAX(id) FROM engage_queue), (SELECT bytes FROM engage_queue_size WHERE id = 1)
+        """
 }

@@ -7,6 +7,7 @@ enum CoreSchema {
         KeyValueSchema.migration,
         QueueSchema.migration,
         DamagedRows.migration,
+        QueueSchema.destinationsMigration,
     ]
 }
 

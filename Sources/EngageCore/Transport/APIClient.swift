@@ -373,13 +373,17 @@ public struct APIClient: Sendable {
     }
 
     /// Throws unless `response` (the answer to `request`) is 2xx: the provider's ``Hooks/mapError``
-    /// decides the error, else `EngageError.http` with the server's message, redacted.
+    /// decides the error, else `EngageError.http` with the server's message, redacted. A 429 or 503
+    /// with `Retry-After` sets the error's ``EngageError/retryAfter``.
     public func validate(_ response: HTTPResponseMessage, for request: HTTPRequestMessage) throws(EngageError) {
         guard !response.isSuccess else { return }
+        // A rate limit or an outage may say when to come back (the durable queue honours it).
+        let retryAfter = response.status == 429 || response.status == 503
+            ? RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: Date()) : nil
         if let mapped = hooks.mapError?(response, request, redactor) {
-            throw EngageError.wrapping(mapped, providerID: providerID)
+            throw EngageError.wrapping(mapped, providerID: providerID).withRetryAfter(retryAfter)
         }
-        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response))
+        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response)).withRetryAfter(retryAfter)
     }
 
     /// A short, redacted message from an error body (`message`, `error_description`, `error`,

@@ -47,7 +47,17 @@ struct CroboxHarness {
             clock: clock, random: SeededRandomSource(seed: 3), secretStore: secretStore, logger: logger
         )
         if let transport { environment.transport = transport }
-        return try await Engage.start(configuration: configuration(crobox, storage: storage), environment: environment)
+        let engage = try await Engage.start(configuration: configuration(crobox, storage: storage), environment: environment)
+        // The provider schedules a flush at start: let it end (a down backend holds it for its timeout),
+        // so that a test's `flush` reports what it delivers.
+        let queue = engage.registry.analytics
+        let idle = await waitUntil(timeout: .seconds(60)) {
+            let scheduled = await queue.hasScheduledFlush
+            let flushing = await queue.isFlushing
+            return !scheduled && !flushing
+        }
+        #expect(idle)
+        return engage
     }
 
     /// Delivers what is due now. A flush call may join one the provider scheduled earlier (which may

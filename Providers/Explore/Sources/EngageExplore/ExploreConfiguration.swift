@@ -28,18 +28,23 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     public var userCountry: String?
     /// Sync at start and then every `syncIntervalSeconds` (the reference apps: launch and every 24 h).
     public var syncsAutomatically: Bool
-    /// The time between automatic syncs, in seconds (at least 60).
+    /// The time between automatic syncs, in seconds (60 to 30 days).
     public var syncIntervalSeconds: Double
-    /// After a failed automatic sync, the wait before trying again, in seconds (at least 1).
+    /// After a failed automatic sync, the wait before trying again, in seconds (1 to a day).
     public var syncRetrySeconds: Double
-    /// The largest archive a sync downloads, in megabytes.
+    /// The largest archive a sync downloads, in megabytes (1 to 4 096).
     public var maxArchiveMegabytes: Int
-    /// The largest unpacked directory a sync installs, in megabytes.
+    /// The largest unpacked directory a sync installs, in megabytes (1 to 16 384).
     public var maxDatabaseMegabytes: Int
     /// The settings of each gift-card source, by source: a source without settings is off.
     /// `giftCards[CTXGiftCards.self] = CTXConfiguration(…)`; in JSON, each source's section sits in
     /// the Explore section under its key (`"ctx": {…}`, `"piggyCards": {…}`).
     public var giftCards: GiftCardSettings
+
+    /// The largest accepted `maxArchiveMegabytes` (4 GiB).
+    static let maximumArchiveMegabytes = 4_096
+    /// The largest accepted `maxDatabaseMegabytes` (16 GiB).
+    static let maximumDatabaseMegabytes = 16_384
 
     /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
     public static let restrictedCountries: Set<String> = ["RU", "CU"]
@@ -80,10 +85,16 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         if let feedURL, !["http", "https"].contains(feedURL.scheme?.lowercased() ?? "") {
             issues.append("feedURL must be an http or https URL")
         }
-        if !(syncIntervalSeconds >= 60) { issues.append("syncIntervalSeconds must be at least 60") }
-        if !(syncRetrySeconds >= 1) { issues.append("syncRetrySeconds must be at least 1") }
-        if maxArchiveMegabytes < 1 { issues.append("maxArchiveMegabytes must be at least 1") }
-        if maxDatabaseMegabytes < 1 { issues.append("maxDatabaseMegabytes must be at least 1") }
+        if !(syncIntervalSeconds >= 60 && syncIntervalSeconds <= 30 * 86_400) {
+            issues.append("syncIntervalSeconds must be between 60 and 2592000 (30 days)")
+        }
+        if !(syncRetrySeconds >= 1 && syncRetrySeconds <= 86_400) { issues.append("syncRetrySeconds must be between 1 and 86400 (a day)") }
+        if !(1...Self.maximumArchiveMegabytes).contains(maxArchiveMegabytes) {
+            issues.append("maxArchiveMegabytes must be between 1 and \(Self.maximumArchiveMegabytes)")
+        }
+        if !(1...Self.maximumDatabaseMegabytes).contains(maxDatabaseMegabytes) {
+            issues.append("maxDatabaseMegabytes must be between 1 and \(Self.maximumDatabaseMegabytes)")
+        }
         if let userCountry, userCountry.trimmingCharacters(in: .whitespaces).count != 2 {
             issues.append("userCountry must be a two-letter ISO 3166-1 code")
         }

@@ -13,6 +13,10 @@ extension WarplyEmulator {
                     WarplyAnalyticsBatch.self, from: data,
                     expected: #"{"events":[{"event_id","event_name","time_submitted","params"}]}"#
                 )
+                // The whole batch is refused for one event the backend will not take.
+                if let refused = batch.events.first(where: { Self.analyticsProblem(in: $0) != nil }), let problem = Self.analyticsProblem(in: refused) {
+                    throw WarplyEmulatorRejection.malformed("Event \(refused.eventID.prefix(64)): \(problem)")
+                }
                 self.state.withLock { state in
                     for event in batch.events where state.analyticsEventIDs.insert(event.eventID).inserted {
                         state.analyticsEvents.append(event)
@@ -33,5 +37,14 @@ extension WarplyEmulator {
                 return try Self.statusAnswer(WarplyWire.Status.success)
             }
         }
+    }
+
+    /// Why the backend refuses an analytics event, if it does: an empty or overlong `event_id` or
+    /// `event_name`, or a `time_submitted` that is not one of Warply's timestamp formats.
+    static func analyticsProblem(in event: WarplyAnalyticsBatch.Event) -> String? {
+        if event.eventID.isEmpty || event.eventID.count > 128 { return "event_id must be 1 to 128 characters." }
+        if event.eventName.isEmpty || event.eventName.count > 128 { return "event_name must be 1 to 128 characters." }
+        if WarplyTimestamp(event.timeSubmitted).date == nil { return "time_submitted is not a timestamp." }
+        return nil
     }
 }

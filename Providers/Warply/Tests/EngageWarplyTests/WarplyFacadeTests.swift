@@ -147,6 +147,28 @@ struct WarplyFacadeTests {
         await harness.stop()
     }
 
+    @Test("one event the backend refuses is dropped alone: its batch is split until it stands alone, the others arrive in order")
+    func refusedEventDropsOnlyItself() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, _) = try await harness.startProvider()
+        let analytics = engage.registry.analytics
+        for index in 0..<3 { _ = try await engage.track(TrackedEvent(.custom, name: "before-\(index)")) }
+        // Written by an earlier version in a form the backend refuses (a time it cannot read).
+        let refused = #"{"event_id":"refused-1","event_name":"legacy","params":{},"time_submitted":"yesterday"}"#
+        _ = try await analytics.enqueue(Data(refused.utf8), destination: WarplyProvider.eventDestination, idempotencyKey: "refused-1")
+        for index in 0..<3 { _ = try await engage.track(TrackedEvent(.custom, name: "after-\(index)")) }
+        let report = await analytics.flush()
+        #expect(report.delivered == 6)
+        #expect(report.dropped == 1)
+        #expect(harness.emulator.receivedAnalyticsEvents.map(\.eventName) == ["before-0", "before-1", "before-2", "after-0", "after-1", "after-2"])
+        #expect(try await analytics.pendingCount() == 0)
+        // The batch of 7, then its halves, down to the refused event alone: a handful of requests, not one per event.
+        let requests = harness.requests(to: WarplyPaths.analytics).count
+        #expect(requests > 1 && requests <= 8, "\(requests) requests")
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("engage.track delivers each event exactly once even when the first delivery's answer is lost")
     func trackExactlyOnce() async throws {
         let harness = try await WarplyHarness()

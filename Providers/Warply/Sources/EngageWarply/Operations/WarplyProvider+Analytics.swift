@@ -32,18 +32,22 @@ extension WarplyProvider {
 
 /// Delivers queued Warply analytics events as one batch per flush. Each event carries its idempotency
 /// key as `event_id`, so a batch resent after a lost answer is not counted twice by the server.
+///
+/// Warply refuses a whole batch for one event it will not take. A refused batch is split in halves,
+/// each sent again (in order), until the events the server refuses stand alone: only those are
+/// dropped, the rest are delivered (about `2 log2(n)` extra requests for one bad event among `n`). A
+/// failure that says nothing about the events (see `DurableQueue.isRejection`) stops the batch: the
+/// events sent in that request are kept, the ones not yet sent are left untried.
 struct WarplyAnalyticsDeliverer: QueueDelivering {
     let client: WarplyClient
     let logger: Logger
 
     func deliver(_ batch: [QueuedEvent]) async throws {
-        var events: [WarplyAnalyticsRequest.Event] = []
-        var sent: Set<Int64> = []
+        var readable: [(id: Int64, event: WarplyAnalyticsRequest.Event)] = []
         var rejections: [Int64: EngageError] = [:]
         for queued in batch {
             do {
-                events.append(try JSONDecoder().decode(WarplyAnalyticsRequest.Event.self, from: queued.payload))
-                sent.insert(queued.id)
+                readable.append((queued.id, try JSONDecoder().decode(WarplyAnalyticsRequest.Event.self, from: queued.payload)))
             } catch {
                 // A payload this version cannot read is dropped and reported rather than blocking the queue.
                 rejections[queued.id] = (error as? DecodingError).map {
@@ -51,21 +55,37 @@ struct WarplyAnalyticsDeliverer: QueueDelivering {
                 } ?? EngageError(.decoding, "A queued Warply analytics event cannot be read.", providerID: .warply, underlyingError: error)
             }
         }
-        if !events.isEmpty {
+        if !rejections.isEmpty {
+            logger.warning("Dropping unreadable queued Warply analytics events", metadata: ["count": "\(rejections.count)"])
+        }
+        var delivered: Set<Int64> = []
+        // Slices still to send, in queue order; a refused slice is replaced by its two halves.
+        var slices = readable.isEmpty ? [] : [readable[...]]
+        while let slice = slices.first {
+            slices.removeFirst()
             do {
                 try await client.status(
-                    .post, WarplyWire.path(.analytics, appUUID: client.appUUID), body: .json(WarplyAnalyticsRequest(events: events)),
+                    .post, WarplyWire.path(.analytics, appUUID: client.appUUID),
+                    body: .json(WarplyAnalyticsRequest(events: slice.map(\.event))),
                     credentials: .signed, operation: "analytics", repeatable: true
                 )
+                delivered.formUnion(slice.map(\.id))
             } catch {
-                // The unreadable events are dropped whatever happened to the others.
-                guard !rejections.isEmpty else { throw error }
-                throw PartialDeliveryError(deliveredIDs: [], rejections: rejections, failure: EngageError.wrapping(error, providerID: .warply))
+                let failure = EngageError.wrapping(error, providerID: .warply)
+                guard DurableQueue.isRejection(failure) else {
+                    let untried = Set(slices.flatMap { $0.map(\.id) })
+                    throw PartialDeliveryError(deliveredIDs: delivered, rejections: rejections, untriedIDs: untried, failure: failure)
+                }
+                guard slice.count > 1 else {
+                    rejections[slice[slice.startIndex].id] = failure
+                    continue
+                }
+                let middle = slice.startIndex + slice.count / 2
+                slices.insert(contentsOf: [slice[..<middle], slice[middle...]], at: 0)
             }
         }
-        if let unreadable = rejections.values.first {
-            logger.warning("Dropping unreadable queued Warply analytics events", metadata: ["count": "\(rejections.count)"])
-            throw PartialDeliveryError(deliveredIDs: sent, rejections: rejections, failure: unreadable)
+        if let refused = rejections.values.first {
+            throw PartialDeliveryError(deliveredIDs: delivered, rejections: rejections, failure: refused)
         }
     }
 }
