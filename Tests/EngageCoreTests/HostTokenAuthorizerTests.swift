@@ -232,3 +232,43 @@ actor ScriptedHostSession: HostTokenProvider {
         adopts = true
     }
 }
+
+@Suite("HostTokenAuthorizer: a host refresh that never answers")
+struct HostTokenAuthorizerTimeoutTests {
+    @Test("every waiting call ends with .timeout after the refresh limit; the next call asks the host again")
+    func aHangingHostRefreshTimesOut() async throws {
+        let clock = FakeClock()
+        let gate = TestGate()
+        let host = FakeHostSession(gate: gate, token: makeJWT(expiresAt: clock.now.addingTimeInterval(-10)))
+        let authorizer = HostTokenAuthorizer(provider: host, clock: clock)
+        let calls = (0..<5).map { _ in
+            Task { () -> EngageError? in
+                var request = HTTPRequestMessage.get("/me", authorization: .required)
+                do {
+                    try await authorizer.authorize(&request)
+                    return nil
+                } catch {
+                    return error as? EngageError
+                }
+            }
+        }
+        // One refresh, and each of the five callers waiting on its own timer.
+        try #require(await waitUntil(timeout: .seconds(60)) { await host.refreshes == 1 && clock.sleeperCount == 5 })
+        clock.advance(by: 59)
+        #expect(await host.refreshes == 1)
+        clock.advance(by: 1)
+        for call in calls {
+            let error = await call.value
+            #expect(error?.code == .timeout)
+            #expect(error?.isRetryable == true)
+        }
+        // The hung refresh was abandoned: a later call starts a new one.
+        let later = Task {
+            var request = HTTPRequestMessage.get("/me", authorization: .required)
+            try? await authorizer.authorize(&request)
+        }
+        try #require(await waitUntil(timeout: .seconds(60)) { await host.refreshes == 2 })
+        gate.open()
+        _ = await later.value
+    }
+}

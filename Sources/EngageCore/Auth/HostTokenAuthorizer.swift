@@ -19,10 +19,17 @@ public protocol HostTokenProvider: Sendable {
 public struct HostTokenAuthorizer: RequestAuthorizer {
     private let coordinator: HostTokenCoordinator
 
-    /// An authoriser over `provider`'s session; `clock` decides when a JWT has expired, and errors are
-    /// attributed to `providerID`.
-    public init(provider: any HostTokenProvider, clock: any EngageClock = SystemClock(), providerID: ProviderID? = nil) {
-        coordinator = HostTokenCoordinator(provider: provider, clock: clock, providerID: providerID)
+    /// An authoriser over `provider`'s session; `clock` decides when a JWT has expired and measures
+    /// `refreshTimeout`, and errors are attributed to `providerID`.
+    ///
+    /// A call waits at most `refreshTimeout` (60 s, as `AuthSettings.refreshTimeoutSeconds`) for the
+    /// host's refresh, then fails with a retryable `.timeout`; a refresh that did not answer in time is
+    /// cancelled and abandoned, so the next call asks the host again.
+    public init(
+        provider: any HostTokenProvider, clock: any EngageClock = SystemClock(), providerID: ProviderID? = nil,
+        refreshTimeout: Duration = .seconds(60)
+    ) {
+        coordinator = HostTokenCoordinator(provider: provider, clock: clock, providerID: providerID, refreshTimeout: refreshTimeout)
     }
 
     /// Adds `Authorization: Bearer <host token>`, refreshing an expired token first.
@@ -62,6 +69,8 @@ actor HostTokenCoordinator {
     private let provider: any HostTokenProvider
     private let clock: any EngageClock
     private let providerID: ProviderID?
+    /// The longest wait for the host's refresh.
+    private let refreshTimeout: Duration
     private var inFlight: Flight?
     private var nextFlightID: UInt64 = 0
     /// The last refresh: the host's token it replaced and the token it returned. A caller that still
@@ -74,10 +83,11 @@ actor HostTokenCoordinator {
     /// How many callers are waiting for a refresh another caller started (for tests).
     private(set) var joinedCallerCount = 0
 
-    init(provider: any HostTokenProvider, clock: any EngageClock, providerID: ProviderID?) {
+    init(provider: any HostTokenProvider, clock: any EngageClock, providerID: ProviderID?, refreshTimeout: Duration) {
         self.provider = provider
         self.clock = clock
         self.providerID = providerID
+        self.refreshTimeout = refreshTimeout
     }
 
     func validToken(required: Bool) async throws -> String? {
@@ -157,11 +167,19 @@ actor HostTokenCoordinator {
         return try await value(of: flight)
     }
 
+    /// The refresh's token: `.cancelled` at once when the caller is cancelled (nothing stays parked),
+    /// `.timeout` after `refreshTimeout`, when the refresh is abandoned (cancelled and forgotten, so the
+    /// next call asks the host again).
     private func value(of flight: Flight) async throws -> String {
         do {
-            return try await flight.task.valueUnlessCancelled(providerID: providerID)
+            return try await flight.task.valueUnlessCancelled(providerID: providerID, timeout: (clock, refreshTimeout))
         } catch {
-            throw EngageError.wrapping(error, providerID: providerID)
+            let failure = EngageError.wrapping(error, providerID: providerID)
+            if failure.code == .timeout, inFlight?.id == flight.id {
+                inFlight = nil
+                flight.task.cancel()
+            }
+            throw failure
         }
     }
 }

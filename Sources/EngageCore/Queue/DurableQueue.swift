@@ -18,9 +18,12 @@ import Logging
 /// destination accepting a batch and the deletion of its rows (a single short transaction). Each event
 /// keeps its idempotency key across retries, so servers that deduplicate can make delivery exactly once.
 ///
-/// Flushing: one flush runs at a time per queue. Within a flush, each destination's due events are
-/// sent oldest first in batches of `batchSize`; a destination's flush stops at its first failed batch,
-/// so an unreachable destination costs one attempt per flush.
+/// Flushing: one flush runs at a time per queue. Within a flush, each destination's events are sent
+/// oldest first in batches of `batchSize`; a destination's flush stops at its first failed batch and
+/// the destination pauses (back-off with jitter, or the server's `Retry-After`, stored across launches),
+/// so an unreachable destination costs one attempt per pause and its events keep their order. Only a
+/// rejection (``isRejection(_:)``), the policy's `maxEventAge` or its bounds drop events, each
+/// reported through `onDrop`; no number of failures does.
 public actor DurableQueue {
     /// The queue's limits and timing.
     public nonisolated let policy: DurableQueuePolicy
@@ -57,7 +60,7 @@ public actor DurableQueue {
     ///   - policy: Limits and timing. Validate it first with `DurableQueuePolicy.validate()`: here, an
     ///     out-of-range field is replaced by its default and logged as an error.
     ///   - clock: The time source for due times and automatic flushing.
-    ///   - random: The source of retry jitter.
+    ///   - random: The source of back-off jitter.
     ///   - logger: Receives one line per failed batch or drop; payloads are never logged.
     ///   - onDrop: Called (on the queue's actor, keep it short) whenever events are deleted undelivered.
     ///   - consent: The user's analytics choice: events of a destination whose provider is switched off

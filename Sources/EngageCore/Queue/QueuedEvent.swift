@@ -12,7 +12,8 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
     public var payload: Data
     /// When the event was enqueued.
     public var createdAt: Date
-    /// How many delivery attempts failed before this one.
+    /// How many delivery attempts of this event failed before this one (for information: failures never
+    /// drop an event).
     public var attempts: Int
 
     /// An event as stored in the queue.
@@ -31,10 +32,11 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
 /// Delivers batches of queued events to one destination (one conformer per destination).
 ///
 /// Return normally only when the whole batch was accepted: the events are then deleted and never sent
-/// again. Throw an `EngageError` with `isRetryable == true` (network failure, 5xx, 429...) to have the
-/// batch retried with back-off, or with `isRetryable == false` when the destination permanently rejects
-/// it (the events are dropped and reported). Errors that are not `EngageError`s, and `.cancelled`
-/// ones, are treated as retryable.
+/// again. Throw the error of the failed request otherwise (as `APIClient` throws it): when it judges the
+/// events themselves (`DurableQueue.isRejection(_:)`: a 4xx other than 401/403/407/408/425/429, an
+/// encoding failure) the batch is dropped and reported; any other error (network failure, 5xx, 429,
+/// refused credentials, errors that are not `EngageError`s, cancellation) keeps the events in order and
+/// pauses the destination, honouring the error's `retryAfter`.
 ///
 /// A destination that sends events one by one (and so can fail half-way through a batch) throws
 /// `PartialDeliveryError` saying what happened to each event: delivered ones are deleted, rejected ones
@@ -52,8 +54,9 @@ public protocol QueueDelivering: Sendable {
 ///   each is dropped and reported through the queue's `onDrop` with its own error; the others of the
 ///   batch are not affected.
 /// - ``untriedIDs`` were never sent (the deliverer stopped first): left as they are, no attempt charged.
-/// - Every other event of the batch was tried and failed with ``failure``: rescheduled with back-off
-///   and charged an attempt when it is retryable, dropped when it is not.
+/// - Every other event of the batch was tried and failed with ``failure``: dropped when the failure is
+///   a rejection (`DurableQueue.isRejection(_:)`), else kept (charged an attempt, for information) while
+///   the destination pauses; the untried ones then wait behind them, in order.
 public struct PartialDeliveryError: Error, Sendable {
     /// The ids (`QueuedEvent.id`) of the events that were delivered.
     public var deliveredIDs: Set<Int64>

@@ -50,7 +50,10 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         try configuration.validate(for: .youll)
         self.context = context
         self.configuration = configuration
-        let authorizer = HostTokenAuthorizer(provider: sessionBox, clock: context.clock, providerID: .youll)
+        let authorizer = HostTokenAuthorizer(
+            provider: sessionBox, clock: context.clock, providerID: .youll,
+            refreshTimeout: .seconds(double: context.configuration.auth.refreshTimeoutSeconds)
+        )
         self.authorizer = authorizer
         let hooks = APIClient.Hooks(interpret: { response, request, redactor in
             try await Self.interpretExpiredSession(response, request, redactor: redactor, authorizer: authorizer)

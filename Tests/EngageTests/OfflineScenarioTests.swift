@@ -1,0 +1,129 @@
+import Engage
+import EngageReference
+import EngageSandbox
+import EngageTesting
+import Foundation
+import ReferenceEmulator
+import Testing
+
+/// What apps go through, end to end over loopback against the Reference emulator with the sandbox's
+/// fault injection: a day offline across many launches, and a server asking to come back in an hour.
+/// Time is a `FakeClock` shared by every "launch" (one `Engage` instance each, on one database folder),
+/// so the scenarios are deterministic.
+@Suite("Scenarios: nothing lost where apps live")
+struct OfflineScenarioTests {
+    struct App {
+        let host: SandboxHost
+        let emulator = ReferenceEmulator(configuration: .init(password: referencePassword))
+        let reference: URL
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engage-offline-\(UUID().uuidString)")
+        let clock = FakeClock(now: Date())
+        /// The keychain outlives each launch.
+        let secretStore = InMemorySecretStore()
+
+        init() async throws {
+            host = SandboxHost(emulators: [emulator])
+            reference = try #require(try await host.start().baseURL(for: "reference"))
+        }
+
+        func launch() async throws -> Engage {
+            var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.offline")
+            configuration.storage = .directory(directory.path)
+            configuration.network.timeoutSeconds = 20
+            configuration.analytics.flushIntervalSeconds = 3600  // flushes only when the scenario asks
+            try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: reference))
+            let engage = try await Engage.start(
+                configuration: configuration, providers: [try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
+                environment: RegistryEnvironment(clock: clock, secretStore: secretStore, notificationCenter: NotificationCenter())
+            )
+            #expect(await engage.ready().failures.isEmpty)
+            return engage
+        }
+
+        /// The requests that reached (or were refused at) the events route.
+        var eventRequests: [JournalEntry] { host.journal.entries(matching: "/events").filter { $0.method == "POST" } }
+
+        func stop() async {
+            await host.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    @Test("offline for a simulated 24 h: 5 000 events over 20 launches are all delivered once, in order, in batches")
+    func offlineForADay() async throws {
+        let app = try await App()
+        // The network is down: every connection to the events route drops before the server sees it.
+        let outage = app.host.faults.inject(FaultRule(.dropConnection, emulatorID: "reference", method: "POST", path: "/events"))
+        var names: [String] = []
+        for launch in 0..<20 {
+            let engage = try await app.launch()
+            for index in 0..<250 {
+                let name = String(format: "e-%02d-%03d", launch, index)
+                names.append(name)
+                _ = try await engage.track(TrackedEvent(.custom, name: name))
+            }
+            _ = await engage.flush()
+            await engage.shutdown()
+            app.clock.advance(by: .seconds(24 * 3600 / 20))
+        }
+        let attemptsOffline = app.eventRequests.count
+        #expect(attemptsOffline >= 20)
+        #expect(app.emulator.receivedEvents.isEmpty)
+
+        // Online again: one more launch drains the queue.
+        app.host.faults.remove(outage)
+        let engage = try await app.launch()
+        #expect(try await engage.registry.analytics.pendingCount() == 5_000)
+        let drainStart = ContinuousClock.now
+        var rounds = 0
+        while try await engage.registry.analytics.pendingCount() > 0, rounds < 20 {
+            _ = await engage.flush()
+            rounds += 1
+        }
+        let drain = ContinuousClock.now - drainStart
+        let received = app.emulator.receivedEvents.map(\.name)
+        #expect(received.count == 5_000)
+        #expect(received == names, "delivered out of order or not exactly once")
+        let onlineRequests = app.eventRequests.count - attemptsOffline
+        // Batches of 50: exactly 100 requests, every one accepted.
+        #expect(onlineRequests == 100)
+        #expect(app.eventRequests.suffix(onlineRequests).allSatisfy { $0.status == 200 })
+        // Reported, not asserted: tests never time themselves.
+        print("offline scenario: 5000 events over 20 launches; \(attemptsOffline) attempts offline, \(onlineRequests) requests online, drained in \(drain)")
+        await engage.shutdown()
+        await app.stop()
+    }
+
+    @Test("503 Retry-After: 3600: no request before the time, across a relaunch; then the events arrive")
+    func retryAfterAcrossARelaunch() async throws {
+        let app = try await App()
+        let busy = app.host.faults.inject(FaultRule(.serviceUnavailable(retryAfter: 3600), emulatorID: "reference", method: "POST", path: "/events"))
+        var engage = try await app.launch()
+        _ = try await engage.track(TrackedEvent(.custom, name: "before-the-outage-ends"))
+        _ = await engage.flush()
+        let first = app.eventRequests.count
+        #expect(first >= 1)
+        for _ in 0..<3 {
+            app.clock.advance(by: .seconds(600))
+            _ = await engage.flush()
+        }
+        await engage.shutdown()
+        #expect(app.eventRequests.count == first)
+
+        // Relaunched 40 minutes later, and again within the hour: still nothing sent.
+        app.clock.advance(by: .seconds(600))
+        engage = try await app.launch()
+        _ = await engage.flush()
+        app.clock.advance(by: .seconds(900))
+        _ = await engage.flush()
+        #expect(app.eventRequests.count == first)
+
+        app.host.faults.remove(busy)
+        app.clock.advance(by: .seconds(301))
+        _ = await engage.flush()
+        #expect(app.emulator.receivedEvents.map(\.name) == ["before-the-outage-ends"])
+        #expect(app.eventRequests.count == first + 1)
+        await engage.shutdown()
+        await app.stop()
+    }
+}
