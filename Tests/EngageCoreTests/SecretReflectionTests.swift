@@ -30,7 +30,7 @@ struct SecretReflectionTests {
     @Test("an EngageError wrapping a URLError does not show the URL's query through reflection")
     func errorWrappingAURLError() throws {
         let url = try #require(URL(string: "https://api.example.com/v1/items?access_token=tok-SECRET-1234&email=eva%40example.com"))
-        let urlError = URLError(.notConnectedToInternet, userInfo: [NSURLErrorFailingURLErrorKey: url, NSURLErrorFailingURLStringErrorKey: url.absoluteString])
+        let urlError = URLError(.notConnectedToInternet, userInfo: [NSURLErrorFailingURLErrorKey: url])
         let error = EngageError.wrapping(urlError, providerID: "reference")
         let text = reflected(error)
         #expect(text.contains("network"))

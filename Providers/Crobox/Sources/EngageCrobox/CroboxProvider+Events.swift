@@ -45,10 +45,10 @@ extension CroboxProvider {
 /// Sends queued Crobox events one by one as `GET /socket.gif?<query>`.
 ///
 /// Events carry no idempotency key Crobox understands, so the deliverer reports exactly what happened
-/// to each event (`PartialDeliveryError`): delivered ones are never sent again; a 4xx other than
-/// 408/429 rejects that event alone (it is dropped and reported, the others go on); any other failure
-/// stops the batch, the failing event is retried later with back-off and the ones after it, never
-/// sent, are not charged an attempt. No error event is generated for a failed delivery.
+/// to each event (`PartialDeliveryError`): delivered ones are never sent again; an answer that rejects
+/// the event (`DurableQueue.isRejection`) drops that event alone (it is reported, the others go on);
+/// any other failure stops the batch: the failing event and the ones after it, never sent, wait in
+/// order while the destination pauses. No error event is generated for a failed delivery.
 struct CroboxEventDeliverer: QueueDelivering {
     let client: APIClient
     let logger: Logger
@@ -64,7 +64,7 @@ struct CroboxEventDeliverer: QueueDelivering {
                 delivered.insert(event.id)
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .crobox)
-                guard failure.isRetryable || failure.code == .cancelled else {
+                guard !DurableQueue.isRejection(failure) else {
                     // This event is refused for good: drop it alone and go on with the others.
                     rejections[event.id] = failure
                     continue
