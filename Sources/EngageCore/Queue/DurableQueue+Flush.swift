@@ -375,9 +375,15 @@ extension DurableQueue {
         let cutoff = now.timeIntervalSince1970 - policy.maxEventAge.seconds
         let expired: [(destination: String, key: String)]
         do {
+            let condition = destination == nil ? "created_at < ?" : "created_at < ? AND destination = ?"
+            let arguments: StatementArguments = destination.map { [cutoff, $0] } ?? [cutoff]
+            // Almost every flush finds nothing expired: ask in a read, which never waits for the writer
+            // (an enqueue), and take the write lock only when there is something to drop.
+            let any = try await writer.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM engage_queue WHERE \(condition))", arguments: arguments) ?? false
+            }
+            guard any else { return }
             expired = try await writer.write { db in
-                let condition = destination == nil ? "created_at < ?" : "created_at < ? AND destination = ?"
-                let arguments: StatementArguments = destination.map { [cutoff, $0] } ?? [cutoff]
                 let rows = try Row.fetchAll(db, sql: "SELECT destination, idempotency_key FROM engage_queue WHERE \(condition)", arguments: arguments)
                 guard !rows.isEmpty else { return [] }
                 try db.execute(sql: "DELETE FROM engage_queue WHERE \(condition)", arguments: arguments)
