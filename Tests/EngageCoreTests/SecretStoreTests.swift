@@ -58,20 +58,44 @@ struct SecretStoreMemoryTests {
     }
 
     #if !canImport(Security)
-    @Test func platformDefaultOnLinuxIsAKeyFileNextToTheDatabase() throws {
+    @Test func platformDefaultOnLinuxKeepsTheKeyFileOutsideTheDatabaseFolder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try SecretStores.platformDefault(
             appID: "com.example.app", location: .directory(directory.appending("data"))
         )
         let keyFiles = try #require(store as? KeyFileSecretStore)
-        #expect(keyFiles.directory == directory.appending("data/keys"))
+        #expect(keyFiles.directory == directory.appending("data.keys"))
+        #expect(keyFiles.legacyDirectory == directory.appending("data/keys"))
 
         let fromEnvironment = try SecretStores.platformDefault(
             appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"),
-            environment: ["XDG_DATA_HOME": directory.path]
+            environment: ["XDG_DATA_HOME": directory.appending("share"), "XDG_STATE_HOME": directory.appending("state")]
         )
-        #expect((fromEnvironment as? KeyFileSecretStore)?.directory == directory.appending("com.example.app/keys"))
+        #expect((fromEnvironment as? KeyFileSecretStore)?.directory == directory.appending("state/com.example.app/keys"))
+        let fromHome = try SecretStores.platformDefault(
+            appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"), environment: ["HOME": directory.path]
+        )
+        #expect((fromHome as? KeyFileSecretStore)?.directory == directory.appending(".local/state/com.example.app/keys"))
+    }
+
+    /// An app updated from a version that kept its key in `<data>/keys`: the key moves out once, the
+    /// values sealed with it still open, and the data folder no longer holds a key.
+    @Test func aKeyKeptInTheDatabaseFolderMovesOutAndStillOpens() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = directory.appending("data")
+        let old = try KeyFileSecretStore(directory: data + "/keys")
+        let sealed = try Sealer(key: old.key(named: "engage.storage")).seal(Data("tokens".utf8), context: Data("c".utf8))
+
+        let store = try #require(try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
+        let moved = try Sealer(key: store.key(named: "engage.storage"))
+        #expect(try moved.open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/keys").isEmpty)
+        #expect(try permissions(store.path(forKeyNamed: "engage.storage")) == 0o600)
+        // A relaunch reads it from its new place.
+        let again = try #require(try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
+        #expect(try Sealer(key: again.key(named: "engage.storage")).open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
     }
     #endif
 }

@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import Foundation
 import GRDB
 import Testing
@@ -55,16 +56,25 @@ struct StorageDatabaseTests {
         #expect(try first.coreStorage().data(forKey: "k") == Data("1".utf8))
     }
 
-    @Test func aFileThatIsNotADatabaseIsReportedAndKept() throws {
+    /// A file that is not a database would fail every launch: it is moved aside (kept, never deleted),
+    /// a fresh database starts, and the move is reported; the next launch opens the fresh one.
+    @Test func aFileThatIsNotADatabaseIsMovedAsideAndAFreshOneStarts() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.appending("engage.sqlite")
         let content = Data(repeating: 0x42, count: 4096)
         #expect(FileManager.default.createFile(atPath: path, contents: content))
+        let clock = FakeClock(now: Date(timeIntervalSince1970: 1_800_000_000))
 
-        let error = expectEngageError(.storage) { _ = try EngageDatabase(location: .directory(directory.path)) }
-        #expect(error?.message.contains(path) == true)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+        let database = try EngageDatabase(location: .directory(directory.path), clock: clock)
+        #expect(database.movedAsideFilePath == path + ".damaged-1800000000")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged-1800000000")) == content)
+        try database.coreStorage().setData(Data("kept".utf8), forKey: "k")
+        try database.close()
+
+        let reopened = try EngageDatabase(location: .directory(directory.path), clock: clock)
+        #expect(reopened.movedAsideFilePath == nil)
+        #expect(try reopened.coreStorage().data(forKey: "k") == Data("kept".utf8))
     }
 
     @Test func anUncreatableDirectoryIsReported() throws {

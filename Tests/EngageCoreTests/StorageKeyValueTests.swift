@@ -135,9 +135,34 @@ struct StorageKeyValueTests {
                 SELECT 'other', 'a', value, is_sealed, updated_at FROM engage_kv WHERE namespace = 'shop' AND key = 'a';
                 """)
         }
-        expectEngageError(.crypto) { _ = try shop.sealedData(forKey: "b") }
-        expectEngageError(.crypto) { _ = try other.sealedData(forKey: "a") }
+        // A copy reads as absent (moved aside), never as its original.
+        #expect(try shop.sealedData(forKey: "b") == nil)
+        #expect(try other.sealedData(forKey: "a") == nil)
         #expect(try shop.sealedData(forKey: "a") == Data("secret".utf8))
+        #expect(try shop.keys() == ["a"])
+    }
+
+    /// A restore brings the database back without the key that sealed it: each value that no longer
+    /// opens reads as absent (moved aside once, never an error for the others), plain values are intact,
+    /// and new values are stored and read with the new key.
+    @Test func valuesSealedWithALostKeyReadAsAbsentAndAreMovedAside() throws {
+        let before = try database.namespace("shop", sealer: sealer)
+        try before.setSealedData(Data("token".utf8), forKey: "tokens")
+        try before.setSealedData(Data("card".utf8), forKey: "card")
+        try before.setData(Data("plain".utf8), forKey: "settings")
+
+        let after = before.withSealer(try Sealer(key: SymmetricKey(size: .bits256)))
+        #expect(try after.sealedData(forKey: "tokens") == nil)
+        #expect(try after.readSealed(forKey: "card").isUnreadable)
+        #expect(try after.readSealed(forKey: "card").isAbsent, "reported once, then absent")
+        #expect(try after.data(forKey: "settings") == Data("plain".utf8))
+        #expect(try after.keys() == ["settings"])
+        let aside = try database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_damaged_rows WHERE source_table = 'engage_kv'")
+        }
+        #expect(aside == 2)
+        try after.setSealedData(Data("new token".utf8), forKey: "tokens")
+        #expect(try after.sealedData(forKey: "tokens") == Data("new token".utf8))
     }
 
     @Test("Invalid keys are refused and nothing is written", arguments: ["", String(repeating: "k", count: 257), "a\u{0}b"])
@@ -155,5 +180,15 @@ struct StorageKeyValueTests {
         let key = String(repeating: "é", count: StorageNamespace.maximumKeyLength)
         try storage.setData(Data([9]), forKey: key)
         #expect(try storage.data(forKey: key) == Data([9]))
+    }
+}
+
+extension StorageNamespace.SealedRead {
+    var isUnreadable: Bool {
+        if case .unreadable = self { true } else { false }
+    }
+
+    var isAbsent: Bool {
+        if case .absent = self { true } else { false }
     }
 }

@@ -289,7 +289,7 @@ struct TokenManagerTests {
         try SealedTokenStore(namespace: database.namespace("test", sealer: oldSealer)).save(freshPair("old"))
         // A reinstall or a restored backup: the key store has a new key.
         let store = SealedTokenStore(namespace: try database.namespace("test", sealer: try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")))
-        #expect(throws: EngageError.self) { try store.load() }
+        #expect(try store.load() == nil, "a value that does not open reads as absent (moved aside), never as an error")
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
         #expect(try await manager.hasSession() == false)
         #expect(try store.load() == nil)
@@ -467,5 +467,59 @@ final class FailingTokenStore: TokenStore {
 
     func clear() throws {
         state.withLock { $0.clears += 1 }
+    }
+}
+
+/// A token store over another store whose `save` fails while `isFull` (a full disk).
+final class FullDiskTokenStore: TokenStore {
+    private let inner = InMemoryTokenStore()
+    let isFull = Locked(false)
+
+    func load() throws -> TokenPair? { try inner.load() }
+
+    func save(_ tokens: TokenPair) throws {
+        if isFull.value { throw EngageError(.storage, "disk full") }
+        try inner.save(tokens)
+    }
+
+    func clear() throws { try inner.clear() }
+}
+
+@Suite("Token manager: a store that cannot save")
+struct TokenManagerFullDiskTests {
+    let clock = FakeClock()
+
+    /// A full disk during a rotating refresh: the rotated tokens (the only valid ones now) serve the
+    /// call from memory and are saved on the next use once the disk has room, so the next launch finds
+    /// them instead of the spent refresh token.
+    @Test func rotatedTokensThatCannotBeSavedAreUsedAndSavedLater() async throws {
+        let store = FullDiskTokenStore()
+        let rotated = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "new"), refreshToken: "refresh-new")
+        let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { _ in rotated }, store: store, clock: clock)
+        try await manager.setTokens(TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(-10), subject: "old"), refreshToken: "refresh-old"))
+
+        store.isFull.withLock { $0 = true }
+        #expect(try await manager.validAccessToken() == rotated.accessToken)
+        #expect(await manager.hasUnsavedTokens)
+        #expect(try store.load()?.refreshToken == "refresh-old")
+
+        store.isFull.withLock { $0 = false }
+        #expect(try await manager.validAccessToken() == rotated.accessToken)
+        #expect(await manager.hasUnsavedTokens == false)
+        let relaunched = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { _ in rotated }, store: store, clock: clock)
+        #expect(try await relaunched.currentTokens() == rotated)
+    }
+
+    /// A login whose tokens cannot be saved fails and leaves the previous session in place.
+    @Test func aLoginThatCannotBeSavedKeepsThePreviousSession() async throws {
+        let store = FullDiskTokenStore()
+        let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
+        let first = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "a"), refreshToken: "refresh-a")
+        try await manager.setTokens(first)
+        store.isFull.withLock { $0 = true }
+        let second = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "b"), refreshToken: "refresh-b")
+        await #expect(throws: EngageError.self) { try await manager.setTokens(second) }
+        #expect(try await manager.currentTokens() == first)
+        #expect(try store.load() == first)
     }
 }

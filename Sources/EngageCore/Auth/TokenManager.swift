@@ -23,6 +23,11 @@ import Logging
 ///   `.sessionExpired`; a transient failure keeps the tokens and counts towards the circuit breaker.
 /// - **Bounded wait.** Callers wait at most `AuthSettings.refreshTimeoutSeconds` (60 s) for a refresh,
 ///   then get a retryable `.timeout`; the refresh is abandoned and the next call starts a new one.
+/// - **Saved before it counts.** A login's tokens are saved before they replace the session: when the
+///   store cannot save them (a full disk), `setTokens` throws and the previous session stays. A
+///   refresh's rotated tokens are the only valid ones once the server answered, so when they cannot be
+///   saved they are used from memory, the failure is logged, and every later use saves them again until
+///   the store takes them; the spent refresh token on disk is never what the manager works from.
 /// - **Detached completion.** The refresh runs in its own task, so rotated tokens are stored even if
 ///   the caller that triggered it was cancelled. A cancelled caller (the one that started the refresh
 ///   or one that joined it) returns `.cancelled` at once instead of waiting for the refresh to end.
@@ -41,6 +46,8 @@ public actor TokenManager {
 
     private var tokens: TokenPair?
     private var loaded = false
+    /// Rotated tokens held in memory that the store refused to save; saved again on each use.
+    private var unsaved = false
     private var generation: UInt64 = 0
     private var inFlight: (id: UInt64, task: Task<TokenPair, any Error>)?
     private var nextRefreshID: UInt64 = 0
@@ -82,8 +89,13 @@ public actor TokenManager {
     /// The tokens currently held (loaded from the store on first use), if any.
     public func currentTokens() throws -> TokenPair? {
         try loadIfNeeded()
+        saveIfUnsaved()
         return tokens
     }
+
+    /// Whether rotated tokens are held in memory that the store has not saved yet (for diagnostics and
+    /// tests).
+    package var hasUnsavedTokens: Bool { unsaved }
 
     /// Whether a session exists.
     public func hasSession() throws -> Bool {
@@ -111,7 +123,8 @@ public actor TokenManager {
         generation &+= 1
         inFlight = nil  // a refresh of the previous session is not joined any more
         try write()
-        try install(newTokens)
+        try store?.save(newTokens)  // saved first: a login that cannot be kept does not replace the session
+        switchTo(newTokens)
         breaker.reset()
     }
 
@@ -121,6 +134,7 @@ public actor TokenManager {
         loaded = true
         generation &+= 1
         tokens = nil
+        unsaved = false
         inFlight = nil
         try store?.clear()
     }
@@ -241,7 +255,18 @@ public actor TokenManager {
         if merged.refreshToken == nil { merged.refreshToken = current.refreshToken }  // non-rotating schemes
         // Even a late answer of an abandoned refresh carries rotated tokens worth keeping; the slot of a
         // newer refresh is left alone (only this refresh's own slot is cleared, by the defer above).
-        try install(merged)
+        switchTo(merged)
+        do {
+            try store?.save(merged)
+        } catch {
+            // The server has rotated: these are the only valid tokens. Keep them and save them again on
+            // the next use rather than fail the call (or leave only the spent token to the next launch).
+            unsaved = true
+            logger.error(
+                "The refreshed tokens could not be saved; kept in memory and saved again on next use",
+                metadata: ["provider": "\(providerID)", "error": "\(EngageError.wrapping(error).code)"]
+            )
+        }
         return merged
     }
 
@@ -258,11 +283,23 @@ public actor TokenManager {
         return now
     }
 
-    private func install(_ newTokens: TokenPair) throws {
+    private func switchTo(_ newTokens: TokenPair) {
         generation &+= 1
         tokens = newTokens
         loaded = true
-        try store?.save(newTokens)
+        unsaved = false
+    }
+
+    /// Saves rotated tokens that the store refused before; on failure they stay marked for next time.
+    private func saveIfUnsaved() {
+        guard unsaved, let tokens else { return }
+        do {
+            try store?.save(tokens)
+            unsaved = false
+            logger.info("The refreshed tokens kept in memory are saved now", metadata: ["provider": "\(providerID)"])
+        } catch {
+            logger.debug("The refreshed tokens still cannot be saved", metadata: ["provider": "\(providerID)"])
+        }
     }
 
     private func loadIfNeeded() throws {

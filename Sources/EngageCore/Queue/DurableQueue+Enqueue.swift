@@ -10,7 +10,8 @@ extension DurableQueue {
     public static let maximumPayloadBytes = 32 * 1024
 
     /// Stores one event for `destination` and returns its idempotency key (a new UUID string unless
-    /// given). The event is on disk when this returns.
+    /// given). The event is committed when this returns: it survives the app crashing or being killed
+    /// from then on (a power loss may undo the last commits; see `EngageDatabase`).
     ///
     /// Enqueueing a key that is already pending does nothing (the first event is kept). While the user
     /// has switched analytics off for the destination's provider (``consent``), nothing is stored and

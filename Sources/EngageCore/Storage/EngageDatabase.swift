@@ -6,9 +6,15 @@ import Logging
 /// and the durable analytics queue.
 ///
 /// A file location opens a WAL `DatabasePool` (concurrent reads, one writer); `.inMemory` opens a
-/// private `DatabaseQueue`. Opening never deletes or rewrites an existing file: a file that is not a
-/// database, or a directory that cannot be written, is reported as `EngageError(.storage)` naming the
-/// path.
+/// private `DatabaseQueue`. Opening never deletes an existing file. A file that is not a database or
+/// is damaged beyond opening would fail every launch, so it is moved aside (with its `-wal` and `-shm`
+/// companions) to `<name>.damaged-<unix time>`, a fresh database is started, the move is logged, and
+/// ``movedAsideFilePath`` names the kept copy. A directory that cannot be written is reported as
+/// `EngageError(.storage)` naming the path.
+///
+/// Durability: commits use SQLite's WAL with `synchronous = NORMAL`. A committed write (an enqueued
+/// event, a saved token) survives the app crashing or being killed as soon as the call returns; a
+/// power loss or an operating-system crash may undo the last commits before the next checkpoint.
 ///
 /// ```swift
 /// let database = try EngageDatabase(location: .applicationDefault(appID: "com.example.shop"))
@@ -30,6 +36,9 @@ public final class EngageDatabase: Sendable {
     public let path: String?
     /// The clock used to timestamp stored values.
     public let clock: any EngageClock
+    /// Where the previous database file was moved because it could not be opened (not a database, or
+    /// damaged), when this open started afresh; `nil` otherwise. Its contents are lost to the SDK.
+    public let movedAsideFilePath: String?
 
     /// Opens (creating if needed) the database at `location`.
     ///
@@ -61,9 +70,21 @@ public final class EngageDatabase: Sendable {
             let path = directory + "/" + fileName
             self.path = path
             try FileSystem.createPrivateDirectory(atPath: directory)
-            writer = try Self.open(path: path)
+            do {
+                writer = try Self.open(path: path)
+                movedAsideFilePath = nil
+            } catch let error as EngageError where Self.isUnopenable(error) {
+                let aside = try Self.moveAside(path: path, at: clock.now)
+                Logger(label: "engage.storage").error(
+                    "The database file could not be opened (not a database, or damaged); it was moved aside and a new one started",
+                    metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(error.message)"]
+                )
+                writer = try Self.open(path: path)
+                movedAsideFilePath = aside
+            }
         } else {
             path = nil
+            movedAsideFilePath = nil
             do {
                 writer = try DatabaseQueue(configuration: Self.configuration())
             } catch {
@@ -101,6 +122,37 @@ public final class EngageDatabase: Sendable {
         return configuration
     }
 
+    /// Whether opening failed because the file is not a database or is damaged (not for a lock or a
+    /// permission problem, which a later launch can get past).
+    private static func isUnopenable(_ error: EngageError) -> Bool {
+        guard let code = (error.underlyingError as? DatabaseError)?.resultCode else { return false }
+        return code == .SQLITE_NOTADB || code == .SQLITE_CORRUPT
+    }
+
+    /// Renames the file at `path` and its `-wal` and `-shm` companions to `<path>.damaged-<unix time>`
+    /// (and a numbered suffix if that exists); returns the new path of the database file.
+    private static func moveAside(path: String, at date: Date) throws -> String {
+        let base = "\(path).damaged-\(Int(date.timeIntervalSince1970))"
+        var aside = base
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            attempt += 1
+            aside = "\(base)-\(attempt)"
+        }
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+        } catch {
+            throw EngageError(
+                .storage, "The database at \(path) could not be opened and could not be moved aside.",
+                recoverySuggestion: "Move the file away or choose another storage location.", underlyingError: error
+            )
+        }
+        return aside
+    }
+
     private static func open(path: String) throws -> DatabasePool {
         do {
             // DatabasePool switches the file to WAL with `synchronous = NORMAL`.
@@ -109,7 +161,7 @@ public final class EngageDatabase: Sendable {
             let hint: String
             switch error.resultCode {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                hint = "The file is not an EngageKit database or is damaged; it was left untouched."
+                hint = "The file is not an EngageKit database or is damaged."
             case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
                 hint = "Check that the directory and file exist and are writable by this process."
             case .SQLITE_BUSY, .SQLITE_LOCKED:

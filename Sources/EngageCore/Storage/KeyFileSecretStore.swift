@@ -18,19 +18,26 @@ import Darwin
 /// never replaces an existing file: when two processes race to create the same key, exactly one file
 /// wins and both use it. A key file of the wrong size, not a regular file, owned by another user or
 /// readable by group or others is refused with `EngageError(.crypto)`, never used or overwritten.
+///
+/// A key found only in `legacyDirectory` (where an earlier version kept it) is moved into `directory`
+/// the first time it is asked for: published there the same way, then removed from the old place.
 public final class KeyFileSecretStore: SecretStore {
     /// The directory holding the key files.
     public let directory: String
+    /// Where keys were kept before, read once and moved into `directory`.
+    public let legacyDirectory: String?
     private let cache = Locked<[String: SymmetricKey]>([:])
 
-    /// A store in `directory`, created (mode 0700) if needed.
+    /// A store in `directory`, created (mode 0700) if needed, that moves keys it finds only in
+    /// `legacyDirectory` into `directory`.
     ///
     /// - Throws: `EngageError(.storage)` if the directory cannot be created.
-    public init(directory: String) throws {
-        guard !directory.isEmpty, !directory.contains("\0") else {
-            throw EngageError(.invalidConfiguration, "The key directory path is empty or contains a NUL byte.")
+    public init(directory: String, legacyDirectory: String? = nil) throws {
+        for path in [directory] + [legacyDirectory].compactMap({ $0 }) where path.isEmpty || path.contains("\0") {
+            throw EngageError(.invalidConfiguration, "The key directory path '\(path.prefix(80))' is empty or contains a NUL byte.")
         }
         self.directory = directory
+        self.legacyDirectory = legacyDirectory == directory ? nil : legacyDirectory
         try FileSystem.createPrivateDirectory(atPath: directory)
     }
 
@@ -46,7 +53,7 @@ public final class KeyFileSecretStore: SecretStore {
         let path = path(forKeyNamed: name)
         // Read, or create; if another process created it first, read theirs.
         for _ in 0..<3 {
-            if let bytes = try readKeyFile(at: path) ?? createKeyFile(at: path, name: name) {
+            if let bytes = try readKeyFile(at: path) ?? moveLegacyKeyFile(named: name, to: path) ?? createKeyFile(at: path, name: name) {
                 let key = SymmetricKey(data: bytes)
                 return cache.withLock { cache in
                     if let existing = cache[name] { return existing }
@@ -116,9 +123,28 @@ public final class KeyFileSecretStore: SecretStore {
         return bytes
     }
 
-    /// Creates the key file atomically; returns its bytes, or `nil` if another writer created it first.
-    private func createKeyFile(at path: String, name: String) throws -> [UInt8]? {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
+    /// Publishes the key of `name` found in the legacy directory at `path`, then removes the old file;
+    /// `nil` when there is none (or another process moved it first).
+    private func moveLegacyKeyFile(named name: String, to path: String) throws -> [UInt8]? {
+        guard let legacyDirectory else { return nil }
+        let legacyPath = legacyDirectory + "/" + name + ".key"
+        guard let bytes = try readKeyFile(at: legacyPath) else { return nil }
+        // Published (or found published by a racing process) before the old file goes.
+        let published = try createKeyFile(at: path, name: name, bytes: bytes) ?? readKeyFile(at: path)
+        guard published == bytes else {
+            throw EngageError(
+                .crypto, "The key file \(path) differs from the earlier \(legacyPath); neither was changed.",
+                recoverySuggestion: "Remove the one that does not open the stored values."
+            )
+        }
+        if unlink(legacyPath) == 0 { FileSystem.syncDirectory(legacyDirectory) }
+        return bytes
+    }
+
+    /// Creates the key file atomically with `bytes` (random by default); returns its bytes, or `nil`
+    /// if another writer created it first.
+    private func createKeyFile(at path: String, name: String, bytes: [UInt8]? = nil) throws -> [UInt8]? {
+        let bytes = bytes ?? SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         let temporary = directory + "/." + name + "." + UUID().uuidString + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {

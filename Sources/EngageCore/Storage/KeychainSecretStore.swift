@@ -4,7 +4,14 @@ import Foundation
 import Security
 
 /// Keys stored as generic-password items in the Keychain (Apple platforms), one item per key name,
-/// accessible after first unlock and never synced or migrated to another device.
+/// accessible after first unlock (`kSecAttrAccessibleAfterFirstUnlock`) and never synced to iCloud
+/// Keychain.
+///
+/// The key travels with the database it seals: both are in the app's encrypted backups (iCloud, or an
+/// encrypted computer backup) and in a transfer to a new device, so a restore opens every sealed value.
+/// Where they come apart anyway (an unencrypted backup restored to another device), the sealed values
+/// read as absent and are moved aside (see `StorageNamespace.sealedData(forKey:)`). Items made by
+/// earlier versions as `…ThisDeviceOnly` are switched to this accessibility when first read.
 ///
 /// Items use `kSecAttrService = service`, `kSecAttrAccount = <key name>`. When two callers race to
 /// create the same key, the second `SecItemAdd` reports a duplicate and both use the stored item.
@@ -22,6 +29,7 @@ public struct KeychainSecretStore: SecretStore {
         try SecretStores.validateName(name)
         for _ in 0..<2 {
             if let data = try readItem(named: name) {
+                migrateDeviceOnlyItem(named: name)
                 guard data.count == 32 else {
                     throw EngageError(
                         .crypto,
@@ -36,7 +44,7 @@ public struct KeychainSecretStore: SecretStore {
             let data = key.withUnsafeBytes { Data($0) }
             var attributes = baseQuery(named: name)
             attributes[kSecValueData as String] = data
-            attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+            attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
             let status = SecItemAdd(attributes as CFDictionary, nil)
             if status == errSecSuccess { return key }
             guard status == errSecDuplicateItem else { throw keychainError("create", name: name, status: status) }
@@ -52,6 +60,15 @@ public struct KeychainSecretStore: SecretStore {
         guard status == errSecSuccess || status == errSecItemNotFound else {
             throw keychainError("delete", name: name, status: status)
         }
+    }
+
+    /// Lets an item made by an earlier version (`…ThisDeviceOnly`) travel with the database in backups.
+    /// Best effort: when it cannot be changed now, the key still works and the next read tries again.
+    private func migrateDeviceOnlyItem(named name: String) {
+        var query = baseQuery(named: name)
+        query[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+        let update: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
+        _ = SecItemUpdate(query as CFDictionary, update as CFDictionary)
     }
 
     private func baseQuery(named name: String) -> [String: Any] {

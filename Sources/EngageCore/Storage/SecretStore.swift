@@ -22,7 +22,10 @@ public enum SecretStores {
     /// The default secret store for `location`:
     /// - `.inMemory`: an `InMemorySecretStore`;
     /// - Apple platforms: a `KeychainSecretStore` with service `appID`;
-    /// - elsewhere: a `KeyFileSecretStore` in the `keys` sub-directory (0700) of the database directory.
+    /// - elsewhere: a `KeyFileSecretStore` outside the database directory, so that a copy of the data
+    ///   folder never carries the key that opens it: `$XDG_STATE_HOME/<appID>/keys` (or
+    ///   `~/.local/state/<appID>/keys`) for `.applicationDefault`, the sibling `<directory>.keys` for
+    ///   `.directory`. Keys an earlier version kept in `<database directory>/keys` are moved there.
     ///
     /// `environment` resolves `.applicationDefault` on Linux, as in `StorageLocation.resolvedDirectory`.
     ///
@@ -39,10 +42,12 @@ public enum SecretStores {
         #if canImport(Security)
         return KeychainSecretStore(service: appID)
         #else
-        guard let directory = try location.resolvedDirectory(environment: environment) else {
+        guard let directory = try location.resolvedDirectory(environment: environment),
+            let keys = try location.keyDirectory(environment: environment)
+        else {
             return InMemorySecretStore()
         }
-        return try KeyFileSecretStore(directory: directory + "/keys")
+        return try KeyFileSecretStore(directory: keys, legacyDirectory: directory + "/keys")
         #endif
     }
 

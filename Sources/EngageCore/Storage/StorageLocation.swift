@@ -40,6 +40,27 @@ public enum StorageLocation: Sendable, Codable, Equatable {
         }
     }
 
+    /// Where the key files of the default secret store live on platforms without a keychain: outside
+    /// the database directory, so a copy of the data folder does not carry the key that opens its
+    /// sealed values. `$XDG_STATE_HOME/<appID>/keys` (or `~/.local/state/<appID>/keys`) for
+    /// `.applicationDefault`; the sibling `<path>.keys` for `.directory(path)`; `nil` in memory.
+    func keyDirectory(environment: [String: String]) throws -> String? {
+        switch self {
+        case .inMemory:
+            return nil
+        case .directory:
+            guard let directory = try resolvedDirectory(environment: environment) else { return nil }
+            let trimmed = Self.trimmingTrailingSlashes(directory)
+            return trimmed.isEmpty ? "/.keys" : trimmed + ".keys"
+        case let .applicationDefault(appID):
+            try Self.validateAppID(appID)
+            if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+                return Self.trimmingTrailingSlashes(xdg) + "/" + appID + "/keys"
+            }
+            return try Self.homeDirectory(environment: environment) + "/.local/state/" + appID + "/keys"
+        }
+    }
+
     /// Throws `.invalidConfiguration` unless `appID` can be used as a directory name: not empty, at most
     /// 128 characters of ASCII letters, digits, `.`, `-` and `_`, no path separator, no `..`.
     public static func validateAppID(_ appID: String) throws {
@@ -65,6 +86,12 @@ public enum StorageLocation: Sendable, Codable, Equatable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return trimmingTrailingSlashes(xdg)
         }
+        return try homeDirectory(environment: environment) + "/.local/share"
+        #endif
+    }
+
+    /// `$HOME` (absolute), or the process's home directory, without a trailing slash.
+    private static func homeDirectory(environment: [String: String]) throws -> String {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         guard home.hasPrefix("/") else {
             throw EngageError(
@@ -72,8 +99,7 @@ public enum StorageLocation: Sendable, Codable, Equatable {
                 recoverySuggestion: "Set HOME or XDG_DATA_HOME, or use StorageLocation.directory(_:)."
             )
         }
-        return trimmingTrailingSlashes(home) + "/.local/share"
-        #endif
+        return trimmingTrailingSlashes(home)
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

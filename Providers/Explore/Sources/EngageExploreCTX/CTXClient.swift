@@ -64,7 +64,7 @@ package struct CTXClient: Sendable {
         )
         self.configuration = configuration
         self.tokens = tokens
-        self.vault = GiftCardVault(storage: context.storage, clock: context.clock)
+        self.vault = GiftCardVault(storage: context.storage, clock: context.clock, events: context.events)
         self.client = client
         self.publicClient = publicClient
         self.clock = context.clock

@@ -36,6 +36,11 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
         self.context = context
     }
 
+    /// `GET gift-cards/{id}` again for a card whose sealed secrets were lost.
+    package func fetchAgain(cardID: String) async throws -> Bool {
+        try await !client.giftCard(id: cardID).secrets.isEmpty
+    }
+
     /// Asks CTX to e-mail a sign-in code to `email`.
     public func requestCode(email: String) async throws(EngageError) {
         try await context.perform("ctx_request_code") { try await client.requestCode(email: email) }

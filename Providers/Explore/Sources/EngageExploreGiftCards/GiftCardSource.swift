@@ -45,6 +45,10 @@ package protocol BuiltInGiftCardSource: GiftCardSource {
     ///
     /// - Throws: `.invalidConfiguration` for settings the source or the network settings refuse.
     init(configuration: Configuration, context: ProviderContext) throws(EngageError)
+
+    /// Fetches the card the vault keeps as `cardID` from the source again (which seals it in the
+    /// vault) and returns whether its secrets came back. Needs the source's session.
+    func fetchAgain(cardID: String) async throws -> Bool
 }
 
 /// The settings of each gift-card source, by source, as the Explore section of a configuration

@@ -38,67 +38,147 @@ public struct StoredGiftCard: Codable, Sendable, Hashable, CustomStringConvertib
     }
 }
 
+/// A purchased card whose sealed secrets no longer open on this device: the database came back from a
+/// backup or another device without the key that sealed it (the key never leaves the device), or the
+/// stored bytes were altered. Only the card's id survives, which is what its source needs to fetch the
+/// card again (``GiftCardVault`` keeps it until the card is stored again or the vault is emptied).
+public struct LostGiftCard: Codable, Sendable, Hashable {
+    /// Who sold the card.
+    public var provider: ExploreGiftCardProviderID
+    /// The vault's id of the card (CTX card id; PiggyCards order id, `-<n>` for the n-th card of an
+    /// order of several).
+    public var id: String
+    /// When the vault found that the card no longer opens (injected clock).
+    public var lostAt: Date
+
+    /// A lost card.
+    public init(provider: ExploreGiftCardProviderID, id: String, lostAt: Date) {
+        self.provider = provider
+        self.id = id
+        self.lostAt = lostAt
+    }
+}
+
 /// The purchased cards of the user, each sealed (AES-GCM, bound to its namespace and key) in the
 /// Explore provider's storage namespace under `giftcard.<provider>.<id>`. Nothing here is ever stored
 /// in plain text or logged.
+///
+/// A card whose seal no longer opens (see ``LostGiftCard``) reads as absent, never as an error for the
+/// others: the vault moves it aside, keeps its id under `giftcard-lost.<provider>.<id>`, publishes
+/// `gift_card_unreadable` once, and lists it in ``lostCards()`` until it is stored again.
 public struct GiftCardVault: Sendable {
     /// The namespace the cards are sealed in.
     public let storage: StorageNamespace
     private let clock: any EngageClock
+    private let events: EventBus?
 
-    /// A vault in `storage` (which must have a sealer), timestamping with `clock`.
-    public init(storage: StorageNamespace, clock: any EngageClock) {
+    /// A vault in `storage` (which must have a sealer), timestamping with `clock`; a card found
+    /// unreadable is announced on `events`.
+    public init(storage: StorageNamespace, clock: any EngageClock, events: EventBus? = nil) {
         self.storage = storage
         self.clock = clock
+        self.events = events
     }
 
     package static let keyPrefix = "giftcard."
+    package static let lostKeyPrefix = "giftcard-lost."
 
-    /// Deletes every card of every source (when the user deletes their account); returns how many.
+    /// Deletes every card of every source, and the record of lost ones (when the user deletes their
+    /// account); returns how many cards were stored.
     @discardableResult
     public func removeAll() throws -> Int {
-        let keys = try storage.keys().filter { $0.hasPrefix(Self.keyPrefix) }
-        for key in keys { try storage.removeValue(forKey: key) }
-        return keys.count
+        let keys = try storage.keys()
+        let cards = keys.filter { $0.hasPrefix(Self.keyPrefix) }
+        for key in cards + keys.filter({ $0.hasPrefix(Self.lostKeyPrefix) }) { try storage.removeValue(forKey: key) }
+        return cards.count
     }
 
     package static func key(provider: ExploreGiftCardProviderID, id: String) -> String {
         "\(keyPrefix)\(provider.rawValue).\(id)"
     }
 
+    package static func lostKey(provider: ExploreGiftCardProviderID, id: String) -> String {
+        "\(lostKeyPrefix)\(provider.rawValue).\(id)"
+    }
+
     /// Seals `secrets` of the card `id` and returns what the vault holds.
     ///
     /// Storing a card again (each read of a delivered card does) keeps its first `storedAt`, so the
-    /// order of ``allCards()`` never changes, and writes nothing when nothing changed.
+    /// order of ``allCards()`` never changes, and writes nothing when nothing changed. Storing a lost
+    /// card recovers it.
     @discardableResult
     public func store(
         provider: ExploreGiftCardProviderID, id: String, merchantID: String? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil,
         secrets: GiftCardSecrets
     ) throws -> StoredGiftCard {
         let key = Self.key(provider: provider, id: id)
-        let earlier = try storage.sealedValue(StoredGiftCard.self, forKey: key)
+        let earlier = try open(key: key, provider: provider, id: id)
         let card = StoredGiftCard(
             provider: provider, id: id, merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency, secrets: secrets,
             storedAt: earlier?.storedAt ?? clock.now
         )
         if card != earlier { try storage.setSealedValue(card, forKey: key) }
+        if earlier == nil { try storage.removeValue(forKey: Self.lostKey(provider: provider, id: id)) }
         return card
     }
 
-    /// The stored card `id` of `provider`, opened, or `nil`.
+    /// The stored card `id` of `provider`, opened, or `nil` (also when it no longer opens).
     public func card(provider: ExploreGiftCardProviderID, id: String) throws -> StoredGiftCard? {
-        try storage.sealedValue(StoredGiftCard.self, forKey: Self.key(provider: provider, id: id))
+        try open(key: Self.key(provider: provider, id: id), provider: provider, id: id)
     }
 
-    /// Every stored card, oldest first.
+    /// Every stored card that opens, oldest first.
     public func allCards() throws -> [StoredGiftCard] {
-        try storage.keys().filter { $0.hasPrefix(Self.keyPrefix) }
-            .compactMap { try storage.sealedValue(StoredGiftCard.self, forKey: $0) }
-            .sorted { ($0.storedAt, $0.id) < ($1.storedAt, $1.id) }
+        try storage.keys().compactMap { key -> StoredGiftCard? in
+            guard let (provider, id) = Self.parse(key: key, prefix: Self.keyPrefix) else { return nil }
+            return try open(key: key, provider: provider, id: id)
+        }
+        .sorted { ($0.storedAt, $0.id) < ($1.storedAt, $1.id) }
     }
 
-    /// Forgets the card `id` of `provider`.
+    /// The cards whose secrets no longer open, oldest loss first, after checking every stored card.
+    /// Their sources can fetch them again (`ExploreProvider.recoverLostGiftCards()`).
+    public func lostCards() throws -> [LostGiftCard] {
+        _ = try allCards()
+        return try storage.keys().filter { $0.hasPrefix(Self.lostKeyPrefix) }
+            .compactMap { try storage.value(LostGiftCard.self, forKey: $0) }
+            .sorted { ($0.lostAt, $0.id) < ($1.lostAt, $1.id) }
+    }
+
+    /// Forgets the card `id` of `provider`, and any record of it being lost.
     public func remove(provider: ExploreGiftCardProviderID, id: String) throws {
         try storage.removeValue(forKey: Self.key(provider: provider, id: id))
+        try storage.removeValue(forKey: Self.lostKey(provider: provider, id: id))
+    }
+
+    /// Opens the card under `key`; one that no longer opens is recorded as lost and reads as `nil`.
+    private func open(key: String, provider: ExploreGiftCardProviderID, id: String) throws -> StoredGiftCard? {
+        switch try storage.readSealed(forKey: key) {
+        case let .opened(data):
+            do {
+                return try JSONDecoder().decode(StoredGiftCard.self, from: data)
+            } catch let error as DecodingError {
+                throw EngageError(decodingError: error, providerID: .explore, what: "stored gift card '\(id)'")
+            } catch {
+                throw EngageError(.decoding, "The stored gift card '\(id)' could not be read.", providerID: .explore, underlyingError: error)
+            }
+        case .absent:
+            return nil
+        case .unreadable:
+            let lost = LostGiftCard(provider: provider, id: id, lostAt: clock.now)
+            try storage.setValue(lost, forKey: Self.lostKey(provider: provider, id: id))
+            events?.publish(NamedEvent("gift_card_unreadable", providerID: .explore, attributes: ["source": provider.rawValue, "card": id]))
+            return nil
+        }
+    }
+
+    /// `giftcard.<provider>.<id>` → (provider, id); provider ids have no dot.
+    private static func parse(key: String, prefix: String) -> (ExploreGiftCardProviderID, String)? {
+        guard key.hasPrefix(prefix) else { return nil }
+        let rest = key.dropFirst(prefix.count)
+        guard let dot = rest.firstIndex(of: "."), dot != rest.startIndex else { return nil }
+        let id = rest[rest.index(after: dot)...]
+        guard !id.isEmpty else { return nil }
+        return (ExploreGiftCardProviderID(rawValue: String(rest[..<dot])), String(id))
     }
 }

@@ -60,7 +60,7 @@ package struct PiggyCardsClient: Sendable {
         )
         self.configuration = configuration
         self.tokens = tokens
-        self.vault = GiftCardVault(storage: context.storage, clock: context.clock)
+        self.vault = GiftCardVault(storage: context.storage, clock: context.clock, events: context.events)
         self.client = client
         self.publicClient = publicClient
         self.reLogin = reLogin

@@ -39,6 +39,25 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
         self.context = context
     }
 
+    /// `GET orders/{id}` again for a card whose sealed secrets were lost. The vault keeps the n-th card
+    /// of an order of several as `<order>-<n>`: when `cardID` is not an order, its order is tried.
+    package func fetchAgain(cardID: String) async throws -> Bool {
+        var orders = [cardID]
+        if let dash = cardID.lastIndex(of: "-"), dash != cardID.startIndex {
+            let number = cardID[cardID.index(after: dash)...]
+            if !number.isEmpty, number.allSatisfy({ ("0"..."9").contains($0) }) { orders.append(String(cardID[..<dash])) }
+        }
+        for (index, order) in orders.enumerated() {
+            do {
+                _ = try await client.order(id: order)
+            } catch let error as EngageError where error.httpStatus == 404 && index < orders.count - 1 {
+                continue
+            }
+            if try client.vault.card(provider: Self.id, id: cardID) != nil { return true }
+        }
+        return false
+    }
+
     /// Whether an account with its generated password is stored (a token is obtained when needed).
     /// Local: publishes no operation event.
     public func isSignedIn() async throws(EngageError) -> Bool {

@@ -72,6 +72,74 @@ extension ExploreProvider {
     }
 }
 
+/// What ``ExploreProvider/recoverLostGiftCards()`` did: the cards fetched again, and those still lost
+/// with the reason.
+public struct GiftCardRecovery: Sendable {
+    /// A lost card that could not be fetched again this time, and why (not signed in to its source,
+    /// the source is off, the network failed, or the source returned the card without its secrets).
+    public struct Failure: Sendable {
+        /// The card, still listed by ``ExploreProvider/lostGiftCards()``.
+        public var card: LostGiftCard
+        /// Why it was not recovered; `isRetryable` when trying later may help.
+        public var error: EngageError
+    }
+
+    /// The cards whose secrets came back and are sealed in the vault again.
+    public var recovered: [StoredGiftCard]
+    /// The cards still lost.
+    public var failures: [Failure]
+}
+
+extension ExploreProvider {
+    /// The purchased cards whose sealed secrets no longer open on this device (the database came back
+    /// from a backup or another device without its key; see ``LostGiftCard``). Local: publishes no
+    /// operation event. ``recoverLostGiftCards()`` fetches them again.
+    public func lostGiftCards() async throws(EngageError) -> [LostGiftCard] {
+        try await context.local { try giftCards.lostCards() }
+    }
+
+    /// Fetches every lost card again from the source that sold it, which seals it in the vault anew.
+    /// Each source needs its session: after a restore, sign in to the source first. A card that fails
+    /// stays lost and is reported in ``GiftCardRecovery/failures``; the call itself fails only when the
+    /// vault cannot be read.
+    public func recoverLostGiftCards() async throws(EngageError) -> GiftCardRecovery {
+        try await context.perform("recover_gift_cards") {
+            var recovery = GiftCardRecovery(recovered: [], failures: [])
+            for lost in try giftCards.lostCards() {
+                do {
+                    guard let source = giftCardSources[lost.provider] as? any BuiltInGiftCardSource else {
+                        throw EngageError(
+                            .notConfigured, "\(lost.provider) gift cards are off, so the lost card '\(lost.id)' cannot be fetched again.",
+                            providerID: .explore
+                        )
+                    }
+                    guard try await source.fetchAgain(cardID: lost.id), let card = try giftCards.card(provider: lost.provider, id: lost.id) else {
+                        throw EngageError(.exploreGiftCardUnexpectedAnswer, "\(lost.provider) returned the card '\(lost.id)' without its secrets.", providerID: .explore)
+                    }
+                    recovery.recovered.append(card)
+                } catch is CancellationError {
+                    throw EngageError(.cancelled, "Recovering the lost gift cards was cancelled.", providerID: .explore)
+                } catch {
+                    recovery.failures.append(GiftCardRecovery.Failure(card: lost, error: EngageError.wrapping(error, providerID: .explore)))
+                }
+            }
+            return recovery
+        }
+    }
+
+    /// The callback form of ``lostGiftCards()``.
+    @discardableResult
+    public func lostGiftCards(completion: @escaping Completion<[LostGiftCard]>) -> any EngageCancellable {
+        context.callback(completion) { try await self.lostGiftCards() }
+    }
+
+    /// The callback form of ``recoverLostGiftCards()``.
+    @discardableResult
+    public func recoverLostGiftCards(completion: @escaping Completion<GiftCardRecovery>) -> any EngageCancellable {
+        context.callback(completion) { try await self.recoverLostGiftCards() }
+    }
+}
+
 extension ExploreProvider: Resettable {
     /// Forgets the user: signs out of every gift-card source and deletes every purchased card from the
     /// vault. The merchant directory is public data and stays.

@@ -61,7 +61,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
                 "hint": "PiggyCards needs the PiggyCards trait",
             ])
         }
-        giftCards = GiftCardVault(storage: context.storage, clock: context.clock)
+        giftCards = GiftCardVault(storage: context.storage, clock: context.clock, events: context.events)
         feed = try configuration.feedURL.map { url in
             // The feed's paths are relative to it: make sure it ends with a slash.
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")

@@ -19,9 +19,12 @@ struct GiftCardTestContext {
     let logs = LogCapture()
     let context: ProviderContext
 
-    init(clock: FakeClock, timeoutSeconds: Double = 30) throws {
+    /// A context over `database` (a new in-memory one by default) with a new secret store: a second
+    /// context over the same database is the app after a restore that brought the database back
+    /// without its key.
+    init(clock: FakeClock, timeoutSeconds: Double = 30, database: EngageDatabase? = nil) throws {
         self.clock = clock
-        let database = try EngageDatabase(location: .inMemory, clock: clock)
+        let database = try database ?? EngageDatabase(location: .inMemory, clock: clock)
         let secretStore = InMemorySecretStore()
         let sealer = try Sealer(store: secretStore, keyName: "explore")
         let storage = try database.namespace(ProviderID.explore.rawValue, sealer: sealer)

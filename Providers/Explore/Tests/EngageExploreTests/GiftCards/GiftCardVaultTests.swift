@@ -39,5 +39,42 @@ struct GiftCardVaultTests {
         #expect(try vault.card(provider: .ctx, id: "card-1")?.secrets.pin == "1234")
         #expect(try vault.allCards().map(\.id) == ["card-1", "card-0"])
     }
+
+    @Test("after a restore without the key, a card that no longer opens is listed lost once, never fails the others, and storing it recovers it")
+    func cardSealedWithALostKey() async throws {
+        let clock = FakeClock()
+        let test = try GiftCardTestContext(clock: clock)
+        let before = GiftCardVault(storage: test.context.storage, clock: clock)
+        try before.store(provider: .ctx, id: "card-1", secrets: GiftCardSecrets(number: "6006 1"))
+        try before.store(provider: .piggyCards, id: "order-7-2", secrets: GiftCardSecrets(claimCode: "CLAIM"))
+
+        // The same database, a new key (what the keychain holds after a restore to another device).
+        let restored = try GiftCardTestContext(clock: clock, database: test.context.database)
+        let announced = Locked<[String]>([])
+        let subscription = restored.context.events.subscribe(named: "gift_card_unreadable", on: DispatchQueue(label: "vault-events")) { event in
+            announced.withLock { $0.append((event as? NamedEvent)?.attributes["card"] ?? "?") }
+        }
+        defer { subscription.cancel() }
+        let vault = GiftCardVault(storage: restored.context.storage, clock: clock, events: restored.context.events)
+        clock.advance(by: .seconds(60))
+        try vault.store(provider: .ctx, id: "card-2", secrets: GiftCardSecrets(number: "6006 2"))
+
+        #expect(try vault.allCards().map(\.id) == ["card-2"])
+        #expect(try vault.card(provider: .ctx, id: "card-1") == nil)
+        let lost = try vault.lostCards()
+        #expect(lost.map(\.id).sorted() == ["card-1", "order-7-2"])
+        #expect(lost.allSatisfy { $0.lostAt == clock.now })
+        #expect(Set(lost.map(\.provider)) == [.ctx, .piggyCards])
+        #expect(try vault.allCards().map(\.id) == ["card-2"], "read again: still no error")
+
+        // The source returns the card: stored with the new key, no longer lost.
+        try vault.store(provider: .ctx, id: "card-1", secrets: GiftCardSecrets(number: "6006 1"))
+        #expect(try vault.card(provider: .ctx, id: "card-1")?.secrets.number == "6006 1")
+        #expect(try vault.lostCards().map(\.id) == ["order-7-2"])
+        try vault.removeAll()
+        #expect(try vault.lostCards().isEmpty)
+        try await eventuallyTrue("two announcements") { announced.withLock { $0.count } == 2 }
+        #expect(announced.withLock { $0.sorted() } == ["card-1", "order-7-2"])
+    }
 }
 }
