@@ -15,6 +15,11 @@ import Logging
 /// - **Unreadable storage.** A stored session that cannot be opened or decoded (another key, tampered
 ///   or incompatible data) is treated as no session: it is logged (without secrets) and removed, and
 ///   the user logs in again. Other storage failures are thrown.
+/// - **A wrong device clock.** Each pair is stamped with the time it arrived (`receivedAt`); a pair
+///   that arrived before it was issued, or after it expired, shows how far the device's clock is off
+///   from its `iat`, and its expiry is moved by that much. A refreshed token that still looks expired on
+///   arrival (it has no `iat`) is used until the server refuses it: a token received moments ago is
+///   never refreshed more than once, and a clock set hours ahead never makes every call refresh.
 /// - **Proactive refresh.** A token within `AuthSettings.proactiveRefreshSeconds` of its expiry is refreshed
 ///   before use; if that early refresh fails transiently the still-valid token is used.
 /// - **One send per refresh.** The manager never repeats a refresh: one that may have reached the server
@@ -48,6 +53,9 @@ public actor TokenManager {
     private var loaded = false
     /// Rotated tokens held in memory that the store refused to save; saved again on each use.
     private var unsaved = false
+    /// The access token of a refreshed pair that looked expired on arrival (a wrong clock): used until
+    /// the server refuses it, never refreshed for its expiry.
+    private var usedUntilRefused: String?
     private var generation: UInt64 = 0
     private var inFlight: (id: UInt64, task: Task<TokenPair, any Error>)?
     private var nextRefreshID: UInt64 = 0
@@ -123,6 +131,7 @@ public actor TokenManager {
         generation &+= 1
         inFlight = nil  // a refresh of the previous session is not joined any more
         try write()
+        let newTokens = stamped(newTokens)
         try store?.save(newTokens)  // saved first: a login that cannot be kept does not replace the session
         switchTo(newTokens)
         breaker.reset()
@@ -144,7 +153,7 @@ public actor TokenManager {
     public func validAccessToken() async throws -> String? {
         guard let current = try currentTokens() else { return nil }
         let now = clock.now
-        guard current.needsRefresh(at: now, window: proactiveRefreshWindow) else {
+        guard current.needsRefresh(at: now, window: proactiveRefreshWindow), current.accessToken != usedUntilRefused else {
             return current.accessToken
         }
         let expired = current.needsRefresh(at: now)
@@ -251,8 +260,15 @@ public actor TokenManager {
         }
         breaker.recordSuccess()
         guard generation == startGeneration else { return try tokensAfterSessionChange() }
-        var merged = refreshed
+        var merged = stamped(refreshed)
         if merged.refreshToken == nil { merged.refreshToken = current.refreshToken }  // non-rotating schemes
+        if merged.arrivedExpired {
+            usedUntilRefused = merged.accessToken
+            logger.warning(
+                "A refreshed token looked expired on arrival: the device clock is off; it is used until the server refuses it",
+                metadata: ["provider": "\(providerID)"]
+            )
+        }
         // Even a late answer of an abandoned refresh carries rotated tokens worth keeping; the slot of a
         // newer refresh is left alone (only this refresh's own slot is cleared, by the defer above).
         switchTo(merged)
@@ -288,6 +304,13 @@ public actor TokenManager {
         tokens = newTokens
         loaded = true
         unsaved = false
+    }
+
+    /// `tokens` with `receivedAt` set to now unless the caller set it.
+    private func stamped(_ tokens: TokenPair) -> TokenPair {
+        var tokens = tokens
+        if tokens.receivedAt == nil { tokens.receivedAt = clock.now }
+        return tokens
     }
 
     /// Saves rotated tokens that the store refused before; on failure they stay marked for next time.
