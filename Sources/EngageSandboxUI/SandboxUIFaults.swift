@@ -28,6 +28,7 @@ enum SandboxUIFaults {
             SandboxUIModels.FaultShape(kind: "delay", milliseconds: Int(SandboxUIModels.milliseconds(duration)))
         case .malformedBody: SandboxUIModels.FaultShape(kind: "malformedBody")
         case .truncatedBody: SandboxUIModels.FaultShape(kind: "truncatedBody")
+        case .trickle(let interval): SandboxUIModels.FaultShape(kind: "trickle", milliseconds: Int(SandboxUIModels.milliseconds(interval)))
         case .dropConnection: SandboxUIModels.FaultShape(kind: "dropConnection")
         case .dropConnectionAfterHandling: SandboxUIModels.FaultShape(kind: "dropConnectionAfterHandling")
         }
@@ -75,10 +76,15 @@ enum SandboxUIFaults {
             return .delay(.milliseconds(milliseconds))
         case "malformedBody": return .malformedBody
         case "truncatedBody": return .truncatedBody
+        case "trickle":
+            guard let milliseconds = shape.milliseconds, (1...600_000).contains(milliseconds) else {
+                throw InvalidRule(message: "A trickle fault needs milliseconds (between bytes) between 1 and 600000.")
+            }
+            return .trickle(every: .milliseconds(milliseconds))
         case "dropConnection": return .dropConnection
         case "dropConnectionAfterHandling": return .dropConnectionAfterHandling
         default:
-            throw InvalidRule(message: "fault.kind must be status, delay, malformedBody, truncatedBody, dropConnection or dropConnectionAfterHandling.")
+            throw InvalidRule(message: "fault.kind must be status, delay, malformedBody, truncatedBody, trickle, dropConnection or dropConnectionAfterHandling.")
         }
     }
 

@@ -142,6 +142,7 @@ extension SandboxUIModels {
         case .delay(let duration): "delay \(Int(milliseconds(duration))) ms"
         case .malformedBody: "malformed body"
         case .truncatedBody: "truncated body"
+        case .trickle(let interval): "trickle a byte every \(Int(milliseconds(interval))) ms"
         case .dropConnection: "dropped connection"
         case .dropConnectionAfterHandling: "dropped after handling"
         }

@@ -8,6 +8,7 @@ import Testing
 struct ConfigurationBoundsTests {
     @Test("network settings out of range are named", arguments: [
         "maxResponseBytes=9223372036854775807", "maxResponseBytes=2147483648", "retryMaxDelaySeconds=1e12", "retryBaseDelaySeconds=inf",
+        "callDeadlineSeconds=5", "callDeadlineSeconds=86400", "callDeadlineSeconds=nan",
     ])
     func networkBounds(setting: String) throws {
         let parts = setting.split(separator: "=").map(String.init)
@@ -15,6 +16,7 @@ struct ConfigurationBoundsTests {
         switch parts[0] {
         case "maxResponseBytes": configuration.network.maxResponseBytes = try #require(Int(parts[1]))
         case "retryMaxDelaySeconds": configuration.network.retryMaxDelaySeconds = try #require(Double(parts[1]))
+        case "callDeadlineSeconds": configuration.network.callDeadlineSeconds = try #require(Double(parts[1]))  // 5 < timeoutSeconds 30
         default: configuration.network.retryBaseDelaySeconds = try #require(Double(parts[1]))
         }
         let issues = configuration.network.validationIssues()

@@ -26,11 +26,12 @@ struct OfflineScenarioTests {
             reference = try #require(try await host.start().baseURL(for: "reference"))
         }
 
-        func launch() async throws -> Engage {
+        func launch(_ adjust: (inout EngageConfiguration) -> Void = { _ in }) async throws -> Engage {
             var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.offline")
             configuration.storage = .directory(directory.path)
             configuration.network.timeoutSeconds = 20
             configuration.analytics.flushIntervalSeconds = 3600  // flushes only when the scenario asks
+            adjust(&configuration)
             try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: reference))
             let engage = try await Engage.start(
                 configuration: configuration, providers: [try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
@@ -123,6 +124,46 @@ struct OfflineScenarioTests {
         _ = await engage.flush()
         #expect(app.emulator.receivedEvents.map(\.name) == ["before-the-outage-ends"])
         #expect(app.eventRequests.count == first + 1)
+        await engage.shutdown()
+        await app.stop()
+    }
+
+    /// Counts the events of a destination that always accepts.
+    final class CountingDeliverer: QueueDelivering {
+        let delivered = Locked(0)
+
+        func deliver(_ batch: [QueuedEvent]) async throws {
+            delivered.withLock { $0 += batch.count }
+        }
+    }
+
+    /// A server that keeps each answer alive with a byte a second (the silence limit is never reached):
+    /// the call ends at its deadline, and the analytics flush stuck behind it lets the other
+    /// destinations deliver. Real time is short here (a 3 s deadline); the test never measures it.
+    @Test("a server that trickles bytes: the call ends at its deadline; other destinations keep flowing", .timeLimit(.minutes(2)))
+    func tricklingServer() async throws {
+        let app = try await App()
+        let engage = try await app.launch {
+            $0.network.timeoutSeconds = 2
+            $0.network.callDeadlineSeconds = 3
+        }
+        _ = try await engage.logIn(referenceUser)
+        let provider = try await engage.provider(ReferenceProvider.self)
+        app.host.faults.inject(FaultRule(.trickle(every: .seconds(1)), emulatorID: "reference", path: "/items"))
+        let error = await #expect(throws: EngageError.self) { _ = try await provider.items() }
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("deadline") == true)
+
+        app.host.faults.inject(FaultRule(.trickle(every: .seconds(1)), emulatorID: "reference", method: "POST", path: "/events"))
+        let other = CountingDeliverer()
+        try await engage.registry.analytics.register(destination: "other", deliverer: other)
+        _ = try await engage.track(TrackedEvent(.custom, name: "held-by-a-trickle"))
+        _ = try await engage.registry.analytics.enqueue(Data(#"{"n":1}"#.utf8), destination: "other")
+        let report = await engage.registry.analytics.flush()
+        #expect(other.delivered.value == 1)
+        #expect(report.failures.values.contains { $0.code == .timeout })
+        // Kept for the next flush (the server did store it: at least once, deduplicated by its id).
+        #expect(try await engage.registry.analytics.pendingCount(destination: ReferenceProvider.analyticsDestination) == 1)
         await engage.shutdown()
         await app.stop()
     }

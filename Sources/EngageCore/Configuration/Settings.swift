@@ -17,6 +17,11 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     /// The most times one call goes out on the wire, whatever the reason: retries, the resend after a
     /// renewed 401 and a provider's resend (such as Warply's after status 9) all count (1...10).
     public var maxSendsPerCall: Int
+    /// The longest one call may take, in seconds, all attempts and the waits between them included
+    /// (at least `timeoutSeconds`, at most 3600). `timeoutSeconds` bounds silence; this bounds the
+    /// whole call, so a server trickling a byte now and then cannot hold it (or the analytics flush
+    /// behind it) for longer. Large downloads set their own (`RequestOptions.deadline`).
+    public var callDeadlineSeconds: Double
 
     /// The default of ``maxSendsPerCall``: 4.
     public static let defaultMaxSendsPerCall = 4
@@ -25,7 +30,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     public init(
         timeoutSeconds: Double = 30, maxAttempts: Int = 3, retryBaseDelaySeconds: Double = 0.3,
         retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false,
-        maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall
+        maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall, callDeadlineSeconds: Double = 120
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.maxAttempts = maxAttempts
@@ -34,6 +39,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         self.maxResponseBytes = maxResponseBytes
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.maxSendsPerCall = maxSendsPerCall
+        self.callDeadlineSeconds = callDeadlineSeconds
     }
 
     /// Decodes settings; missing fields take their defaults.
@@ -47,7 +53,8 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
             retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds) ?? defaults.retryMaxDelaySeconds,
             maxResponseBytes: try container.decodeIfPresent(Int.self, forKey: .maxResponseBytes) ?? defaults.maxResponseBytes,
             allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP,
-            maxSendsPerCall: try container.decodeIfPresent(Int.self, forKey: .maxSendsPerCall) ?? defaults.maxSendsPerCall
+            maxSendsPerCall: try container.decodeIfPresent(Int.self, forKey: .maxSendsPerCall) ?? defaults.maxSendsPerCall,
+            callDeadlineSeconds: try container.decodeIfPresent(Double.self, forKey: .callDeadlineSeconds) ?? defaults.callDeadlineSeconds
         )
     }
 
@@ -61,6 +68,9 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
 
     /// The per-attempt timeout.
     public var timeout: Duration { .seconds(double: timeoutSeconds) }
+
+    /// The whole-call deadline.
+    public var callDeadline: Duration { .seconds(double: callDeadlineSeconds) }
 
     /// The largest accepted `maxResponseBytes`: 1 GiB.
     static let maximumResponseBytes = 1 << 30
@@ -76,6 +86,9 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         if !(retryMaxDelaySeconds <= 300) { issues.append("network.retryMaxDelaySeconds must be at most 300 (got \(retryMaxDelaySeconds)).") }
         if !(1024...Self.maximumResponseBytes).contains(maxResponseBytes) {
             issues.append("network.maxResponseBytes must be between 1024 and \(Self.maximumResponseBytes) (1 GiB) (got \(maxResponseBytes)).")
+        }
+        if !(callDeadlineSeconds >= timeoutSeconds && callDeadlineSeconds <= 3600) {
+            issues.append("network.callDeadlineSeconds must be at least network.timeoutSeconds and at most 3600 (got \(callDeadlineSeconds)).")
         }
         if !(1...10).contains(maxSendsPerCall) { issues.append("network.maxSendsPerCall must be in 1...10 (got \(maxSendsPerCall)).") }
         issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }

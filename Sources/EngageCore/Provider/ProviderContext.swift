@@ -95,7 +95,7 @@ public struct ProviderContext: Sendable {
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
             maxResponseBytes: configuration.network.maxResponseBytes, maxSendsPerCall: configuration.network.maxSendsPerCall,
-            hooks: hooks, redactor: redactor
+            hooks: hooks, redactor: redactor, callDeadline: configuration.network.callDeadline
         )
     }
 

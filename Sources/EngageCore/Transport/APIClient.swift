@@ -29,6 +29,9 @@ public struct APIClient: Sendable {
     public var maxResponseBytes: Int
     /// The most times one call goes out on the wire, whatever the reason (at least 1).
     public var maxSendsPerCall: Int
+    /// The longest one call may take, all attempts and waits included, for requests whose options set
+    /// no deadline of their own (`network.callDeadlineSeconds` for providers, 120 s by default).
+    public var callDeadline: Duration
     /// How the provider reads its backend's answers.
     public var hooks: Hooks
     /// Hides secrets in the server messages put into errors (the provider's redactor for providers).
@@ -40,8 +43,9 @@ public struct APIClient: Sendable {
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
         maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall,
-        hooks: Hooks = Hooks(), redactor: Redactor = Redactor()
+        hooks: Hooks = Hooks(), redactor: Redactor = Redactor(), callDeadline: Duration = .seconds(120)
     ) {
+        self.callDeadline = callDeadline
         self.baseURL = baseURL
         self.transport = transport
         self.providerID = providerID
@@ -241,11 +245,15 @@ public struct APIClient: Sendable {
     ///
     /// Runs the provider's hooks: ``Hooks/prepare`` before each pass, ``Hooks/interpret`` on each
     /// answer, which may fail the call or ask for one re-send. The sends of the call, retries and 401
-    /// renewals included, stay within ``maxSendsPerCall``.
+    /// renewals included, stay within ``maxSendsPerCall``, and the whole call within its deadline
+    /// (`options.deadline`, else ``callDeadline``).
     public func send(_ request: HTTPRequestMessage) async throws(EngageError) -> HTTPResponseMessage {
         var request = request
         let budget = request.options.sendBudget ?? SendBudget(limit: maxSendsPerCall)
         request.options.sendBudget = budget
+        if request.options.expiresAt == nil {
+            request.options.expiresAt = ContinuousClock.now + (request.options.deadline ?? callDeadline)
+        }
         do {
             while true {
                 var pass = request

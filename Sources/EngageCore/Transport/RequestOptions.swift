@@ -10,8 +10,11 @@ public struct RequestOptions: Sendable {
         case none
     }
 
-    /// The per-attempt timeout; `nil` uses the client's default.
+    /// The per-attempt timeout (the longest silence); `nil` uses the client's default.
     public var timeout: Duration?
+    /// The longest the whole call may take, all attempts and retry waits included; `nil` uses the
+    /// client's (`network.callDeadlineSeconds`). A call past it fails with a retryable `.timeout`.
+    public var deadline: Duration?
     /// Whether the request may be sent again after it may have reached the server. Idempotent methods
     /// always may; set this for a POST the server deduplicates (for example by an idempotency key).
     public var isRepeatable: Bool
@@ -39,6 +42,9 @@ public struct RequestOptions: Sendable {
     public internal(set) var isResend = false
     /// The sends left to the logical call this request belongs to; set by `APIClient`.
     var sendBudget: SendBudget?
+    /// When the call this request belongs to must be over, on the monotonic clock (transfers happen in
+    /// real time); set by `APIClient` from ``deadline``.
+    package var expiresAt: ContinuousClock.Instant?
 
     /// The limit applied when neither the request nor its client sets one: 16 MiB.
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024
@@ -47,6 +53,7 @@ public struct RequestOptions: Sendable {
     /// can, may be retried where safe, and uses the client's timeout and size limit.
     public init(
         timeout: Duration? = nil,
+        deadline: Duration? = nil,
         isRepeatable: Bool = false,
         allowsRetry: Bool = true,
         authorization: Authorization = .ifAvailable,
@@ -56,6 +63,7 @@ public struct RequestOptions: Sendable {
         signingCredential: SigningCredential? = nil
     ) {
         self.timeout = timeout
+        self.deadline = deadline
         self.isRepeatable = isRepeatable
         self.allowsRetry = allowsRetry
         self.authorization = authorization

@@ -44,7 +44,8 @@ public struct RetryMiddleware: HTTPMiddleware {
             } catch {
                 outcome = .failure(EngageError.wrapping(error))
             }
-            guard attempt < maxAttempts, request.mayBeSentAgain, let delay = retryDelay(for: outcome, request: request, attempt: attempt)
+            guard attempt < maxAttempts, request.mayBeSentAgain, let delay = retryDelay(for: outcome, request: request, attempt: attempt),
+                request.options.expiresAt.map({ ContinuousClock.now + delay < $0 }) ?? true  // no retry past the call's deadline
             else {
                 return try outcome.get()
             }

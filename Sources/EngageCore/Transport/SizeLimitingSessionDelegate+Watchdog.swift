@@ -6,8 +6,10 @@ import Foundation
 
 extension SizeLimitingSessionDelegate {
     /// Checks the transfer `id` after `delay` and abandons it with `.timeout` if it has shown no sign
-    /// of life for its allowed silence (``stallLimit`` of its timeout); a transfer that is still moving is checked again
-    /// when it could next have stalled, and a finished one is forgotten.
+    /// of life for its allowed silence (``stallLimit`` of its timeout) or its call's deadline has
+    /// passed, however much it is still moving (a server trickling bytes); a transfer that is still
+    /// moving is checked again when it could next have stalled or reach its deadline, and a finished one
+    /// is forgotten.
     ///
     /// URLSession enforces the timeout itself, so this is a backstop: FoundationNetworking on Linux has
     /// lost the completion of a task (its timer belongs to an object that can be gone by then), which
@@ -22,14 +24,19 @@ extension SizeLimitingSessionDelegate {
         case finished
         case moving(nextCheckIn: Duration)
         case stalled(silentFor: Duration)
+        case pastDeadline
     }
 
     private func checkForStall(_ task: URLSessionTask, id: Int) {
         let check = transfers.withLock { transfers -> StallCheck in
             guard let transfer = transfers[id] else { return .finished }
-            let silence = ContinuousClock.now - transfer.lastActivity
+            let now = ContinuousClock.now
+            if let deadline = transfer.deadline, now >= deadline { return .pastDeadline }
+            let silence = now - transfer.lastActivity
             let allowed = transfer.allowedSilence
-            return silence >= allowed ? .stalled(silentFor: silence) : .moving(nextCheckIn: allowed - silence)
+            guard silence < allowed else { return .stalled(silentFor: silence) }
+            let untilDeadline = transfer.deadline.map { $0 - now } ?? allowed
+            return .moving(nextCheckIn: min(allowed - silence, untilDeadline))
         }
         switch check {
         case .finished:
@@ -42,6 +49,11 @@ extension SizeLimitingSessionDelegate {
                 isRetryable: true, recoverySuggestion: "Check the connection and try again."
             )
             abandon(task, id: id, with: error)
+        case .pastDeadline:
+            abandon(task, id: id, with: EngageError(
+                .timeout, "The call reached its deadline while the answer was still arriving; it was abandoned.",
+                isRetryable: true, recoverySuggestion: "Check the connection and try again."
+            ))
         }
     }
 }

@@ -28,6 +28,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         var allowedSilence: Duration
         /// When the task last showed a sign of life (its start, its response head, a chunk of body).
         var lastActivity: ContinuousClock.Instant
+        /// When the call must be over however much it is still moving (the call's deadline).
+        var deadline: ContinuousClock.Instant?
     }
 
     let transfers = Locked<[Int: Transfer]>([:])
@@ -49,7 +51,9 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
     ///
     /// Cancelling the calling task ends the call at once with `CancellationError` and cancels the
     /// URLSession task.
-    func data(for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil) async throws -> (Data, URLResponse) {
+    func data(
+        for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil, deadline: ContinuousClock.Instant? = nil
+    ) async throws -> (Data, URLResponse) {
         try Task.checkCancellation()
         let sink = try bodyFile.map(BodyFileSink.init)
         defer { sink?.close() }
@@ -59,7 +63,9 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 transfers.withLock {
-                    $0[id] = Transfer(continuation: continuation, limit: limit, sink: sink, allowedSilence: allowedSilence, lastActivity: .now)
+                    $0[id] = Transfer(
+                        continuation: continuation, limit: limit, sink: sink, allowedSilence: allowedSilence, lastActivity: .now, deadline: deadline
+                    )
                 }
                 // A cancellation that arrived before the transfer was registered found nothing to end.
                 if Task.isCancelled {
@@ -67,7 +73,7 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
                     return
                 }
                 task.resume()
-                watch(task, id: id, after: allowedSilence)
+                watch(task, id: id, after: deadline.map { min(allowedSilence, max($0 - .now, .zero)) } ?? allowedSilence)
             }
         } onCancel: {
             abandon(task, id: id, with: CancellationError())

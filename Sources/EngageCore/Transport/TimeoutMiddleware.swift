@@ -32,16 +32,18 @@ public struct TimeoutMiddleware: HTTPMiddleware {
         guard racesAttempts else { return try await next(request) }
         let clock = self.clock
         let attempt = request
+        let remaining = request.options.expiresAt.map { $0 - ContinuousClock.now }
+        let limit = remaining.map { min(timeout, max($0, .zero)) } ?? timeout
         return try await withThrowingTaskGroup(of: HTTPResponseMessage?.self) { group in
             group.addTask { try await next(attempt) }
             group.addTask {
-                try await clock.sleep(for: timeout)
+                try await clock.sleep(for: limit)
                 return nil
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let response = first else {
                 throw EngageError(
-                    .timeout, "The request took longer than \(timeout.seconds) s.", isRetryable: true,
+                    .timeout, limit < timeout ? "The call reached its deadline." : "The request took longer than \(timeout.seconds) s.", isRetryable: true,
                     recoverySuggestion: "Check the connection and try again."
                 )
             }

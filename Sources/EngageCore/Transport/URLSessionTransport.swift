@@ -82,6 +82,25 @@ public struct URLSessionTransport: HTTPTransport {
         throw RedirectRule.tooManyRedirects(status: lastStatus)
     }
 
+    /// `operation`'s result, or a retryable `.timeout` once `deadline` passes (the operation is then
+    /// cancelled).
+    private static func racing<Value: Sendable>(
+        _ deadline: ContinuousClock.Instant, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw EngageError(.timeout, "The call reached its deadline.", isRetryable: true, recoverySuggestion: "Check the connection and try again.")
+            }
+            return value
+        }
+    }
+
     /// Sends one request (no redirect followed).
     private func sendOnce(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         guard var urlRequest = URLRequest(httpRequest: request.head) else {
@@ -96,7 +115,14 @@ public struct URLSessionTransport: HTTPTransport {
         let urlResponse: URLResponse
         do {
             if let limiter {
-                (data, urlResponse) = try await limiter.data(for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile)
+                (data, urlResponse) = try await limiter.data(
+                    for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile, deadline: request.options.expiresAt
+                )
+            } else if let expiresAt = request.options.expiresAt {
+                // The app's own session has no watchdog: race the call's deadline.
+                let sent = urlRequest
+                let session = session
+                (data, urlResponse) = try await Self.racing(expiresAt) { try await RedirectRefusingDelegate.data(for: sent, in: session) }
             } else {
                 (data, urlResponse) = try await RedirectRefusingDelegate.data(for: urlRequest, in: session)
             }

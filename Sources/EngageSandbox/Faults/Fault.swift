@@ -14,6 +14,10 @@ public enum Fault: Sendable, Hashable, Codable {
     /// the bytes that follow (half of its body) and closes the connection: the client sees a
     /// truncated transfer. The emulator's side effects did happen.
     case truncatedBody
+    /// Lets the emulator answer, then sends its status and headers at once and its body one byte at a
+    /// time, waiting this long (with the host's injectable sleep) before each byte: a server that
+    /// keeps a call alive without ever finishing it. The emulator's side effects did happen.
+    case trickle(every: Duration)
     /// Closes the connection without any response and without calling the emulator.
     ///
     /// A client that reused a kept-alive connection may transparently resend a request whose

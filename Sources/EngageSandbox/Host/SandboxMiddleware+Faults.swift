@@ -33,6 +33,10 @@ extension SandboxMiddleware {
             let response = try await callEmulator(request, context: context, entry: entry, started: started, next: next)
             return record(entry, started: started, response: try await Self.truncate(response))
 
+        case .trickle(let interval):
+            let response = try await callEmulator(request, context: context, entry: entry, started: started, next: next)
+            return record(entry, started: started, response: try await trickle(response, every: interval))
+
         case .dropConnection:
             recordNoResponse(entry, started: started)
             return await Self.drop(context)
@@ -69,6 +73,22 @@ extension SandboxMiddleware {
         let body = ResponseBody(contentLength: bytes.count) { writer in
             try await writer.write(ByteBuffer(bytes: sent))
             throw TruncatedResponse()
+        }
+        return Response(status: response.status, headers: headers, body: body)
+    }
+
+    /// Rewrites `response` to send its body one byte at a time, sleeping `interval` before each.
+    func trickle(_ response: Response, every interval: Duration) async throws -> Response {
+        let bytes = try await Self.collect(response.body)
+        var headers = response.headers
+        headers[.contentLength] = nil
+        headers[.transferEncoding] = nil
+        let sleep = self.sleep
+        let body = ResponseBody(contentLength: bytes.count) { writer in
+            for byte in bytes {
+                try await sleep(interval)
+                try await writer.write(ByteBuffer(bytes: [byte]))
+            }
         }
         return Response(status: response.status, headers: headers, body: body)
     }

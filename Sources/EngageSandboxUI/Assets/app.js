@@ -529,6 +529,7 @@ function describeFault(fault) {
     case 'delay': return `delay ${fault.milliseconds} ms`;
     case 'malformedBody': return 'malformed body';
     case 'truncatedBody': return 'truncated body';
+    case 'trickle': return `trickle a byte every ${fault.milliseconds} ms`;
     case 'dropConnection': return 'drop connection';
     case 'dropConnectionAfterHandling': return 'drop connection after handling';
     default: return fault?.kind ?? 'unknown';
@@ -574,6 +575,7 @@ function readFaultForm() {
     if (f.statusBody.value) fault.body = f.statusBody.value;
   }
   if (fault.kind === 'delay') fault.milliseconds = Number(f.delay.value);
+  if (fault.kind === 'trickle') fault.milliseconds = Number(f.trickle.value);
   const trigger = { kind: f.trigger.value };
   if (trigger.kind === 'times') trigger.count = Number(f.count.value);
   if (trigger.kind === 'probability') trigger.value = Number(f.probability.value);

@@ -67,7 +67,7 @@ extension ExploreDirectoryStore {
     /// ``ExploreArchive/verify(_:against:)`` next).
     private func download(_ manifest: ExploreFeedManifest, to archiveURL: URL, from feed: APIClient) async throws -> Int64 {
         let options = RequestOptions(
-            timeout: limits.downloadTimeout, authorization: .none, maxResponseBytes: Int(clamping: manifest.size),
+            timeout: limits.downloadTimeout, deadline: limits.downloadDeadline, authorization: .none, maxResponseBytes: Int(clamping: manifest.size),
             operationName: "explore_download"
         )
         let bytes: Int64

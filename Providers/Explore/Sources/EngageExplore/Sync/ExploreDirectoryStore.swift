@@ -23,6 +23,9 @@ actor ExploreDirectoryStore {
         var maxDatabaseBytes: Int64
         /// The download's timeout (no data for this long fails the attempt).
         var downloadTimeout: Duration
+        /// The longest the whole download may take: an hour, as the archive can be hundreds of
+        /// megabytes on a slow network (the call deadline of other requests is far shorter).
+        var downloadDeadline: Duration = .seconds(3600)
     }
 
     let network: ExploreNetwork
