@@ -38,14 +38,17 @@ public struct GraphQLClient: Sendable {
 
     /// Posts a document given as values (for a provider that builds its operations at run time, or
     /// caches answers as they came) and returns the whole response body, once it is known to list no
-    /// errors. Decode it with ``decodeData(_:from:decoder:)``.
+    /// errors. Decode it with ``decodeData(_:from:decoder:)``. `headers` are added to the client's for
+    /// this request (and win over them): for headers that must match what the caller read once, such
+    /// as the user an answer is cached for.
     public func responseBody(
         document: String,
         variables: some Encodable & Sendable,
         operationName: String?,
         isMutation: Bool,
         authorization: RequestOptions.Authorization = .ifAvailable,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        headers extraHeaders: HTTPFields = [:]
     ) async throws -> Data {
         let payload = GraphQLRequestBody(query: document, variables: variables, operationName: operationName)
         let options = RequestOptions(
@@ -54,7 +57,9 @@ public struct GraphQLClient: Sendable {
             authorization: authorization,
             operationName: operationName
         )
-        let data = try await client.data(.post, path, headers: await headers(), body: .json(payload), options: options)
+        var fields = await headers()
+        for field in extraHeaders { fields[field.name] = field.value }
+        let data = try await client.data(.post, path, headers: fields, body: .json(payload), options: options)
         // Errors first: a response listing errors has failed, even if its `data` has an unexpected shape.
         if let errors = Self.errors(in: data) {
             throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: operationName)

@@ -35,8 +35,12 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
     /// quizzes, meals, journeys, payments, the profile...). The host session has the last word
     /// (``YoullSession/requiresToken(operation:byDefault:)``).
     public var tokenRequiredOperations: Set<String>?
-    /// The most bytes the query cache keeps; the least recently used entries go first (4 MiB by default).
+    /// The most bytes the query cache keeps; the least recently used entries go first (4 MiB by
+    /// default, 64 KiB to 1 GiB).
     public var cacheCapacityBytes: Int
+    /// How long a cached answer may be served, in seconds (a day by default, at most 30 days): an
+    /// older one is a miss and is dropped.
+    public var cacheLifetimeSeconds: Double
 
     /// A configuration for the backend at `graphQLEndpoint`.
     public init(
@@ -48,7 +52,8 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
         deviceID: String? = nil,
         defaultCachePolicy: YoullCachePolicy = .fetchIgnoringCache,
         tokenRequiredOperations: Set<String>? = nil,
-        cacheCapacityBytes: Int = 4 * 1024 * 1024
+        cacheCapacityBytes: Int = 4 * 1024 * 1024,
+        cacheLifetimeSeconds: Double = 86_400
     ) {
         self.graphQLEndpoint = graphQLEndpoint
         self.restBaseURL = restBaseURL
@@ -59,11 +64,12 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
         self.defaultCachePolicy = defaultCachePolicy
         self.tokenRequiredOperations = tokenRequiredOperations
         self.cacheCapacityBytes = cacheCapacityBytes
+        self.cacheLifetimeSeconds = cacheLifetimeSeconds
     }
 
     enum CodingKeys: String, CodingKey {
         case graphQLEndpoint, restBaseURL, extraLang, platform, appVersion, deviceID, defaultCachePolicy, tokenRequiredOperations
-        case cacheCapacityBytes
+        case cacheCapacityBytes, cacheLifetimeSeconds
     }
 
     /// Decodes the JSON form; everything but `graphQLEndpoint` may be left out.
@@ -78,12 +84,14 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
             deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID),
             defaultCachePolicy: try container.decodeIfPresent(YoullCachePolicy.self, forKey: .defaultCachePolicy) ?? .fetchIgnoringCache,
             tokenRequiredOperations: try container.decodeIfPresent(Set<String>.self, forKey: .tokenRequiredOperations),
-            cacheCapacityBytes: try container.decodeIfPresent(Int.self, forKey: .cacheCapacityBytes) ?? 4 * 1024 * 1024
+            cacheCapacityBytes: try container.decodeIfPresent(Int.self, forKey: .cacheCapacityBytes) ?? 4 * 1024 * 1024,
+            cacheLifetimeSeconds: try container.decodeIfPresent(Double.self, forKey: .cacheLifetimeSeconds) ?? 86_400
         )
     }
 
     /// Names what cannot work: relative or non-HTTP URLs, a language code that is not 2–8 ASCII
-    /// letters (with an optional region), header values with control characters, a cache under 64 KiB.
+    /// letters (with an optional region), header values with control characters, a cache under 64 KiB
+    /// or over 1 GiB, a cache lifetime that is not positive or over 30 days.
     public func validationIssues() -> [String] {
         var issues: [String] = []
         for (name, url) in [("graphQLEndpoint", graphQLEndpoint), ("restBaseURL", restBaseURL)] {
@@ -100,8 +108,11 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
                 issues.append("\(name) must be 1 to 128 printable ASCII characters.")
             }
         }
-        if cacheCapacityBytes < 65_536 {
-            issues.append("cacheCapacityBytes must be at least 65536 (got \(cacheCapacityBytes)).")
+        if !(65_536...(1 << 30)).contains(cacheCapacityBytes) {
+            issues.append("cacheCapacityBytes must be between 65536 and 1073741824 (got \(cacheCapacityBytes)).")
+        }
+        if !(cacheLifetimeSeconds > 0 && cacheLifetimeSeconds <= 30 * 86_400) {
+            issues.append("cacheLifetimeSeconds must be more than 0 and at most 2592000 (30 days) (got \(cacheLifetimeSeconds)).")
         }
         return issues
     }

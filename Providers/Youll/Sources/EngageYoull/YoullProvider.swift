@@ -33,8 +33,8 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     /// Id `youll`: content, offers (promo offers) and identity (log out).
     public static let descriptor = ProviderDescriptor(id: .youll, displayName: "Youll content", version: "1.0.0")
 
-    /// Creates the query cache table `youll_cache`.
-    public static let migrations = [YoullCache.migration]
+    /// Creates the query cache table `youll_cache`, then gives its entries a lifetime.
+    public static let migrations = [YoullCache.migration, YoullCache.lifetimeMigration]
 
     let context: ProviderContext
     let configuration: YoullConfiguration
@@ -60,19 +60,8 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         })
         let endpoint = configuration.graphQLEndpoint
         let graphQLClient = try context.makeAPIClient(baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, hooks: hooks)
-        let box = sessionBox
-        let fallbackDeviceID = storedDeviceID
-        let configuredDeviceID = configuration.deviceID
-        let storage = context.storage
-        graphQL = GraphQLClient(client: graphQLClient, path: endpoint.lastPathComponent) {
-            let info = await box.session.userInfo()
-            var fields = HTTPFields()
-            fields[Self.hasuraRole] = info.role ?? (info.userID == nil ? "guest" : "user")
-            if let userID = info.userID { fields[Self.hasuraUserID] = userID }
-            fields[Self.deviceIDHeader] =
-                info.deviceID ?? configuredDeviceID ?? (try? Self.deviceID(cachedIn: fallbackDeviceID, storage: storage)) ?? "unknown"
-            return fields
-        }
+        // The user headers are set per call, from the user read once for the call (see `send`).
+        graphQL = GraphQLClient(client: graphQLClient, path: endpoint.lastPathComponent)
         var restHeaders = HTTPFields()
         restHeaders[Self.platformHeader] = configuration.platform
         if let appVersion = configuration.appVersion { restHeaders[Self.appVersionHeader] = appVersion }
@@ -82,15 +71,20 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         guard let sealer = context.storage.sealer else {
             throw EngageError(.invalidConfiguration, "The Youll cache needs a sealing key.", providerID: .youll)
         }
-        cache = YoullCache(storage: context.storage, sealer: sealer, clock: context.clock, capacityBytes: configuration.cacheCapacityBytes)
+        cache = YoullCache(
+            storage: context.storage, sealer: sealer, clock: context.clock, capacityBytes: configuration.cacheCapacityBytes,
+            lifetime: configuration.cacheLifetimeSeconds
+        )
     }
 
     // MARK: Session
 
     /// Hands over the host app's session: its token and user are used from the next request on.
-    /// Until an app calls this, the provider browses as a guest.
+    /// Until an app calls this, the provider browses as a guest. Answers still in flight for the
+    /// previous session are not cached.
     public func setSession(_ session: any YoullSession) {
         sessionBox.session = session
+        cache.invalidateInFlight()
     }
 
     /// The session in use (a guest session until ``setSession(_:)``).
@@ -124,8 +118,11 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
         return try await context.perform(query.name) {
-            let key = try await cacheKey(name: query.name, request: query.request)
-            if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let cached = try await cachedValue(query, key: key) {
+            let user = await sessionBox.session.userInfo()
+            let slot = try await cacheSlot(name: query.name, request: query.request, user: user)
+            if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let slot,
+                let cached = try await cachedValue(query, key: slot.key)
+            {
                 return cached
             }
             if policy == .returnCacheDataDontFetch {
@@ -134,7 +131,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
                     recoverySuggestion: "Fetch it once with another cache policy."
                 )
             }
-            return try await networkValue(query, key: key)
+            return try await networkValue(query, slot: slot, user: user)
         }
     }
 
@@ -145,11 +142,12 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let key = try await cacheKey(name: query.name, request: query.request)
-                    if let cached = try await cachedValue(query, key: key) {
+                    let user = await sessionBox.session.userInfo()
+                    let slot = try await cacheSlot(name: query.name, request: query.request, user: user)
+                    if let slot, let cached = try await cachedValue(query, key: slot.key) {
                         continuation.yield(YoullResponse(value: cached, isFromCache: true))
                     }
-                    let fresh = try await context.perform(query.name) { try await networkValue(query, key: key) }
+                    let fresh = try await context.perform(query.name) { try await networkValue(query, slot: slot, user: user) }
                     continuation.yield(YoullResponse(value: fresh, isFromCache: false))
                     continuation.finish()
                 } catch {
@@ -165,7 +163,10 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     @discardableResult
     public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>) async throws(EngageError) -> Value {
         try await context.perform(mutation.name) {
-            let body = try await send(name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true)
+            let user = await sessionBox.session.userInfo()
+            let body = try await send(
+                name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true, user: user
+            )
             let value = try mutation.decode(body, decodingContext)
             // A change shows in many answers (a like in feeds, lists and the content itself): none of
             // the cached ones can be trusted any more.
@@ -204,11 +205,18 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         }
     }
 
-    func networkValue<Value: Sendable>(_ query: YoullQuery<Value>, key: String) async throws -> Value {
-        let body = try await send(name: query.name, isUserScoped: query.isUserScoped, request: query.request, isMutation: false)
+    /// Sends `query` as `user` and returns its answer, stored in `slot` unless the cache was invalidated
+    /// meanwhile or the session's user is no longer the one the slot belongs to.
+    func networkValue<Value: Sendable>(_ query: YoullQuery<Value>, slot: CacheSlot?, user: YoullUserInfo) async throws -> Value {
+        let body = try await send(name: query.name, isUserScoped: query.isUserScoped, request: query.request, isMutation: false, user: user)
         let value = try query.decode(body, decodingContext)
+        guard let slot else { return value }
         do {
-            try await cache.write(key: key, operation: query.name, body: body)
+            guard await cacheOwner(of: sessionBox.session.userInfo()) == slot.owner else {
+                context.logger.debug("Not caching an answer: the session's user changed while it was in flight", metadata: ["operation": "\(query.name)"])
+                return value
+            }
+            try await cache.write(key: slot.key, operation: query.name, body: body, generation: slot.generation)
         } catch {
             context.logger.warning("Could not store an answer in the Youll cache", metadata: ["operation": "\(query.name)", "error": "\(error)"])
         }
@@ -222,7 +230,9 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         return sessionBox.session.requiresToken(operation: name, byDefault: byDefault)
     }
 
-    func send(name: String, isUserScoped: Bool, request: YoullRequest, isMutation: Bool) async throws -> Data {
+    /// Sends the operation as `user` (read once by the caller, so the headers, the cache key and the
+    /// check after the answer all name the same user).
+    func send(name: String, isUserScoped: Bool, request: YoullRequest, isMutation: Bool, user: YoullUserInfo) async throws -> Data {
         if case let .invalid(error) = request { throw error }
         let required = requiresToken(name: name, isUserScoped: isUserScoped)
         if required, await sessionBox.accessToken() == nil {
@@ -238,7 +248,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
             if request.takesLanguage { variables["extraLang"] = .string(configuration.extraLang) }
             return try await graphQL.responseBody(
                 document: document, variables: JSONValue.object(variables), operationName: operationName, isMutation: isMutation,
-                authorization: authorization
+                authorization: authorization, headers: graphQLHeaders(for: user)
             )
         case let .rest(method, path, query, body):
             guard let rest else {
@@ -248,7 +258,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
                 )
             }
             var headers = HTTPFields()
-            if let userID = await sessionBox.session.userInfo().userID { headers[Self.youllUserID] = userID }
+            if let userID = user.userID { headers[Self.youllUserID] = userID }
             return try await rest.data(
                 method, path, query: query, headers: headers, body: body,
                 options: RequestOptions(isRepeatable: method == .get, authorization: authorization, operationName: name)
@@ -258,8 +268,19 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         }
     }
 
-    /// The cache key of an operation for the current language and user.
-    func cacheKey(name: String, request: YoullRequest) async throws -> String {
+    /// Where an answer is cached, fixed before its request is sent: the key (operation, variables,
+    /// language, owner), the owner, and the cache generation of that moment.
+    struct CacheSlot: Sendable {
+        let key: String
+        let owner: YoullCache.Owner
+        let generation: UInt64
+    }
+
+    /// The cache slot of an operation for the language and `user`; `nil` (the answer is not cached)
+    /// for a signed-in session whose user cannot be told.
+    func cacheSlot(name: String, request: YoullRequest, user: YoullUserInfo) async throws -> CacheSlot? {
+        let generation = cache.generation
+        guard let owner = await cacheOwner(of: user) else { return nil }
         let variables: Data
         switch request {
         case let .graphQL(_, _, values):
@@ -269,8 +290,28 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         case .invalid:
             variables = Data()
         }
-        let userID = await sessionBox.session.userInfo().userID
-        return YoullCache.key(operation: name, variables: variables, language: configuration.extraLang, userID: userID)
+        let key = YoullCache.key(operation: name, variables: variables, language: configuration.extraLang, owner: owner)
+        return CacheSlot(key: key, owner: owner, generation: generation)
+    }
+
+    /// Whose answers a session with `user` gets: the user id; without one, the subject of the access
+    /// token; a guest when there is no token. `nil` when a token names no subject: such answers are not
+    /// cached, so two signed-in users never share the guest's entries.
+    func cacheOwner(of user: YoullUserInfo) async -> YoullCache.Owner? {
+        if let userID = user.userID { return .user(userID) }
+        guard let token = await sessionBox.session.accessToken() else { return .guest }
+        guard let subject = try? JWTClaims(decoding: token).subject, !subject.isEmpty else { return nil }
+        return .user(subject)
+    }
+
+    /// The GraphQL headers naming `user`: Hasura's role and user id, and the device id.
+    func graphQLHeaders(for user: YoullUserInfo) -> HTTPFields {
+        var fields = HTTPFields()
+        fields[Self.hasuraRole] = user.role ?? (user.userID == nil ? "guest" : "user")
+        if let userID = user.userID { fields[Self.hasuraUserID] = userID }
+        fields[Self.deviceIDHeader] =
+            user.deviceID ?? configuration.deviceID ?? (try? Self.deviceID(cachedIn: storedDeviceID, storage: context.storage)) ?? "unknown"
+        return fields
     }
 
     /// Reads Hasura's `invalid-jwt` error (sent with HTTP 200) as an expired session: asks the host

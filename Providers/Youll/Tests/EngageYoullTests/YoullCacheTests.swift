@@ -1,7 +1,7 @@
 import EngageCore
 import EngageSandbox
 import EngageTesting
-import EngageYoull
+@testable import EngageYoull
 import Foundation
 import GRDB
 import Testing
@@ -189,5 +189,70 @@ import YoullEmulator
         #expect(try await youll.cacheUsage().bytes <= 65_536)
         await #expect(throws: EngageError.self) { try await youll.fetch(second, cachePolicy: .returnCacheDataDontFetch) }
         #expect(try await youll.fetch(first, cachePolicy: .returnCacheDataDontFetch).count == 5)
+    }
+
+    /// An answer requested before a log-out arrives after it: it is not written into the emptied cache.
+    @Test func anAnswerInFlightAcrossALogOutIsNotCached() async throws {
+        let gate = TestGate()
+        let arrived = TestCounter()
+        let harness = try await YoullHarness.make(sleep: { _ in
+            arrived.increment()
+            await gate.wait()
+        })
+        defer { Task { await harness.stop() } }
+        harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "youll", path: "/v1/graphql", trigger: .times(1)))
+        let inFlight = Task { try await harness.youll.fetch(.categories()) }
+        #expect(await waitUntil(timeout: .seconds(60)) { arrived.count == 1 })
+        try await harness.youll.logOut()
+        gate.open()
+        #expect(try await inFlight.value.count == 4)
+        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(error?.code == .youllNotCached)
+    }
+
+    /// The user is read once per call: an account switch while a request is prepared never stores the
+    /// new user's answer under the previous user's key.
+    @Test func aUserSwitchDuringACallNeverCachesAnotherUsersAnswer() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let userA = harness.userSession("u-a")
+        let userB = harness.userSession("u-b")
+        harness.youll.setSession(userB)
+        _ = try await harness.youll.perform(.like(contentID: "c-001"))
+
+        harness.youll.setSession(SwitchingSession(from: userA, to: userB))
+        _ = try await harness.youll.fetch(.favourites())
+        harness.youll.setSession(userA)
+        let cached = try? await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch)
+        #expect(cached?.map(\.id) != ["c-001"], "user a was served user b's favourites from the cache")
+    }
+
+    /// A signed-in session that names no user id is keyed by its token's subject, never as a guest; a
+    /// token without a subject is not cached at all.
+    @Test func signedInUsersWithoutAnIDDoNotShareTheGuestsEntries() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.youll.fetch(.categories())  // as a guest
+        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+
+        harness.youll.setSession(TestSession(token: harness.emulator.issueToken(userID: "u-anon"), userID: nil))
+        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(error?.code == .youllNotCached)
+        #expect(await harness.youll.cacheOwner(of: YoullUserInfo()) == .user("u-anon"))
+        harness.youll.setSession(TestSession(token: "opaque-token", userID: nil))
+        #expect(await harness.youll.cacheOwner(of: YoullUserInfo()) == nil)
+    }
+
+    /// An entry is served for its lifetime, then it is a miss.
+    @Test func entriesExpireAfterTheirLifetime() async throws {
+        let harness = try await YoullHarness.make { $0.cacheLifetimeSeconds = 3600 }
+        defer { Task { await harness.stop() } }
+        _ = try await harness.youll.fetch(.categories())
+        harness.clock.advance(by: .seconds(3599))
+        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+        harness.clock.advance(by: .seconds(2))
+        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(error?.code == .youllNotCached)
+        #expect(try await harness.youll.cacheUsage().entries == 0)
     }
 }

@@ -64,11 +64,14 @@ struct YoullHarness {
 
     static func make(
         tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, storage: StorageLocation = .inMemory,
-        transport: (any HTTPTransport)? = nil, secretStore: any SecretStore = InMemorySecretStore(), configure: (inout YoullConfiguration) -> Void = { _ in }
+        transport: (any HTTPTransport)? = nil, secretStore: any SecretStore = InMemorySecretStore(),
+        configure: (inout YoullConfiguration) -> Void = { _ in }, sleep: (@Sendable (Duration) async throws -> Void)? = nil
     ) async throws -> YoullHarness {
         let clock = FakeClock(now: Date(timeIntervalSince1970: 1_795_000_000))
         let emulator = YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))
-        let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
+        var sandbox = SandboxConfiguration(now: { clock.now })
+        if let sleep { sandbox.sleep = sleep }
+        let host = SandboxHost(emulators: [emulator], configuration: sandbox)
         let base = try #require(try await host.start().baseURL(for: "youll"))
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
         configuration.storage = storage
@@ -104,6 +107,30 @@ struct YoullHarness {
 /// The cache key function, reached through `@testable`.
 enum YoullCacheKeyProbe {
     static func key(operation: String, variables: String, language: String, userID: String?) -> String {
-        YoullCache.key(operation: operation, variables: Data(variables.utf8), language: language, userID: userID)
+        YoullCache.key(operation: operation, variables: Data(variables.utf8), language: language, owner: userID.map { .user($0) } ?? .guest)
     }
+}
+
+/// A session whose user changes the moment the provider first asks who it is (an app that switches
+/// accounts while a request is being prepared): `first` answers that question, `second` everything after.
+final class SwitchingSession: YoullSession {
+    private let first: TestSession
+    private let second: TestSession
+    private let switched = Locked(false)
+
+    init(from first: TestSession, to second: TestSession) {
+        self.first = first
+        self.second = second
+    }
+
+    private var current: TestSession { switched.value ? second : first }
+
+    var isLoggedIn: Bool { get async { await current.isLoggedIn } }
+    func accessToken() async -> String? { await current.accessToken() }
+    func userInfo() async -> YoullUserInfo {
+        let answer = await current.userInfo()
+        switched.withLock { $0 = true }
+        return answer
+    }
+    func refreshToken() async throws -> String { try await current.refreshToken() }
 }

@@ -9,6 +9,11 @@ import GRDB
 ///
 /// A hit is a read transaction: its use time is kept in memory and written with the next write, before
 /// that write evicts anything, so the eviction order is the order of use without a commit per hit.
+///
+/// An entry is served for `lifetime` after it was stored, then it is a miss. Every invalidation (a
+/// mutation, a log-out, a new session) bumps a generation; an answer is written only if the generation
+/// it was requested in is still current when the write commits, so an answer in flight across an
+/// invalidation is never stored.
 final class YoullCache: Sendable {
     static let table = "youll_cache"
 
@@ -23,24 +28,55 @@ final class YoullCache: Sendable {
         try db.create(index: "\(table)_accessed_at", on: table, columns: ["accessed_at"])
     }
 
+    /// Entries with a lifetime: when each was stored. Entries of earlier versions read as stored at 0,
+    /// so they expire at once.
+    static let lifetimeMigration = StorageMigration("cache entry lifetime") { db in
+        try db.alter(table: table) { table in
+            table.add(column: "stored_at", .double).notNull().defaults(to: 0)
+        }
+    }
+
+    /// Whose answers an entry holds: a user's, or a guest's.
+    enum Owner: Hashable, Sendable {
+        case user(String)
+        case guest
+    }
+
     let storage: StorageNamespace
     let sealer: Sealer
     let clock: any EngageClock
     let capacityBytes: Int
+    /// How long an entry is served after it was stored, in seconds.
+    let lifetime: Double
     /// Use times of hits not written yet, by key.
     private let pendingUses = Locked<[String: Double]>([:])
+    private let generationCounter = Locked<UInt64>(0)
 
-    init(storage: StorageNamespace, sealer: Sealer, clock: any EngageClock, capacityBytes: Int) {
+    init(storage: StorageNamespace, sealer: Sealer, clock: any EngageClock, capacityBytes: Int, lifetime: Double) {
         self.storage = storage
         self.sealer = sealer
         self.clock = clock
         self.capacityBytes = capacityBytes
+        self.lifetime = lifetime
     }
 
-    /// The key of `operation` with `variables` (canonical JSON), for `language` and `userID`.
-    static func key(operation: String, variables: Data, language: String, userID: String?) -> String {
+    /// The current generation: read it before sending a request whose answer will be written.
+    var generation: UInt64 { generationCounter.value }
+
+    /// Makes every answer requested before now unwritable (the cached ones stay).
+    func invalidateInFlight() {
+        generationCounter.withLock { $0 &+= 1 }
+    }
+
+    /// The key of `operation` with `variables` (canonical JSON), for `language` and `owner`.
+    static func key(operation: String, variables: Data, language: String, owner: Owner) -> String {
+        let ownerPart: String
+        switch owner {
+        case let .user(id): ownerPart = "u:" + id
+        case .guest: ownerPart = "guest"
+        }
         var hasher = SHA256()
-        for part in [Data(operation.utf8), variables, Data(language.utf8), Data((userID.map { "u:" + $0 } ?? "guest").utf8)] {
+        for part in [Data(operation.utf8), variables, Data(language.utf8), Data(ownerPart.utf8)] {
             var length = UInt64(part.count).bigEndian
             hasher.update(data: Data(bytes: &length, count: 8))
             hasher.update(data: part)
@@ -48,13 +84,18 @@ final class YoullCache: Sendable {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// The stored answer for `key`, marked as just used; `nil` when there is none or it no longer opens
-    /// (then it is dropped).
+    /// The stored answer for `key`, marked as just used; `nil` when there is none, it is older than the
+    /// lifetime or it no longer opens (then it is dropped).
     func read(key: String) async throws -> Data? {
-        let sealed = try await storage.writer.read { db in
-            try Data.fetchOne(db, sql: "SELECT body FROM \(Self.table) WHERE key = ?", arguments: [key])
+        let entry = try await storage.writer.read { db -> (body: Data?, storedAt: Double?)? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT body, stored_at FROM \(Self.table) WHERE key = ?", arguments: [key]) else { return nil }
+            return (row["body"] as Data?, row["stored_at"] as Double?)
         }
-        guard let sealed else { return nil }
+        guard let entry else { return nil }
+        guard let sealed = entry.body, let storedAt = entry.storedAt, clock.now.timeIntervalSince1970 - storedAt <= lifetime else {
+            try? await remove(key: key)
+            return nil
+        }
         do {
             let body = try sealer.open(sealed, context: Data("youll/cache/\(key)".utf8))
             let now = clock.now.timeIntervalSince1970
@@ -66,28 +107,34 @@ final class YoullCache: Sendable {
         }
     }
 
-    /// Stores `body` under `key`, then evicts the least recently used entries beyond the capacity. An
-    /// answer larger than a quarter of the capacity is not kept.
-    func write(key: String, operation: String, body: Data) async throws {
+    /// Stores `body` under `key`, unless the cache was invalidated since `generation` (the answer may be
+    /// stale, or another user's), then evicts the least recently used entries beyond the capacity. An
+    /// answer larger than a quarter of the capacity is not kept. Returns whether it was stored.
+    @discardableResult
+    func write(key: String, operation: String, body: Data, generation: UInt64) async throws -> Bool {
         let sealed = try sealer.seal(body, context: Data("youll/cache/\(key)".utf8))
-        guard sealed.count <= capacityBytes / 4 else { return }
+        guard sealed.count <= capacityBytes / 4 else { return false }
         let now = clock.now.timeIntervalSince1970
         let capacity = capacityBytes
         let uses = pendingUses.withLock { uses -> [String: Double] in
             defer { uses.removeAll() }
             return uses
         }
-        try await storage.writer.write { db in
+        let generationCounter = self.generationCounter
+        return try await storage.writer.write { db -> Bool in
+            // Checked inside the write: an invalidation either came first (nothing is written) or
+            // empties the cache after this commit.
+            guard generationCounter.value == generation else { return false }
             for (usedKey, time) in uses {
                 try db.execute(sql: "UPDATE \(Self.table) SET accessed_at = MAX(accessed_at, ?) WHERE key = ?", arguments: [time, usedKey])
             }
             try db.execute(
                 sql: """
-                    INSERT INTO \(Self.table) (key, operation, body, size, accessed_at) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO \(Self.table) (key, operation, body, size, accessed_at, stored_at) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(key) DO UPDATE SET operation = excluded.operation, body = excluded.body,
-                        size = excluded.size, accessed_at = excluded.accessed_at
+                        size = excluded.size, accessed_at = excluded.accessed_at, stored_at = excluded.stored_at
                     """,
-                arguments: [key, operation, sealed, sealed.count, now]
+                arguments: [key, operation, sealed, sealed.count, now, now]
             )
             var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM \(Self.table)") ?? 0
             while total > capacity {
@@ -100,6 +147,7 @@ final class YoullCache: Sendable {
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE key = ?", arguments: [oldest])
                 total -= size
             }
+            return true
         }
     }
 
@@ -110,8 +158,9 @@ final class YoullCache: Sendable {
         }
     }
 
-    /// Empties the cache.
+    /// Empties the cache, and makes every answer in flight unwritable.
     func removeAll() async throws {
+        invalidateInFlight()
         pendingUses.withLock { $0.removeAll() }
         try await storage.writer.write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
     }
