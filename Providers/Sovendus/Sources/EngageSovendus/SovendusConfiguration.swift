@@ -140,13 +140,49 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         scriptURL.host.flatMap(Self.parentDomain(of:))
     }
 
-    /// The last two labels of a host name (`sovendus.com` for `api.sovendus.com`); `nil` for an IP
-    /// address or a single-label host, which only match themselves.
+    /// The registrable domain of a host name: the label just below its public suffix
+    /// (`sovendus.com` for `api.sovendus.com`, `sovendus.co.uk` for `api.sovendus.co.uk`); `nil` for
+    /// an IP address, a single-label host or a host that is itself a public suffix, which only match
+    /// themselves.
+    ///
+    /// The public suffix is the top-level domain, or two labels where the registry sells names one level
+    /// down: under a two-letter country code, a second level from the common set (`co`, `com`, `org`,
+    /// `ac`, `gov`, `ne`, `or`…: `co.uk`, `com.au`, `co.jp`), and the multi-label suffixes listed in
+    /// ``multiLabelPublicSuffixes``. Trusting `*.co.uk` for a script on `api.sovendus.co.uk` would let
+    /// any British site frame the banner; this never does.
     static func parentDomain(of host: String) -> String? {
         let host = host.lowercased()
-        let labels = host.split(separator: ".")
-        guard !host.contains(":"), labels.count >= 2, !labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
-        return labels.suffix(2).joined(separator: ".")
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !host.contains(":"), labels.count >= 2, !labels.contains(where: \.isEmpty),
+            !labels.allSatisfy({ $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        let suffixLength = publicSuffixLength(of: labels)
+        guard labels.count > suffixLength else { return nil }
+        return labels.suffix(suffixLength + 1).joined(separator: ".")
+    }
+
+    /// Second-level labels that registries of two-letter country codes sell names under.
+    static let countrySecondLevels: Set<String> = [
+        "ac", "co", "com", "edu", "gov", "gob", "go", "govt", "ltd", "me", "mil", "ne", "net", "nhs", "nic", "nom", "or", "org", "plc",
+        "sch", "gen", "firm", "info", "biz", "web", "int", "police", "priv", "kiwi", "geek", "school", "lg", "ad", "ed", "gr",
+    ]
+
+    /// Public suffixes of more than one label outside that pattern (a longer suffix is matched first).
+    static let multiLabelPublicSuffixes: Set<String> = [
+        "com.de", "co.com", "us.com", "uk.com", "eu.com", "de.com", "br.com", "cn.com", "jpn.com", "za.com", "uy.com", "sa.com",
+        "blogspot.com", "github.io", "gitlab.io", "herokuapp.com", "appspot.com", "cloudfront.net", "azurewebsites.net",
+        "netlify.app", "vercel.app", "pages.dev", "workers.dev", "web.app", "firebaseapp.com",
+    ]
+
+    /// How many trailing labels of `labels` form the public suffix (1 or 2).
+    private static func publicSuffixLength(of labels: [String]) -> Int {
+        guard labels.count >= 2 else { return 1 }
+        let lastTwo = labels.suffix(2).joined(separator: ".")
+        if multiLabelPublicSuffixes.contains(lastTwo) { return 2 }
+        let topLevel = labels[labels.count - 1]
+        let secondLevel = labels[labels.count - 2]
+        if topLevel.count == 2, topLevel.allSatisfy(\.isLetter), countrySecondLevels.contains(secondLevel) { return 2 }
+        return 1
     }
 
     /// The origin (`scheme://host[:port]`) of the script URL: the page's base and its script source.

@@ -53,6 +53,9 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     /// Checks the configuration and creates the clients of the redemption, benefits and telemetry APIs.
     public init(configuration: SovendusConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .sovendus)
+        // The page loads the script and trusts frames of its domain: plain HTTP only on loopback or
+        // where insecure HTTP is allowed for development.
+        try context.configuration.network.validate(baseURL: configuration.scriptURL, providerID: .sovendus)
         self.context = context
         self.configuration = configuration
         redemption = try context.makeAPIClient(
@@ -90,7 +93,8 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     public func bridge(onHeight: @escaping SovendusBridge.HeightHandler, openURL: @escaping SovendusBridge.URLOpener) -> SovendusBridge {
         let logger = context.logger
         let telemetry = telemetry
-        return SovendusBridge(minimumHeight: configuration.minimumBannerHeight, onHeight: onHeight, openURL: openURL) { error in
+        let trust = SovendusFrameTrust(pageOrigin: configuration.scriptOrigin, domain: configuration.scriptParentDomain)
+        return SovendusBridge(minimumHeight: configuration.minimumBannerHeight, trust: trust, onHeight: onHeight, openURL: openURL) { error in
             logger.warning("Sovendus banner message refused", metadata: ["reason": "\(error.message)"])
             telemetry.report(operation: "bridge", error: error)
         }

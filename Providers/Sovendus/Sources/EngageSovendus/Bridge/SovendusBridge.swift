@@ -10,6 +10,49 @@ public enum SovendusBridgeMessage: Sendable, Hashable {
     case openURL(URL)
 }
 
+/// Where a message to the bridge came from, as the web view tells it (on Apple platforms,
+/// `WKScriptMessage.frameInfo`).
+public struct SovendusMessageSource: Sendable, Hashable {
+    /// Whether the message came from the page itself rather than a frame inside it.
+    public var isMainFrame: Bool
+    /// The sending frame's origin, `scheme://host[:port]`.
+    public var origin: String
+
+    /// A source: the main frame or not, and its origin.
+    public init(isMainFrame: Bool, origin: String) {
+        self.isMainFrame = isMainFrame
+        self.origin = origin
+    }
+}
+
+/// Which frames may talk to the bridge: the banner page itself (its origin is the script's), and https
+/// frames on the script's registrable domain.
+public struct SovendusFrameTrust: Sendable, Hashable {
+    /// The banner page's origin (the script's, `scheme://host[:port]`).
+    public var pageOrigin: String
+    /// The registrable domain whose https frames are Sovendus' (`sovendus.com`), `nil` to trust the
+    /// page alone.
+    public var domain: String?
+
+    /// Trust for a page at `pageOrigin` with Sovendus frames under `domain`.
+    public init(pageOrigin: String, domain: String?) {
+        self.pageOrigin = pageOrigin
+        self.domain = domain
+    }
+
+    /// Whether a message from `source` may be acted on: one from the page's own origin (the page
+    /// itself), or from an https frame on the domain. Any other origin is refused, in the main frame
+    /// too (the page never navigates away).
+    public func trusts(_ source: SovendusMessageSource) -> Bool {
+        let origin = source.origin.lowercased()
+        if origin == pageOrigin.lowercased() { return true }
+        guard let domain = domain?.lowercased(), origin.hasPrefix("https://") else { return false }
+        var host = String(origin.dropFirst("https://".count))
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = String(host[..<colon]) }
+        return host == domain || host.hasSuffix("." + domain)
+    }
+}
+
 /// The native end of the banner page's messages, for every web view: it reads what the view hands
 /// over (a dictionary, a JSON string, or React Native's `"height"+N` / `"openUrl"+url` strings), checks
 /// it and calls the app's handlers on the main actor.
@@ -37,6 +80,8 @@ public struct SovendusBridge: Sendable {
 
     /// Heights at or below this are ignored.
     public let minimumHeight: Double
+    /// The frames whose messages ``receive(_:from:)`` acts on; `nil` accepts the main frame only.
+    public let trust: SovendusFrameTrust?
     private let onHeight: HeightHandler
     private let openURL: URLOpener
     private let onRejected: RejectionHandler
@@ -45,17 +90,35 @@ public struct SovendusBridge: Sendable {
     /// ones. ``SovendusProvider/bridge(onHeight:openURL:)`` makes one with the configured minimum
     /// height that also logs and reports refusals.
     public init(
-        minimumHeight: Double = 100, onHeight: @escaping HeightHandler, openURL: @escaping URLOpener,
+        minimumHeight: Double = 100, trust: SovendusFrameTrust? = nil, onHeight: @escaping HeightHandler, openURL: @escaping URLOpener,
         onRejected: @escaping RejectionHandler = { _ in }
     ) {
         self.minimumHeight = minimumHeight
+        self.trust = trust
         self.onHeight = onHeight
         self.openURL = openURL
         self.onRejected = onRejected
     }
 
+    /// Reads a message that `source` sent and acts on it as ``receive(_:)`` does, but only when the
+    /// source is trusted (``trust``): the page's main frame, or an https frame on Sovendus' domain. A
+    /// message from any other frame (an ad or a third-party frame inside the banner) is refused. Use
+    /// this form wherever the web view says who sent a message (WebKit does: see
+    /// `receive(_ message: WKScriptMessage)`).
+    @MainActor
+    @discardableResult
+    public func receive(_ body: Any, from source: SovendusMessageSource) -> SovendusBridgeMessage? {
+        guard trust.map({ $0.trusts(source) }) ?? source.isMainFrame else {
+            onRejected(Self.rejected("A message from a frame the banner does not trust was refused."))
+            return nil
+        }
+        return receive(body)
+    }
+
     /// Reads `body` (what the web view handed over) and calls the matching handler; returns the
-    /// message acted on, or `nil` when it was ignored or refused.
+    /// message acted on, or `nil` when it was ignored or refused. For web views that cannot say which
+    /// frame sent a message (Android's JavaScript interface, React Native): the page relays only
+    /// messages from trusted origins. Where the sender is known, use ``receive(_:from:)``.
     @MainActor
     @discardableResult
     public func receive(_ body: Any) -> SovendusBridgeMessage? {
@@ -159,3 +222,20 @@ public struct SovendusBridge: Sendable {
         EngageError(.sovendusRejectedMessage, message, providerID: .sovendus)
     }
 }
+
+#if canImport(WebKit)
+    import WebKit
+
+    extension SovendusBridge {
+        /// Reads a WebKit script message, refusing it unless its frame is trusted (see
+        /// ``receive(_:from:)``): the form to call from `WKScriptMessageHandler`.
+        @MainActor
+        @discardableResult
+        public func receive(_ message: WKScriptMessage) -> SovendusBridgeMessage? {
+            let origin = message.frameInfo.securityOrigin
+            let port = origin.port > 0 ? ":\(origin.port)" : ""
+            let source = SovendusMessageSource(isMainFrame: message.frameInfo.isMainFrame, origin: "\(origin.protocol)://\(origin.host)\(port)")
+            return receive(message.body, from: source)
+        }
+    }
+#endif

@@ -9,7 +9,7 @@ import Foundation
 /// |---|---|
 /// | `about:blank` | allow |
 /// | the page's own URL, not by a user action (the initial load) | allow |
-/// | a Sovendus frame: an http(s) URL on the page's host or its parent domain (`*.sovendus.com` for a page on `api.sovendus.com`) whose path is `/banner/api/banner`, `/app-list` or below `/app-list/` | allow |
+/// | a Sovendus frame: an http(s) URL on the page's host or its registrable domain (`*.sovendus.com` for a page on `api.sovendus.com`, `*.sovendus.co.uk` for one on `api.sovendus.co.uk`) whose path is `/banner/api/banner`, `/app-list` or below `/app-list/` | allow |
 /// | any other http(s) URL the user activated (a tapped link, a new window) | open externally |
 /// | everything else (redirects, script navigations, other schemes) | cancel |
 ///
@@ -63,8 +63,9 @@ public struct SovendusNavigationPolicy: Sendable, Hashable {
         return trigger == .userAction ? .openExternally(url) : .cancel
     }
 
-    /// Whether `host` is the page's host or under its parent domain (the last two labels of a host
-    /// name; an IP address only matches itself).
+    /// Whether `host` is the page's host or under its registrable domain (public-suffix aware: a page
+    /// on `api.sovendus.co.uk` trusts `*.sovendus.co.uk`, never `*.co.uk`; an IP address only matches
+    /// itself).
     private func isSovendusHost(_ host: String) -> Bool {
         guard let pageHost = pageURL.host?.lowercased(), !pageHost.isEmpty else { return false }
         let host = host.lowercased()
