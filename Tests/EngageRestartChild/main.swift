@@ -5,6 +5,12 @@
 //   engage-restart-child track <storage-folder> <reference-base-url> <count>
 //       starts the SDK with the reference provider, tracks <count> events, flushes the analytics queue
 //       and prints "delivered N", then "pending N" (what the queue still holds)
+//   engage-restart-child session <storage-folder> <reference-base-url> <run> <rounds>
+//       starts the SDK with the reference provider; prints "session kept" when a session was stored,
+//       else logs in and prints "logged in"; then, each round, tracks 5 events (printing "enqueued
+//       <name>" once each is stored), prints "refreshing" and rotates the tokens, prints "flushing" and
+//       flushes; at the end flushes once more and prints "failed <destination> <code> <message>" for
+//       each destination that failed, then "pending N"
 //   engage-restart-child sync <directory-folder> <feed-url>
 //       starts the Explore provider on the feed and syncs; prints "installed <timestamp>" or
 //       "up-to-date <timestamp>"
@@ -56,6 +62,38 @@ do {
         say("delivered \(report.delivered)")
         say("pending \(try await registry.analytics.pendingCount())")
         await registry.shutdown()
+    case "session":
+        guard arguments.count == 5, let baseURL = URL(string: arguments[2]), let rounds = Int(arguments[4]), rounds >= 0 else {
+            fail("usage: session <storage-folder> <reference-base-url> <run> <rounds>")
+        }
+        let run = arguments[3]
+        var settings = configuration(storage: arguments[1])
+        try settings.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
+        let registry = try ProviderRegistry(configuration: settings)
+        try await registry.register(.provider(ReferenceProvider.self, from: settings))
+        _ = await registry.start()
+        let reference = try await registry.provider(ReferenceProvider.self)
+        if try await reference.tokens.currentTokens() != nil {
+            say("session kept")
+        } else {
+            try await reference.logIn(UserIdentity(userID: "soak", attributes: ["reference.password": "secret"]))
+            say("logged in")
+        }
+        for round in 0..<rounds {
+            for index in 0..<5 {
+                let name = "\(run)-\(round)-\(index)"
+                try await reference.track(TrackedEvent(.custom, name: name))
+                say("enqueued \(name)")
+            }
+            say("refreshing")
+            try await reference.tokens.refresh()
+            say("flushing")
+            _ = await registry.analytics.flush()
+        }
+        let report = await registry.analytics.flush()
+        for (destination, error) in report.failures.sorted(by: { $0.key < $1.key }) { say("failed \(destination) \(error.code) \(error.message)") }
+        say("pending \(try await registry.analytics.pendingCount())")
+        await registry.shutdown()
     case "sync":
         guard arguments.count == 3, let feedURL = URL(string: arguments[2]) else { fail("usage: sync <directory-folder> <feed-url>") }
         let folder = arguments[1]
@@ -74,7 +112,7 @@ do {
         }
         await registry.shutdown()
     default:
-        fail("usage: track … | sync …")
+        fail("usage: track … | session … | sync …")
     }
 } catch {
     fail("\(error)")

@@ -18,8 +18,9 @@ struct OfflineScenarioTests {
         let reference: URL
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engage-offline-\(UUID().uuidString)")
         let clock = FakeClock(now: Date())
-        /// The keychain outlives each launch.
-        let secretStore = InMemorySecretStore()
+        /// The keychain outlives each launch (a restore without the key replaces it).
+        let keychain = Locked(InMemorySecretStore())
+        var secretStore: InMemorySecretStore { keychain.value }
 
         init() async throws {
             host = SandboxHost(emulators: [emulator])
@@ -164,6 +165,42 @@ struct OfflineScenarioTests {
         #expect(report.failures.values.contains { $0.code == .timeout })
         // Kept for the next flush (the server did store it: at least once, deduplicated by its id).
         #expect(try await engage.registry.analytics.pendingCount(destination: ReferenceProvider.analyticsDestination) == 1)
+        await engage.shutdown()
+        await app.stop()
+    }
+
+    /// The app restored from a backup that carried the database but not the key: the launch succeeds,
+    /// the session reads as signed out (not an error on every launch), the queued events are still
+    /// delivered, and signing in again works.
+    @Test("restored without the key: signed out, the queue delivered, signing in works; nothing throws")
+    func restoredWithoutTheKey() async throws {
+        let app = try await App()
+        let outage = app.host.faults.inject(FaultRule(.dropConnection, emulatorID: "reference", method: "POST", path: "/events"))
+        var engage = try await app.launch()
+        _ = try await engage.logIn(referenceUser)
+        for index in 0..<30 { _ = try await engage.track(TrackedEvent(.custom, name: "before-restore-\(index)")) }
+        _ = await engage.flush()
+        let provider = try await engage.provider(ReferenceProvider.self)
+        #expect(try await provider.tokens.currentTokens() != nil)
+        await engage.shutdown()
+
+        // The restore: the same files, a keychain without the old key.
+        app.keychain.withLock { $0 = InMemorySecretStore() }
+        app.host.faults.remove(outage)
+        engage = try await app.launch()
+        let restored = try await engage.provider(ReferenceProvider.self)
+        #expect(try await restored.tokens.currentTokens() == nil)
+        #expect(try await restored.tokens.currentTokens() == nil, "still no error on a second read")
+        app.clock.advance(by: .seconds(3600))  // past the back-off the outage set
+        _ = await engage.flush()
+        #expect(app.emulator.receivedEvents.map(\.name) == (0..<30).map { "before-restore-\($0)" })
+        _ = try await engage.logIn(referenceUser)
+        #expect(try await restored.items().count > 0)
+        await engage.shutdown()
+
+        // The next launch keeps the new session (sealed with the new key).
+        engage = try await app.launch()
+        #expect(try await engage.provider(ReferenceProvider.self).tokens.currentTokens() != nil)
         await engage.shutdown()
         await app.stop()
     }

@@ -1,4 +1,5 @@
 import EngageSandbox
+import Foundation
 import HTTPTypes
 import Hummingbird
 import EngageCore
@@ -23,10 +24,20 @@ extension ReferenceEmulator {
             guard let body = try await self.decodeBody(RefreshRequest.self, from: request, context: context) else {
                 return self.invalidRequest("Expected {\"refresh_token\"}.")
             }
+            let now = environment.now()
+            let reuse = self.configuration.refreshTokenReuseInterval.map { TimeInterval($0.components.seconds) }
             let rotated = self.store.withLock { store -> (subject: String, token: String)? in
-                guard let subject = store.refreshTokens.removeValue(forKey: body.refresh_token) else { return nil }
+                if let subject = store.refreshTokens.removeValue(forKey: body.refresh_token) {
+                    if reuse != nil { store.spentRefreshTokens[body.refresh_token] = (subject, now) }
+                    store.refreshCount += 1
+                    return (subject, store.makeRefreshToken(for: subject))
+                }
+                // Within the reuse interval, a token just used refreshes once more.
+                guard let reuse, let spent = store.spentRefreshTokens[body.refresh_token], now.timeIntervalSince(spent.spentAt) <= reuse else {
+                    return nil
+                }
                 store.refreshCount += 1
-                return (subject, store.makeRefreshToken(for: subject))
+                return (spent.subject, store.makeRefreshToken(for: spent.subject))
             }
             guard let rotated else {
                 return SandboxResponse.error(

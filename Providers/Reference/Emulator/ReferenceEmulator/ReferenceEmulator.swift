@@ -11,7 +11,7 @@ import EngageCore
 /// | route | behaviour |
 /// |---|---|
 /// | `POST /auth/token` `{"username","password"}` | `{"access_token","refresh_token","expires_in"}`; wrong password: 401 `{"error":"invalid_grant"}` |
-/// | `POST /auth/refresh` `{"refresh_token"}` | a new pair; the old refresh token is then rejected (400 `invalid_grant`) |
+/// | `POST /auth/refresh` `{"refresh_token"}` | a new pair; the old refresh token is then rejected (400 `invalid_grant`), after `refreshTokenReuseInterval` when one is set |
 /// | `GET /items?size=N` | bearer JWT required (else 401 + `WWW-Authenticate: Bearer`); about N bytes of JSON |
 /// | `GET /public/items?size=N` | the same without auth |
 /// | `POST /events` `{"events":[{"id","name","payload"}]}` | stores events, deduplicated by `id` |
@@ -31,16 +31,21 @@ public final class ReferenceEmulator: Emulator {
         public var defaultItemsSize: Int
         /// The largest document `/items` produces.
         public var maxItemsSize: Int
+        /// How long a refresh token that was just used stays usable once more (rotation with a reuse
+        /// interval, as Auth0 and Okta offer): a client killed after the server rotated but before it
+        /// saved the new pair can still refresh. `nil`: a used refresh token is refused at once.
+        public var refreshTokenReuseInterval: Duration?
 
         /// Creates a configuration.
         public init(
             password: String = "secret", accessTokenLifetime: Duration? = nil, defaultItemsSize: Int = 2048,
-            maxItemsSize: Int = 1024 * 1024
+            maxItemsSize: Int = 1024 * 1024, refreshTokenReuseInterval: Duration? = nil
         ) {
             self.password = password
             self.accessTokenLifetime = accessTokenLifetime
             self.defaultItemsSize = defaultItemsSize
             self.maxItemsSize = maxItemsSize
+            self.refreshTokenReuseInterval = refreshTokenReuseInterval
         }
     }
 

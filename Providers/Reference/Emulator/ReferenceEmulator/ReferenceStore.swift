@@ -1,9 +1,12 @@
+import Foundation
 import EngageSandbox
 /// The reference emulator's mutable state, kept behind its lock.
 struct ReferenceStore {
     var generator = SeededGenerator(seed: 0)
     /// Outstanding refresh tokens and the subject each belongs to.
     var refreshTokens: [String: String] = [:]
+    /// Used refresh tokens: their subject and when they were used (for the reuse interval).
+    var spentRefreshTokens: [String: (subject: String, spentAt: Date)] = [:]
     var refreshCount = 0
     var loginCount = 0
     var events: [ReferenceEvent] = []
