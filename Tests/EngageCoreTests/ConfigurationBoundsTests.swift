@@ -45,4 +45,18 @@ struct ConfigurationBoundsTests {
         #expect(settings.maxEventAgeDays == 30)
         #expect(settings.validationIssues().isEmpty)
     }
+
+    @Test("session settings out of range are named", arguments: [
+        "breakerFailureThreshold=0", "breakerFailureThreshold=9223372036854775807", "refreshTimeoutSeconds=inf", "proactiveRefreshSeconds=-1",
+    ])
+    func authBounds(setting: String) throws {
+        let parts = setting.split(separator: "=").map(String.init)
+        var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
+        switch parts[0] {
+        case "breakerFailureThreshold": configuration.auth.breakerFailureThreshold = try #require(Int(parts[1]))
+        case "refreshTimeoutSeconds": configuration.auth.refreshTimeoutSeconds = try #require(Double(parts[1]))
+        default: configuration.auth.proactiveRefreshSeconds = try #require(Double(parts[1]))
+        }
+        #expect(throws: EngageError.self) { try configuration.validate() }
+    }
 }

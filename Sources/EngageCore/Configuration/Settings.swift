@@ -176,7 +176,9 @@ public struct AuthSettings: Codable, Sendable, Equatable {
         if !(proactiveRefreshSeconds >= 0 && proactiveRefreshSeconds <= 86_400) {
             issues.append("\(prefix).proactiveRefreshSeconds must be in [0, 86400] (got \(proactiveRefreshSeconds)).")
         }
-        if breakerFailureThreshold < 1 { issues.append("\(prefix).breakerFailureThreshold must be at least 1 (got \(breakerFailureThreshold)).") }
+        if !(1...1_000).contains(breakerFailureThreshold) {
+            issues.append("\(prefix).breakerFailureThreshold must be in 1...1000 (got \(breakerFailureThreshold)).")
+        }
         if !(breakerCooldownSeconds > 0 && breakerCooldownSeconds <= 86_400) {
             issues.append("\(prefix).breakerCooldownSeconds must be in (0, 86400] (got \(breakerCooldownSeconds)).")
         }
