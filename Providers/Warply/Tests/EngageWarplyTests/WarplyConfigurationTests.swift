@@ -140,7 +140,7 @@ struct WarplyConfigurationValidationUnitTests {
         Case(name: "proactive window negative", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: -1) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
         Case(name: "proactive window too long", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_401) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
         Case(name: "proactive window NaN", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: .nan) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
-        Case(name: "breaker threshold zero", configuration: adjusted { $0.auth = AuthSettings(breakerFailureThreshold: 0) }, field: "auth.breakerFailureThreshold", recovery: "must be at least 1"),
+        Case(name: "breaker threshold zero", configuration: adjusted { $0.auth = AuthSettings(breakerFailureThreshold: 0) }, field: "auth.breakerFailureThreshold", recovery: "must be in 1...1000"),
         Case(name: "breaker cooldown zero", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 0) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
         Case(name: "breaker cooldown too long", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 86_401) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
     ]
@@ -168,7 +168,7 @@ struct WarplyConfigurationValidationUnitTests {
             #expect(error.code == .invalidConfiguration)
             #expect(error.providerID == .warply)
             #expect(error.message.contains("appUUID must be the 32 hex digits"))
-            #expect(error.message.contains("auth.breakerFailureThreshold must be at least 1"))
+            #expect(error.message.contains("auth.breakerFailureThreshold must be in 1...1000"))
             #expect(error.recoverySuggestion == "Fix the listed settings of the 'warply' provider.")
         }
     }
