@@ -39,6 +39,17 @@ func configuration(storage folder: String) -> EngageConfiguration {
     return configuration
 }
 
+/// A started registry with the reference provider on the storage folder. The platform's secret store
+/// for a storage folder (a key file beside it on Linux): the same key every launch, as an app's keychain.
+func startReference(storage folder: String, baseURL: URL) async throws -> (ProviderRegistry, ReferenceProvider) {
+    var settings = configuration(storage: folder)
+    try settings.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
+    let registry = try ProviderRegistry(configuration: settings)
+    try await registry.register(.provider(ReferenceProvider.self, from: settings))
+    _ = await registry.start()
+    return (registry, try await registry.provider(ReferenceProvider.self))
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -46,14 +57,7 @@ do {
         guard arguments.count == 4, let baseURL = URL(string: arguments[2]), let count = Int(arguments[3]), count >= 0 else {
             fail("usage: track <storage-folder> <reference-base-url> <count>")
         }
-        var settings = configuration(storage: arguments[1])
-        try settings.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
-        // The platform's secret store for a storage folder (a key file in it on Linux): the same key
-        // every launch, as an app's keychain.
-        let registry = try ProviderRegistry(configuration: settings)
-        try await registry.register(.provider(ReferenceProvider.self, from: settings))
-        _ = await registry.start()
-        let reference = try await registry.provider(ReferenceProvider.self)
+        let (registry, reference) = try await startReference(storage: arguments[1], baseURL: baseURL)
         for index in 0..<count {
             try await reference.track(TrackedEvent(.custom, name: "restart-\(index)"))
         }
@@ -67,12 +71,7 @@ do {
             fail("usage: session <storage-folder> <reference-base-url> <run> <rounds>")
         }
         let run = arguments[3]
-        var settings = configuration(storage: arguments[1])
-        try settings.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
-        let registry = try ProviderRegistry(configuration: settings)
-        try await registry.register(.provider(ReferenceProvider.self, from: settings))
-        _ = await registry.start()
-        let reference = try await registry.provider(ReferenceProvider.self)
+        let (registry, reference) = try await startReference(storage: arguments[1], baseURL: baseURL)
         if try await reference.tokens.currentTokens() != nil {
             say("session kept")
         } else {

@@ -15,7 +15,7 @@ public struct TokenPair: Codable, Sendable, Equatable, SecretBearing {
     public var issuedAt: Date?
     /// When this device received the pair, on the device's clock. `TokenManager` records it; with
     /// ``issuedAt`` it shows a device clock that is off (see ``clockSkew``).
-    public var receivedAt: Date?
+    public package(set) var receivedAt: Date?
 
     /// A pair; `expiresAt` and `issuedAt` default to the access token's JWT `exp` and `iat`.
     public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, issuedAt: Date? = nil) {

@@ -19,20 +19,25 @@ import Darwin
 /// wins and both use it. A key file of the wrong size, not a regular file, owned by another user or
 /// readable by group or others is refused with `EngageError(.crypto)`, never used or overwritten.
 ///
-/// A key found only in `legacyDirectory` (where an earlier version kept it) is moved into `directory`
-/// the first time it is asked for: published there the same way, then removed from the old place.
+/// The platform default (`SecretStores.platformDefault`) also moves a key it finds only where an
+/// earlier version kept it into `directory` the first time it is asked for: published there the same
+/// way, then removed from the old place.
 public final class KeyFileSecretStore: SecretStore {
     /// The directory holding the key files.
     public let directory: String
     /// Where keys were kept before, read once and moved into `directory`.
-    public let legacyDirectory: String?
+    package let legacyDirectory: String?
     private let cache = Locked<[String: SymmetricKey]>([:])
 
-    /// A store in `directory`, created (mode 0700) if needed, that moves keys it finds only in
-    /// `legacyDirectory` into `directory`.
+    /// A store in `directory`, created (mode 0700) if needed.
     ///
     /// - Throws: `EngageError(.storage)` if the directory cannot be created.
-    public init(directory: String, legacyDirectory: String? = nil) throws {
+    public convenience init(directory: String) throws {
+        try self.init(directory: directory, legacyDirectory: nil)
+    }
+
+    /// A store in `directory` that moves keys it finds only in `legacyDirectory` into `directory`.
+    package init(directory: String, legacyDirectory: String?) throws {
         for path in [directory] + [legacyDirectory].compactMap({ $0 }) where path.isEmpty || path.contains("\0") {
             throw EngageError(.invalidConfiguration, "The key directory path '\(path.prefix(80))' is empty or contains a NUL byte.")
         }

@@ -158,7 +158,7 @@ extension StorageNamespace {
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {

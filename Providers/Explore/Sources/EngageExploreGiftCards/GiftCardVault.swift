@@ -51,8 +51,8 @@ public struct LostGiftCard: Codable, Sendable, Hashable {
     /// When the vault found that the card no longer opens (injected clock).
     public var lostAt: Date
 
-    /// A lost card.
-    public init(provider: ExploreGiftCardProviderID, id: String, lostAt: Date) {
+    /// A lost card (the vault records them).
+    package init(provider: ExploreGiftCardProviderID, id: String, lostAt: Date) {
         self.provider = provider
         self.id = id
         self.lostAt = lostAt
@@ -155,13 +155,7 @@ public struct GiftCardVault: Sendable {
     private func open(key: String, provider: ExploreGiftCardProviderID, id: String) throws -> StoredGiftCard? {
         switch try storage.readSealed(forKey: key) {
         case let .opened(data):
-            do {
-                return try JSONDecoder().decode(StoredGiftCard.self, from: data)
-            } catch let error as DecodingError {
-                throw EngageError(decodingError: error, providerID: .explore, what: "stored gift card '\(id)'")
-            } catch {
-                throw EngageError(.decoding, "The stored gift card '\(id)' could not be read.", providerID: .explore, underlyingError: error)
-            }
+            return try StorageNamespace.decode(StoredGiftCard.self, from: data, key: key)
         case .absent:
             return nil
         case .unreadable:

@@ -43,7 +43,7 @@ public struct SovendusFrameTrust: Sendable, Hashable {
     /// Whether a message from `source` may be acted on: one from the page's own origin (the page
     /// itself), or from an https frame on the domain. Any other origin is refused, in the main frame
     /// too (the page never navigates away).
-    public func trusts(_ source: SovendusMessageSource) -> Bool {
+    package func trusts(_ source: SovendusMessageSource) -> Bool {
         let origin = source.origin.lowercased()
         if origin == pageOrigin.lowercased() { return true }
         guard let domain = domain?.lowercased(), origin.hasPrefix("https://") else { return false }
@@ -81,7 +81,7 @@ public struct SovendusBridge: Sendable {
     /// Heights at or below this are ignored.
     public let minimumHeight: Double
     /// The frames whose messages ``receive(_:from:)`` acts on; `nil` accepts the main frame only.
-    public let trust: SovendusFrameTrust?
+    package let trust: SovendusFrameTrust?
     private let onHeight: HeightHandler
     private let openURL: URLOpener
     private let onRejected: RejectionHandler
@@ -101,8 +101,9 @@ public struct SovendusBridge: Sendable {
     }
 
     /// Reads a message that `source` sent and acts on it as ``receive(_:)`` does, but only when the
-    /// source is trusted (``trust``): the page's main frame, or an https frame on Sovendus' domain. A
-    /// message from any other frame (an ad or a third-party frame inside the banner) is refused. Use
+    /// bridge's frame trust accepts the source: the page itself, or an https frame on Sovendus'
+    /// domain. A message from any other frame (an ad or a third-party frame inside the banner) is
+    /// refused. Use
     /// this form wherever the web view says who sent a message (WebKit does: see
     /// `receive(_ message: WKScriptMessage)`).
     @MainActor
