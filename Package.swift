@@ -1,7 +1,15 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // EngageKit: one package, a small core, provider modules chosen by traits.
 // See README.md for trait and product selection and CONTRIBUTING.md for adding a provider.
+//
+// What an app resolves: swift-http-types, swift-log, swift-crypto (with swift-asn1), GRDB and
+// ZIPFoundation, nothing else. Everything else here (the sandbox and its web UI, the emulators, the
+// examples, the demo and the tests) builds only with the non-default `Development` trait, and every
+// reference to the packages it needs (Hummingbird, NIO, ServiceLifecycle, ArgumentParser, Graphiti,
+// GraphQL) is guarded by that trait, so SwiftPM (6.2 and later, hence the tools version) leaves them out
+// of an app's graph. CI checks the graph of a consumer fixture; docs/decisions.md says why a trait and
+// not a sibling package.
 import PackageDescription
 
 // MARK: - Shared settings (applied to every target in one place)
@@ -14,23 +22,25 @@ let strictSwiftSettings: [SwiftSetting] = [
 
 // MARK: - Provider catalogue
 //
-// Each provider lives in Providers/<Name>/ with its module, its backend emulator and its tests side by side.
-// A provider is listed here once it lands: its trait (on by default) is derived from the entry and gates
-// it in the umbrella `Engage` product, the `engage-sandbox` executable and `engage-demo`, and it is also
-// its own library product. CI reads the trait list from the manifest (`swift package dump-package`).
+// Each provider lives in Providers/<Name>/: its SDK modules in Sources/, and its backend's emulator, its
+// tests and its example (Development trait) in Emulator/, Tests/ and Example/. A provider is listed here
+// once it lands: its trait (on by default) is derived from the entry and gates it in the umbrella
+// `Engage` product, the `engage-sandbox` executable and `engage-demo`, and it is also its own library
+// product. CI reads the trait list from the manifest (`swift package dump-package`).
 
 struct ProviderModule {
     /// The trait that compiles the provider into the umbrella product.
     var trait: String
     /// The trait's description.
     var summary: String
-    /// Folder under Providers/ (and the `<Folder>Example` folder under Examples/).
+    /// Folder under Providers/.
     var folder: String
     /// The example executable's name, e.g. `crobox-example`.
     var example: String
     /// Extra dependencies of the provider module besides EngageCore.
     var dependencies: [Target.Dependency] = []
-    /// Extra dependencies of the emulator besides EngageSandbox and the provider module.
+    /// Extra dependencies of the emulator besides EngageSandbox and the provider module (tooling packages
+    /// among them must be `tooling(…)` references).
     var emulatorDependencies: [Target.Dependency] = []
     /// The provider's other modules, in `Providers/<Folder>/Sources/<name>`, in dependency order.
     var parts: [ProviderPart] = []
@@ -80,8 +90,8 @@ let providerModules: [ProviderModule] = [
         example: "youll-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")],
         emulatorDependencies: [
-            .product(name: "Graphiti", package: "Graphiti"),
-            .product(name: "GraphQL", package: "GraphQL"),
+            tooling("Graphiti", package: "Graphiti"),
+            tooling("GraphQL", package: "GraphQL"),
         ]
     ),
     // Crypto: the consumer's e-mail is sent as its MD5 (Sovendus' rule), and the banner page's
@@ -94,19 +104,31 @@ let providerModules: [ProviderModule] = [
 ]
 
 /// Every provider trait: one per catalogue entry (on by default), and PiggyCards, the
-/// Explore provider's second gift-card source (off by default).
+/// Explore provider's second gift-card source (off by default). And `Development`, which no app enables.
 let providerTraits: Set<Trait> = Set(
     providerModules.map { Trait.trait(name: $0.trait, description: $0.summary) } + [
         .trait(name: "PiggyCards", description: "PiggyCards as the Explore provider's second gift-card source.", enabledTraits: ["Explore"]),
+        .trait(
+            name: "Development",
+            description: "EngageKit's own tooling: the sandbox, the emulators, the examples, the demo and the tests, with every default provider. Never needed by an app.",
+            enabledTraits: Set(providerModules.map(\.trait))
+        ),
         .default(enabledTraits: Set(providerModules.map(\.trait))),
     ]
 )
 
+/// A product of a package that only the tooling uses (a server, a command line), referenced only under
+/// the `Development` trait: SwiftPM leaves a package out of an app's graph when every reference to it
+/// is under a trait the app does not enable. Every tooling package is referenced through this.
+func tooling(_ product: String, package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Development"]))
+}
+
 /// What every emulator imports besides EngageSandbox (which re-exports only the types of its own API).
 let emulatorBaseDependencies: [Target.Dependency] = [
-    .product(name: "Hummingbird", package: "hummingbird"),
+    tooling("Hummingbird", package: "hummingbird"),
     .product(name: "HTTPTypes", package: "swift-http-types"),
-    .product(name: "NIOCore", package: "swift-nio"),
+    tooling("NIOCore", package: "swift-nio"),
     .product(name: "Logging", package: "swift-log"),
 ]
 
@@ -157,7 +179,10 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
-        .target(name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies, path: "\(root)/Emulator/\(emulator)"),
+        .target(
+            name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies,
+            path: "\(root)/Emulator/\(emulator)"
+        ),
         .testTarget(
             name: "\(module)Tests",
             dependencies: [.target(name: module), .target(name: emulator), "Engage", "EngageSandbox", "EngageTesting"]
@@ -168,10 +193,10 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
             name: provider.example,
             dependencies: [
                 .target(name: module), .target(name: emulator), "EngageSandbox", "EngageExampleSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tooling("ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Examples/\(provider.folder)Example"
+            path: "\(root)/Example"
         ),
     ]
 }
@@ -205,13 +230,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        // Tooling only (every reference is `tooling(…)`, under the Development trait): the sandbox's HTTP
+        // server, the command lines, and the Youll emulator's GraphQL server. NIO and ServiceLifecycle
+        // come with Hummingbird; declared because EngageSandbox imports them directly.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
-        // The Youll emulator's GraphQL server.
         .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
-        // Already in the graph through hummingbird; declared because EngageSandbox imports them directly.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
@@ -245,13 +271,14 @@ let package = Package(
             name: "EngageSandbox",
             dependencies: [
                 "EngageCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                tooling("Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tooling("NIOCore", package: "swift-nio"),
+                tooling("ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Development/Sources/EngageSandbox"
         ),
         // The sandbox's web UI (served by engage-sandbox beside the emulators): static files as resources,
         // no build step. Only sandbox tools depend on it; no SDK module does.
@@ -260,10 +287,11 @@ let package = Package(
             dependencies: [
                 "EngageCore",
                 "EngageSandbox",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                tooling("Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                tooling("NIOCore", package: "swift-nio"),
             ],
+            path: "Development/Sources/EngageSandboxUI",
             resources: [.copy("Assets")]
         ),
         .target(
@@ -287,12 +315,14 @@ let package = Package(
         ),
         .target(
             name: "EngageEmulators",
-            dependencies: ["EngageCore", "EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators
+            dependencies: ["EngageCore", "EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators,
+            path: "Development/Sources/EngageEmulators"
         ),
         // The options and serving loop of a sandbox tool; `engage-sandbox` is one, a third party's is another.
         .target(
             name: "EngageSandboxCommand",
-            dependencies: ["EngageSandbox", "EngageSandboxUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EngageSandbox", "EngageSandboxUI", tooling("ArgumentParser", package: "swift-argument-parser")],
+            path: "Development/Sources/EngageSandboxCommand"
         ),
         .executableTarget(
             name: "engage-sandbox",
@@ -301,9 +331,9 @@ let package = Package(
                 "EngageSandbox",
                 "EngageSandboxCommand",
                 "EngageEmulators",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tooling("ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/EngageSandboxTool"
+            path: "Development/Sources/EngageSandboxTool"
         ),
         .executableTarget(
             name: "engage-demo",
@@ -313,7 +343,7 @@ let package = Package(
                 "EngageSandbox",
                 "EngageEmulators",
                 "EngageTesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tooling("ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/EngageDemo"
         ),
@@ -322,13 +352,13 @@ let package = Package(
         .executableTarget(
             name: "engage-restart-child",
             dependencies: ["EngageCore", "EngageReference", "EngageExplore"],
-            path: "Tests/EngageRestartChild"
+            path: "Development/Sources/EngageRestartChild"
         ),
         // What every provider example shares: its output modes and the embedded-emulator backend.
         .target(
             name: "EngageExampleSupport",
             dependencies: ["EngageCore", "EngageSandbox", .product(name: "Logging", package: "swift-log")],
-            path: "Examples/ExampleSupport"
+            path: "Development/Sources/EngageExampleSupport"
         ),
         .testTarget(
             name: "EngageCoreTests",
@@ -341,11 +371,13 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageSandboxTests",
-            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting"]
+            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting"],
+            path: "Development/Tests/EngageSandboxTests"
         ),
         .testTarget(
             name: "EngageSandboxUITests",
-            dependencies: ["EngageSandboxUI", "EngageSandbox", "ReferenceEmulator", "CroboxEmulator", "EngageCore", "EngageTesting"]
+            dependencies: ["EngageSandboxUI", "EngageSandbox", "ReferenceEmulator", "CroboxEmulator", "EngageCore", "EngageTesting"],
+            path: "Development/Tests/EngageSandboxUITests"
         ),
     ] + providerTargets
 )

@@ -29,7 +29,8 @@ let package = Package(
     name: "EngageKitBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(name: "EngageKit", path: ".."),
+        // The Development trait: the benchmarks run against the emulators (and it turns every default provider on).
+        .package(name: "EngageKit", path: "..", traits: ["Development"]),
         // "MallocInterposer" only: listing traits replaces the harness's defaults, which also turn on
         // "RuntimeInterposer" (Linux + Swift 6.3), a package these builds do not need.
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),

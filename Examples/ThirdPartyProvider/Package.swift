@@ -1,9 +1,19 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // A provider written outside EngageKit, the way CONTRIBUTING.md describes: its own package, depending
 // on EngageKit's public products only. "Acme" is a small offers backend with API-key (bearer) auth.
-// CI builds this package and runs its tests.
+// CI builds this package and runs its tests: `swift build --traits Development --build-tests`.
+//
+// An app that adds this package resolves what EngageKit's SDK imports and nothing else: the emulator,
+// the example, the sandbox tool and the tests need EngageKit's sandbox (Hummingbird) and
+// ArgumentParser, so they build only under this package's own `Development` trait, which turns on
+// EngageKit's, and every reference to a tooling package is guarded by it.
 import PackageDescription
+
+/// A product only the tooling uses: referenced under the Development trait, so apps never resolve it.
+func tooling(_ product: String, package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Development"]))
+}
 
 let package = Package(
     name: "AcmeOffers",
@@ -14,10 +24,17 @@ let package = Package(
         .executable(name: "acme-example", targets: ["acme-example"]),
         .executable(name: "acme-sandbox", targets: ["acme-sandbox"]),
     ],
+    traits: [
+        .trait(name: "Development", description: "The emulator, the example, the sandbox tool and the tests (EngageKit's sandbox)."),
+    ],
     dependencies: [
-        // No built-in provider is needed: the default traits are off. An app would depend on a release:
-        // .package(url: "https://github.com/engagekit/engagekit.git", from: "1.0.0", traits: [])
-        .package(name: "EngageKit", path: "../..", traits: []),
+        // No built-in provider is needed: the default traits are off, and EngageKit's Development trait
+        // (its sandbox) is on only with this package's. A published provider would depend on a release:
+        // .package(url: "https://github.com/engagekit/engagekit.git", from: "1.0.0", traits: [...])
+        .package(
+            name: "EngageKit", path: "../..",
+            traits: [.trait(name: "Development", condition: .when(traits: ["Development"]))]
+        ),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
@@ -29,15 +46,15 @@ let package = Package(
         // The backend's emulator, for tests and the example: never linked into an app.
         .target(
             name: "AcmeEmulator",
-            dependencies: [.product(name: "EngageSandbox", package: "EngageKit"), .product(name: "EngageCore", package: "EngageKit")]
+            dependencies: [tooling("EngageSandbox", package: "EngageKit"), .product(name: "EngageCore", package: "EngageKit")]
         ),
         // Runs against the embedded emulator, or any Acme backend given with --base-url.
         .executableTarget(
             name: "acme-example",
             dependencies: [
                 "AcmeOffers", "AcmeEmulator",
-                .product(name: "EngageExampleSupport", package: "EngageKit"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tooling("EngageExampleSupport", package: "EngageKit"),
+                tooling("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Serves the Acme emulator on loopback, like `engage-sandbox` serves EngageKit's.
@@ -45,8 +62,8 @@ let package = Package(
             name: "acme-sandbox",
             dependencies: [
                 "AcmeEmulator",
-                .product(name: "EngageSandboxCommand", package: "EngageKit"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tooling("EngageSandboxCommand", package: "EngageKit"),
+                tooling("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
@@ -54,7 +71,7 @@ let package = Package(
             dependencies: [
                 "AcmeOffers", "AcmeEmulator",
                 .product(name: "EngageTesting", package: "EngageKit"),
-                .product(name: "EngageSandbox", package: "EngageKit"),
+                tooling("EngageSandbox", package: "EngageKit"),
             ]
         ),
     ]

@@ -44,7 +44,8 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
     public var auth: AuthSettings
     /// Durable analytics queue settings.
     public var analytics: AnalyticsSettings
-    /// The level of the loggers handed to providers.
+    /// The most verbose level the SDK logs at. The level of the app's logger (`RegistryEnvironment.logger`)
+    /// applies as well, and the SDK never changes it.
     public var logLevel: Logger.Level
     /// Each provider's configuration section, by provider id. A compiled-in provider starts only if
     /// it has a section here (or is registered explicitly).

@@ -89,8 +89,7 @@ public actor ProviderRegistry {
         }
         self.database = database
         self.databaseClaim = claim
-        var queueLogger = environment.logger
-        queueLogger.logLevel = configuration.logLevel
+        var queueLogger = environment.logger.configured(level: configuration.logLevel)
         queueLogger[metadataKey: "component"] = "analytics-queue"
         let events = self.events
         let consent = AnalyticsConsent(storage: database.coreStorage(), logger: queueLogger)
@@ -480,8 +479,7 @@ public actor ProviderRegistry {
         } catch {
             throw EngageError.wrapping(error, providerID: descriptor.id)
         }
-        var logger = environment.logger
-        logger.logLevel = configuration.logLevel
+        var logger = environment.logger.configured(level: configuration.logLevel)
         logger[metadataKey: "provider"] = "\(descriptor.id)"
         return ProviderContext(
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,

@@ -12,7 +12,8 @@ public struct RegistryEnvironment: Sendable {
     public var random: any RandomSource
     /// `nil` chooses `SecretStores.platformDefault` for the configured storage location.
     public var secretStore: (any SecretStore)?
-    /// The base logger; providers get a copy labelled with their id at the configured level.
+    /// The base logger. Providers and the queue log through its handler, filtered at the configured
+    /// level as well as at this logger's own; the registry never changes this logger or its handler.
     public var logger: Logger
     /// Process environment used to resolve default storage paths.
     public var environmentVariables: [String: String]

@@ -2,7 +2,7 @@ import Foundation
 import EngageCore
 import Testing
 
-/// A launch of `engage-restart-child` (Tests/EngageRestartChild), the app side of the kill-and-restart
+/// A launch of `engage-restart-child` (Development/Sources/EngageRestartChild), the app side of the kill-and-restart
 /// tests: its output lines as they come, a SIGKILL, and its end.
 ///
 /// The child is started with `posix_spawn`, not Foundation's `Process`: on Linux, `Process.run()`
