@@ -5,18 +5,25 @@ import HTTPTypes
 import Logging
 import Testing
 
-/// An authoriser whose credentials can always be renewed after a 401 (so the 401 renewal never runs
-/// out on its own), counting its renewals.
-private struct AlwaysRenewingAuthorizer: RequestAuthorizer {
-    let renewals = TestCounter()
+/// An authoriser that renews every refused credential it is asked about (unless told not to), recording
+/// each rejection it saw, and sends `Bearer token-<renewals>`.
+private struct RenewingAuthorizer: RequestAuthorizer {
+    let renews: Bool
+    let rejections = Locked<[CredentialRejection]>([])
 
-    func authorize(_ request: inout HTTPRequestMessage) async throws {
-        request.head.headerFields[.authorization] = "Bearer token-\(renewals.count)"
+    init(renews: Bool = true) {
+        self.renews = renews
     }
 
-    func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
-        renewals.increment()
-        return true
+    var renewals: Int { rejections.withLock { $0.count } }
+
+    func authorize(_ request: inout HTTPRequestMessage) async throws {
+        request.head.headerFields[.authorization] = "Bearer token-\(renewals)"
+    }
+
+    func renew(after rejection: CredentialRejection) async throws -> Bool {
+        rejections.withLock { $0.append(rejection) }
+        return renews
     }
 }
 
@@ -25,13 +32,25 @@ private struct BodyStatus: Decodable {
     var status: Int
 }
 
-@Suite("APIClient hooks and the send budget of one call")
+/// Reads `{"status": n}` bodies: 9 is a refused signing key, anything else but 1 a refusal.
+private let statusClassifier = AnswerClassifier { response, _, _ in
+    guard let status = try? JSONDecoder().decode(BodyStatus.self, from: response.body).status, status != 1 else { return .accept }
+    if status == 9 {
+        return .credentialRejected(EngageError(.invalidInput, "registration refused twice", isRetryable: true), credential: .signingKey)
+    }
+    return .fail(EngageError(.httpStatus, "refused in the body (status \(status))", isRetryable: true))
+}
+
+@Suite("One pipeline: the answer classifier, one renewal, bounded sends")
 struct APIClientHooksTests {
     let clock = FakeClock()
 
-    /// The full stack's repeating layers (retry with no delay, then authorisation) over `transport`, in a
-    /// client with `hooks` and `maxSendsPerCall`.
-    func client(_ transport: InMemoryTransport, hooks: APIClient.Hooks = APIClient.Hooks(), maxSendsPerCall: Int = 4) -> APIClient {
+    /// The full stack's repeating layers (retry, 3 attempts with no delay, then authorisation with
+    /// `classifier`) over `transport`, in a client with `hooks`.
+    func client(
+        _ transport: InMemoryTransport, authorizer: any RequestAuthorizer = RenewingAuthorizer(), classifier: AnswerClassifier = .standard,
+        hooks: APIClient.Hooks = APIClient.Hooks()
+    ) -> APIClient {
         let stack = MiddlewareTransport(
             transport: transport,
             middlewares: [
@@ -39,128 +58,154 @@ struct APIClientHooksTests {
                     policy: RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero), clock: clock, random: SeededRandomSource(seed: 1),
                     logger: Logger(label: "test")
                 ),
-                AuthorizationMiddleware(authorizer: AlwaysRenewingAuthorizer()),
+                AuthorizationMiddleware(authorizer: authorizer, classifier: classifier),
             ]
         )
-        return APIClient(
-            baseURL: URL(string: "https://api.example.com")!, transport: stack, providerID: "test", maxSendsPerCall: maxSendsPerCall, hooks: hooks
-        )
+        return APIClient(baseURL: URL(string: "https://api.example.com")!, transport: stack, providerID: "test", hooks: hooks)
     }
 
-    /// Answers 401 and 503 in turn: every layer wants to send again (renewal after the 401, retry after
-    /// the 503, and the provider's re-send through `interpret` after the final 503).
-    static func hostileServer() -> InMemoryTransport {
+    /// Answers `script` in order, then its last answer forever.
+    static func scripted(_ script: [HTTPResponse.Status]) -> InMemoryTransport {
         let sends = TestCounter()
-        return InMemoryTransport { _ in sends.increment().isMultiple(of: 2) ? .status(.serviceUnavailable) : .status(.unauthorized) }
+        return InMemoryTransport { _ in .status(script[min(sends.increment(), script.count) - 1]) }
     }
 
-    static let alwaysResend = APIClient.Hooks(interpret: { _, _, _ in .resend(otherwise: EngageError(.httpStatus, "still failing")) })
-
-    @Test("retries, 401 renewals and a provider re-send together stay within maxSendsPerCall (4 by default)")
+    @Test("a call goes out at most maxAttempts + 1 times: retries, then one renewal as its last send")
     func boundedSends() async throws {
-        let transport = Self.hostileServer()
-        let client = client(transport, hooks: Self.alwaysResend)
-        await #expect(throws: EngageError.self) { _ = try await client.data(.get, "/items") }
-        #expect(transport.requests.count == NetworkSettings.defaultMaxSendsPerCall)
-        #expect(NetworkSettings.defaultMaxSendsPerCall == 4)
-    }
-
-    @Test("without the bound the same layers nest to 12 sends (re-send ×2, retry ×3, 401 ×2)")
-    func unboundedLayersNest() async throws {
-        // The budget set to the product of the layers shows what the bound prevents.
-        let transport = Self.hostileServer()
-        let client = client(transport, hooks: Self.alwaysResend, maxSendsPerCall: 100)
-        await #expect(throws: EngageError.self) { _ = try await client.data(.get, "/items") }
-        #expect(transport.requests.count == 12)
-    }
-
-    @Test("the bound applies to each call on its own", arguments: [1, 2, 3, 4, 7])
-    func boundPerCall(limit: Int) async throws {
-        let transport = Self.hostileServer()
-        let client = client(transport, hooks: Self.alwaysResend, maxSendsPerCall: limit)
-        for call in 1...2 {
-            await #expect(throws: EngageError.self) { _ = try await client.data(.get, "/items") }
-            #expect(transport.requests.count == call * limit)
-        }
-    }
-
-    @Test("the last answer is the outcome when the budget is spent: a 503 stays a retryable HTTP error")
-    func lastAnswerIsOutcome() async throws {
-        let transport = InMemoryTransport { _ in .status(.serviceUnavailable) }
-        let client = client(transport, maxSendsPerCall: 2)
+        let transport = Self.scripted([.serviceUnavailable, .serviceUnavailable, .unauthorized, .serviceUnavailable])
+        let authorizer = RenewingAuthorizer()
         do {
-            _ = try await client.data(.get, "/items")
+            _ = try await client(transport, authorizer: authorizer).data(.get, "/items")
             Issue.record("a 503 was accepted")
         } catch {
             #expect(error.httpStatus == 503)
-            #expect(error.isRetryable)
         }
-        #expect(transport.requests.count == 2)
+        #expect(transport.requests.count == 4)
+        #expect(authorizer.renewals == 1)
     }
 
-    @Test("interpret may ask for one re-send; a second request for one fails with its `otherwise` error")
-    func resendOnce() async throws {
-        let transport = InMemoryTransport { _ in .json(["status": 9]) }
-        let passes = TestCounter()
-        let hooks = APIClient.Hooks(
-            prepare: { request in
-                passes.increment()
-                request.options.signingCredential = SigningCredential(keyID: "web-\(passes.count)", secret: "s")
-            },
-            interpret: { response, request, _ in
-                let status = try JSONDecoder().decode(BodyStatus.self, from: response.body).status
-                return status == 9 ? .resend(otherwise: EngageError(.invalidInput, "registration invalid twice (\(request.options.isResend))")) : .accept
-            }
-        )
-        let client = client(transport, hooks: hooks)
+    @Test("the answer to the resend after a renewal is final: its 503 is not retried")
+    func noRetryAfterRenewal() async throws {
+        let transport = Self.scripted([.unauthorized, .serviceUnavailable])
+        let authorizer = RenewingAuthorizer()
+        await #expect(throws: EngageError.self) { _ = try await client(transport, authorizer: authorizer).data(.get, "/items") }
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests.map { $0.head.headerFields[.authorization] } == ["Bearer token-0", "Bearer token-1"])
+    }
+
+    @Test("a 401, renewed, then accepted: the resend's answer is the call's")
+    func renewalSucceeds() async throws {
+        let transport = Self.scripted([.unauthorized, .ok])
+        let authorizer = RenewingAuthorizer()
+        _ = try await client(transport, authorizer: authorizer).data(.get, "/items")
+        #expect(transport.requests.count == 2)
+        let rejection = try #require(authorizer.rejections.withLock { $0.first })
+        #expect(rejection.credential == .accessToken)
+        #expect(rejection.request.head.headerFields[.authorization] == "Bearer token-0")  // the request as sent
+        #expect(rejection.response.status == 401)
+    }
+
+    @Test("a second 401 after a renewal is returned as the HTTP error, never a loop")
+    func secondUnauthorizedStands() async throws {
+        let transport = Self.scripted([.unauthorized])
+        let authorizer = RenewingAuthorizer()
         do {
-            _ = try await client.data(.get, "/items")
+            _ = try await client(transport, authorizer: authorizer).data(.get, "/items")
+            Issue.record("a 401 was accepted")
+        } catch {
+            #expect(error.httpStatus == 401)
+        }
+        #expect(transport.requests.count == 2)
+        #expect(authorizer.renewals == 1)
+    }
+
+    @Test("a refusal in a 200's body takes the same path: renewed once, and a second one is the classifier's error")
+    func bodyRejection() async throws {
+        let transport = InMemoryTransport { _ in .json(["status": 9]) }
+        let authorizer = RenewingAuthorizer()
+        do {
+            _ = try await client(transport, authorizer: authorizer, classifier: statusClassifier).data(.get, "/items")
             Issue.record("a second status 9 was accepted")
         } catch {
             #expect(error.code == .invalidInput)
-            #expect(error.message.contains("(true)"))  // the second pass was marked as a re-send
+            #expect(error.message == "registration refused twice")
+            #expect(error.providerID == "test")
         }
-        #expect(transport.requests.count == 2)
-        #expect(passes.count == 2)
-        // Each pass carried the credential `prepare` gave it.
-        #expect(transport.requests.map { $0.options.signingCredential?.keyID } == ["web-1", "web-2"])
+        #expect(transport.requests.count == 2)  // a retryable error from the classifier is not retried
+        #expect(authorizer.rejections.withLock { $0.map(\.credential) } == [.signingKey])
     }
 
-    @Test("a re-send that succeeds is the call's answer")
-    func resendSucceeds() async throws {
+    @Test("a body refusal whose resend succeeds is the call's answer")
+    func bodyRejectionThenSuccess() async throws {
         let sends = TestCounter()
         let transport = InMemoryTransport { _ in .json(["status": sends.increment() == 1 ? 9 : 1]) }
-        let hooks = APIClient.Hooks(interpret: { response, _, _ in
-            try JSONDecoder().decode(BodyStatus.self, from: response.body).status == 9 ? .resend(otherwise: EngageError(.httpStatus, "x")) : .accept
-        })
-        let body = try await client(transport, hooks: hooks).data(.get, "/items")
+        let body = try await client(transport, classifier: statusClassifier).data(.get, "/items")
         #expect(try JSONDecoder().decode(BodyStatus.self, from: body).status == 1)
         #expect(transport.requests.count == 2)
     }
 
-    @Test("interpret may fail a 200, and the error is attributed to the client's provider")
-    func interpretFails() async throws {
-        let transport = InMemoryTransport { _ in .json(["status": 0]) }
-        let hooks = APIClient.Hooks(interpret: { _, _, _ in .fail(EngageError(.httpStatus, "refused in the body")) })
+    @Test("a credential that cannot be renewed leaves the refusal as the outcome, after one send")
+    func notRenewed() async throws {
+        let declining = RenewingAuthorizer(renews: false)
+        let unauthorized = Self.scripted([.unauthorized])
+        await #expect(throws: EngageError.self) { _ = try await client(unauthorized, authorizer: declining).data(.get, "/items") }
+        #expect(unauthorized.requests.count == 1)
+        let refused = InMemoryTransport { _ in .json(["status": 9]) }
         do {
-            _ = try await client(transport, hooks: hooks).data(.post, "/redeem")
+            _ = try await client(refused, authorizer: declining, classifier: statusClassifier).data(.get, "/items")
+            Issue.record("a status 9 was accepted")
+        } catch {
+            #expect(error.message == "registration refused twice")
+        }
+        #expect(refused.requests.count == 1)
+    }
+
+    @Test("a request sent without authorisation is never renewed")
+    func unauthorisedRequestsAreNotRenewed() async throws {
+        let transport = Self.scripted([.unauthorized])
+        let authorizer = RenewingAuthorizer()
+        await #expect(throws: EngageError.self) {
+            _ = try await client(transport, authorizer: authorizer).data(.get, "/items", options: RequestOptions(authorization: .none))
+        }
+        #expect(transport.requests.count == 1)
+        #expect(authorizer.renewals == 0)
+    }
+
+    @Test("a failure verdict fails a 200 at once, unretried, attributed to the client's provider")
+    func failVerdict() async throws {
+        let transport = InMemoryTransport { _ in .json(["status": 0]) }
+        do {
+            _ = try await client(transport, classifier: statusClassifier).data(.post, "/redeem")
             Issue.record("a refusal was accepted")
         } catch {
-            #expect(error.message == "refused in the body")
+            #expect(error.message == "refused in the body (status 0)")
             #expect(error.providerID == "test")
         }
         #expect(transport.requests.count == 1)
     }
 
-    @Test("an error thrown by a hook is the call's error, wrapped as an EngageError")
-    func hookThrows() async throws {
-        struct Broken: Error {}
-        let transport = InMemoryTransport { _ in .json([:]) }
-        let prepareThrows = APIClient.Hooks(prepare: { _ in throw Broken() })
-        await #expect(throws: EngageError.self) { _ = try await client(transport, hooks: prepareThrows).data(.get, "/items") }
-        #expect(transport.requests.isEmpty)  // nothing is sent when preparing fails
-        let interpretThrows = APIClient.Hooks(interpret: { _, _, _ in throw Broken() })
-        await #expect(throws: EngageError.self) { _ = try await client(transport, hooks: interpretThrows).data(.get, "/items") }
+    @Test("a composite authoriser renews a refused signing key with the signer, and a 401 with the bearer")
+    func compositeRenewsTheRefusedCredential() async throws {
+        struct KeySigner: RequestSigner {
+            let renewals = TestCounter()
+            func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields { [:] }
+            func renewKey(after rejection: CredentialRejection) async throws -> Bool {
+                renewals.increment()
+                return true
+            }
+        }
+        let signer = KeySigner()
+        let bearer = RenewingAuthorizer()
+        let composite = CompositeAuthorizer([SignedHeadersAuthorizer(signer: signer, clock: clock), bearer])
+        let sends = TestCounter()
+        let keyRefused = InMemoryTransport { _ in .json(["status": sends.increment() == 1 ? 9 : 1]) }
+        _ = try await client(keyRefused, authorizer: composite, classifier: statusClassifier).data(.get, "/items")
+        #expect(signer.renewals.count == 1)
+        #expect(bearer.renewals == 0)
+        let tokenRefused = Self.scripted([.unauthorized, .ok])
+        _ = try await client(tokenRefused, authorizer: composite, classifier: statusClassifier).data(.get, "/items")
+        #expect(signer.renewals.count == 1)
+        #expect(bearer.renewals == 1)
     }
 
     @Test("mapError turns a non-2xx body into the provider's error, with the provider's redactor")
@@ -232,31 +277,5 @@ struct APIClientHooksTests {
             #expect(error.code == .invalidInput)
         }
         #expect(transport.requests.isEmpty)
-    }
-}
-
-@Suite("NetworkSettings.maxSendsPerCall")
-struct MaxSendsPerCallSettingTests {
-    @Test("the default is 4 and decodes when missing")
-    func defaultValue() throws {
-        #expect(NetworkSettings().maxSendsPerCall == 4)
-        let decoded = try JSONDecoder().decode(NetworkSettings.self, from: Data("{}".utf8))
-        #expect(decoded.maxSendsPerCall == 4)
-    }
-
-    @Test("values outside 1...10 are named in the validation issues", arguments: [0, -1, 11, 1_000])
-    func outOfRange(value: Int) {
-        var settings = NetworkSettings()
-        settings.maxSendsPerCall = value
-        let issues = settings.validationIssues()
-        #expect(issues.count == 1)
-        #expect(issues.first?.contains("network.maxSendsPerCall") == true)
-    }
-
-    @Test("values within 1...10 are valid", arguments: [1, 4, 10])
-    func inRange(value: Int) {
-        var settings = NetworkSettings()
-        settings.maxSendsPerCall = value
-        #expect(settings.validationIssues().isEmpty)
     }
 }

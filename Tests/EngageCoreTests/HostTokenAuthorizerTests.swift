@@ -42,12 +42,12 @@ struct HostTokenAuthorizerTests {
         var request = HTTPRequestMessage.get("/me")
         try await authorizer.authorize(&request)
         #expect(request.bearerToken == "host-0")
-        #expect(try await authorizer.renewAfterUnauthorized(request))
+        #expect(try await authorizer.renew(after: .unauthorized(request)))
         #expect(await host.refreshes == 1)
         // Ten more 401s for host-0 arrive after that refresh finished.
         let sent = request
         let renewals = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<10 { group.addTask { try await authorizer.renewAfterUnauthorized(sent) } }
+            for _ in 0..<10 { group.addTask { try await authorizer.renew(after: .unauthorized(sent)) } }
             var results: [Bool] = []
             for try await result in group { results.append(result) }
             return results
@@ -58,7 +58,7 @@ struct HostTokenAuthorizerTests {
         try await authorizer.authorize(&retry)
         #expect(retry.bearerToken == "host-1")
         // A 401 for the current token does refresh.
-        #expect(try await authorizer.renewAfterUnauthorized(retry))
+        #expect(try await authorizer.renew(after: .unauthorized(retry)))
         #expect(await host.refreshes == 2)
     }
 
@@ -86,9 +86,9 @@ struct HostTokenAuthorizerTests {
         var request = HTTPRequestMessage.get("/me")
         try await authorizer.authorize(&request)
         let sent = request
-        let first = Task { try await authorizer.renewAfterUnauthorized(sent) }
+        let first = Task { try await authorizer.renew(after: .unauthorized(sent)) }
         await eventually { await host.refreshes == 1 }
-        let joiners = (0..<3).map { _ in Task { try await authorizer.renewAfterUnauthorized(sent) } }
+        let joiners = (0..<3).map { _ in Task { try await authorizer.renew(after: .unauthorized(sent)) } }
         await eventually { await authorizer.joinedCallerCount == 3 }
         #expect(await authorizer.joinedCallerCount == 3)
         gate.open()
@@ -112,7 +112,7 @@ struct HostTokenAuthorizerTests {
         var request = HTTPRequestMessage.get("/me")
         try await authorizer.authorize(&request)
         await host.logOut()
-        #expect(try await !authorizer.renewAfterUnauthorized(request))
+        #expect(try await !authorizer.renew(after: .unauthorized(request)))
         #expect(await host.refreshes == 0)
     }
 

@@ -39,3 +39,10 @@ func throwsCode(_ code: EngageError.Code, _ body: () throws -> Void) throws -> B
         return error.code == code
     }
 }
+
+extension CredentialRejection {
+    /// A 401 to `request` as sent: its access token was refused.
+    static func unauthorized(_ request: HTTPRequestMessage) -> CredentialRejection {
+        CredentialRejection(request: request, response: HTTPResponseMessage(head: HTTPResponse(status: .unauthorized)), credential: .accessToken)
+    }
+}

@@ -12,8 +12,9 @@ public protocol HostTokenProvider: Sendable {
 
 /// Authorises with the host app's token: refreshes first when its JWT `exp` has passed (one refresh
 /// shared by every waiting request), sends it as a bearer token, and asks the host to refresh once
-/// after a 401 (none when the host has no token any more), only when the refused token is still the current one, so a burst of 401s for one
-/// token costs one refresh.
+/// after the access token was refused (a 401, or what the provider's classifier reads as one; none when
+/// the host has no token any more), only when the refused token is still the current one, so a burst of
+/// refusals of one token costs one refresh.
 ///
 /// The host's `accessToken()` must return the new token once `refreshAccessToken()` has returned it.
 public struct HostTokenAuthorizer: RequestAuthorizer {
@@ -38,10 +39,11 @@ public struct HostTokenAuthorizer: RequestAuthorizer {
         request.head.headerFields[.authorization] = "Bearer \(token)"
     }
 
-    /// Asks the host to refresh if the refused token is still current (or joins the refresh in
-    /// flight); returns `true` when a different token is available for the resend.
-    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
-        let header = request.head.headerFields[.authorization]
+    /// For a refused access token, asks the host to refresh if that token is still current (or joins
+    /// the refresh in flight); returns `true` when a different token is available for the resend.
+    public func renew(after rejection: CredentialRejection) async throws -> Bool {
+        guard rejection.credential == .accessToken else { return false }
+        let header = rejection.request.head.headerFields[.authorization]
         let failedToken = header.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst("Bearer ".count)) : nil }
         return try await coordinator.renew(afterRejectionOf: failedToken)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 
-/// Adds credentials to requests, and renews them after a 401.
+/// Adds credentials to requests, and renews them when a server refused them.
 ///
 /// EngageKit ships the schemes its providers use: `BearerAuthorizer` (token pair with refresh),
 /// `SignedHeadersAuthorizer` (per-request signature headers), `BasicAuthorizer`,
@@ -11,14 +11,16 @@ public protocol RequestAuthorizer: Sendable {
     /// none, throws `.unauthorized` without a network call.
     func authorize(_ request: inout HTTPRequestMessage) async throws
 
-    /// Called once after `request` (as sent) was answered with 401. Returns `true` when credentials were
-    /// renewed and the request should be sent again (once).
-    func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool
+    /// Called at most once per call, when the server refused a credential of the request as sent (a 401,
+    /// or what the provider's `AnswerClassifier` reads as a refusal). Returns `true` when this
+    /// authoriser renewed that credential and the request should be sent again (once); `false` leaves
+    /// the refusal as the call's outcome.
+    func renew(after rejection: CredentialRejection) async throws -> Bool
 }
 
 extension RequestAuthorizer {
-    /// Never renews by default: the 401 is returned.
-    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool { false }
+    /// Never renews by default: the refusal stands.
+    public func renew(after rejection: CredentialRejection) async throws -> Bool { false }
 }
 
 /// Sends requests without credentials.
@@ -54,9 +56,11 @@ public struct BearerAuthorizer: RequestAuthorizer {
         request.head.headerFields[.authorization] = "Bearer \(token)"
     }
 
-    /// Refreshes if the refused token is still current (else uses the newer one); returns `true` to resend.
-    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
-        guard let header = request.head.headerFields[.authorization], header.hasPrefix("Bearer ") else { return false }
+    /// For a refused access token, refreshes if it is still current (else uses the newer one); returns
+    /// `true` to resend.
+    public func renew(after rejection: CredentialRejection) async throws -> Bool {
+        guard rejection.credential == .accessToken, let header = rejection.request.head.headerFields[.authorization], header.hasPrefix("Bearer ")
+        else { return false }
         _ = try await tokens.accessTokenAfterUnauthorized(failedAccessToken: String(header.dropFirst("Bearer ".count)))
         return true
     }
@@ -124,6 +128,16 @@ public struct BasicAuthorizer: RequestAuthorizer {
 public protocol RequestSigner: Sendable {
     /// The header fields to add to `request`, signed at `date`.
     func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields
+
+    /// Renews the signing key the server refused (`rejection.credential` is `.signingKey`; the
+    /// refused request carries the headers this signer added). `true` when the next request is signed
+    /// with another key. Never renews by default.
+    func renewKey(after rejection: CredentialRejection) async throws -> Bool
+}
+
+extension RequestSigner {
+    /// Never renews: a refused key stands.
+    public func renewKey(after rejection: CredentialRejection) async throws -> Bool { false }
 }
 
 /// Adds the headers computed by a `RequestSigner`.
@@ -146,10 +160,16 @@ public struct SignedHeadersAuthorizer: RequestAuthorizer {
             request.head.headerFields[field.name] = field.value
         }
     }
+
+    /// Asks the signer to renew a refused signing key.
+    public func renew(after rejection: CredentialRejection) async throws -> Bool {
+        guard rejection.credential == .signingKey else { return false }
+        return try await signer.renewKey(after: rejection)
+    }
 }
 
 /// Applies several authorisers in order (e.g. signed headers plus a bearer token); renewal is asked
-/// of each until one renews.
+/// of each until one renews the refused credential.
 public struct CompositeAuthorizer: RequestAuthorizer {
     /// The authorisers, applied in order.
     public let authorizers: [any RequestAuthorizer]
@@ -167,8 +187,8 @@ public struct CompositeAuthorizer: RequestAuthorizer {
     }
 
     /// Asks each authoriser in order to renew; `true` as soon as one did.
-    public func renewAfterUnauthorized(_ request: HTTPRequestMessage) async throws -> Bool {
-        for authorizer in authorizers where try await authorizer.renewAfterUnauthorized(request) {
+    public func renew(after rejection: CredentialRejection) async throws -> Bool {
+        for authorizer in authorizers where try await authorizer.renew(after: rejection) {
             return true
         }
         return false

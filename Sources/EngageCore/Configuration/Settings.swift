@@ -4,7 +4,8 @@ import Foundation
 public struct NetworkSettings: Codable, Sendable, Equatable {
     /// Per-attempt timeout, in seconds (more than 0, at most 600).
     public var timeoutSeconds: Double
-    /// Total attempts per request, including the first (1...10).
+    /// Total attempts per call for transient failures, including the first (1...10). A renewed
+    /// credential adds one last send, so a call goes out at most `maxAttempts + 1` times.
     public var maxAttempts: Int
     /// First retry delay, in seconds (0...60); later ones grow exponentially with jitter.
     public var retryBaseDelaySeconds: Double
@@ -14,23 +15,17 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     public var maxResponseBytes: Int
     /// Whether `http://` base URLs other than loopback are accepted.
     public var allowsInsecureHTTP: Bool
-    /// The most times one call goes out on the wire, whatever the reason: retries, the resend after a
-    /// renewed 401 and a provider's resend (such as Warply's after status 9) all count (1...10).
-    public var maxSendsPerCall: Int
     /// The longest one call may take, in seconds, all attempts and the waits between them included
     /// (at least `timeoutSeconds`, at most 3600). `timeoutSeconds` bounds silence; this bounds the
     /// whole call, so a server trickling a byte now and then cannot hold it (or the analytics flush
     /// behind it) for longer. Large downloads set their own (`RequestOptions.deadline`).
     public var callDeadlineSeconds: Double
 
-    /// The default of ``maxSendsPerCall``: 4.
-    public static let defaultMaxSendsPerCall = 4
-
     /// Settings; each argument defaults to the value documented on its property.
     public init(
         timeoutSeconds: Double = 30, maxAttempts: Int = 3, retryBaseDelaySeconds: Double = 0.3,
         retryMaxDelaySeconds: Double = 10, maxResponseBytes: Int = 16 * 1024 * 1024, allowsInsecureHTTP: Bool = false,
-        maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall, callDeadlineSeconds: Double = 120
+        callDeadlineSeconds: Double = 120
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.maxAttempts = maxAttempts
@@ -38,7 +33,6 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         self.retryMaxDelaySeconds = retryMaxDelaySeconds
         self.maxResponseBytes = maxResponseBytes
         self.allowsInsecureHTTP = allowsInsecureHTTP
-        self.maxSendsPerCall = maxSendsPerCall
         self.callDeadlineSeconds = callDeadlineSeconds
     }
 
@@ -53,7 +47,6 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
             retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds) ?? defaults.retryMaxDelaySeconds,
             maxResponseBytes: try container.decodeIfPresent(Int.self, forKey: .maxResponseBytes) ?? defaults.maxResponseBytes,
             allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP,
-            maxSendsPerCall: try container.decodeIfPresent(Int.self, forKey: .maxSendsPerCall) ?? defaults.maxSendsPerCall,
             callDeadlineSeconds: try container.decodeIfPresent(Double.self, forKey: .callDeadlineSeconds) ?? defaults.callDeadlineSeconds
         )
     }
@@ -90,7 +83,6 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         if !(callDeadlineSeconds >= timeoutSeconds && callDeadlineSeconds <= 3600) {
             issues.append("network.callDeadlineSeconds must be at least network.timeoutSeconds and at most 3600 (got \(callDeadlineSeconds)).")
         }
-        if !(1...10).contains(maxSendsPerCall) { issues.append("network.maxSendsPerCall must be in 1...10 (got \(maxSendsPerCall)).") }
         issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }
         return issues
     }

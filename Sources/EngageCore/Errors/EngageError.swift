@@ -187,9 +187,6 @@ extension EngageError.Code {
     public static let alreadyBootstrapped: Self = "alreadyBootstrapped"
     /// An internal invariant failed; please report it.
     public static let `internal`: Self = "internal"
-    /// A call reached its bound on sends (`network.maxSendsPerCall`) inside a layer that repeats
-    /// requests without checking it.
-    public static let sendLimitReached: Self = "sendLimitReached"
     /// A response body is larger than the accepted limit (`network.maxResponseBytes`, or the
     /// request's own), announced by `Content-Length` or received; nothing of it was decoded.
     public static let responseTooLarge: Self = "responseTooLarge"

@@ -23,20 +23,20 @@
 ///
 ///     public init(configuration: Configuration, context: ProviderContext) async throws {
 ///         self.context = context
-///         // The backend's rules go into the client's hooks, not into a wrapper: this one refuses in
-///         // the body of a 200.
-///         let hooks = APIClient.Hooks(
-///             interpret: { response, _, redactor in
-///                 guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
-///                 return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
-///             },
-///             mapError: { response, _, _ in
-///                 response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
-///             }
-///         )
-///         let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, hooks: hooks)
+///         // The backend's rules go into the client's stack, not into a wrapper: this one refuses in
+///         // the body of a 200, and names one error status.
+///         let classifier = AnswerClassifier { response, _, redactor in
+///             guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
+///             return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
+///         }
+///         let hooks = APIClient.Hooks(mapError: { response, _, _ in
+///             response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
+///         })
+///         let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, classifier: classifier, hooks: hooks)
 ///         tokens = context.makeTokenManager(refresher: PerksRefresher(client: publicClient))
-///         client = try context.makeAPIClient(baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), hooks: hooks)
+///         client = try context.makeAPIClient(
+///             baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), classifier: classifier, hooks: hooks
+///         )
 ///     }
 ///
 ///     /// Today's perks as offers (no session needed).

@@ -66,16 +66,20 @@ public struct ProviderContext: Sendable {
     public var providerID: ProviderID { descriptor.id }
 
     /// An `APIClient` for `baseURL` over the standard middleware stack with the configured retry
-    /// policy, timeout, response size limit (`network.maxResponseBytes`) and send bound
-    /// (`network.maxSendsPerCall`), applying the provider's `hooks` and redacting logs and server
-    /// messages with the context's redactor plus `sensitiveHeaders` and `sensitiveKeys`. Throws
-    /// `.invalidConfiguration` for a URL the settings do not allow.
+    /// policy, timeout, response size limit (`network.maxResponseBytes`) and call deadline, reading
+    /// answers with `classifier` (in the authorisation layer, beside `authorizer`), mapping error
+    /// answers with `hooks`, adding `defaultHeaders` and `requestHeaders()` to every request, and
+    /// redacting logs and server messages with the context's redactor plus
+    /// `sensitiveHeaders` and `sensitiveKeys`. Throws `.invalidConfiguration` for a URL the settings do
+    /// not allow.
     public func makeAPIClient(
         baseURL: URL,
         authorizer: any RequestAuthorizer = NoAuthorizer(),
+        classifier: AnswerClassifier = .standard,
         retry: RetryPolicy? = nil,
         timeout: Duration? = nil,
         defaultHeaders: HTTPFields = [:],
+        requestHeaders: (@Sendable () -> HTTPFields)? = nil,
         sensitiveHeaders: Set<String> = [],
         sensitiveKeys: Set<String> = [],
         hooks: APIClient.Hooks = APIClient.Hooks()
@@ -85,6 +89,7 @@ public struct ProviderContext: Sendable {
         let stack = TransportStack.make(
             transport: transport,
             authorizer: authorizer,
+            classifier: classifier,
             retry: retry ?? configuration.network.retryPolicy,
             timeout: timeout ?? configuration.network.timeout,
             clock: clock,
@@ -94,8 +99,8 @@ public struct ProviderContext: Sendable {
         )
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
-            maxResponseBytes: configuration.network.maxResponseBytes, maxSendsPerCall: configuration.network.maxSendsPerCall,
-            hooks: hooks, redactor: redactor, callDeadline: configuration.network.callDeadline
+            maxResponseBytes: configuration.network.maxResponseBytes, hooks: hooks, redactor: redactor,
+            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders
         )
     }
 

@@ -2,19 +2,20 @@ import Foundation
 import HTTPTypes
 
 /// A provider's HTTP client: a base URL, default headers, the full transport stack
-/// (retry → authorisation → timeout → logging → transport), the provider's answer-handling hooks and
-/// its redactor, with JSON helpers. Every request of a provider goes through one of these.
+/// (retry → authorisation with the provider's `AnswerClassifier` → timeout → logging → transport), the
+/// provider's error mapping and its redactor, with JSON helpers. Every request of a provider goes
+/// through one of these.
 ///
 /// ```swift
 /// let profile: Profile = try await client.json(Profile.self, .get, "/users/me", options: .init(authorization: .required))
 /// let created: Card = try await client.json(Card.self, .post, "/cards", body: .json(newCard))
 /// ```
 ///
-/// **One call, bounded sends.** A call (`send`, `data`, `json`, `download`) may go out more than once:
-/// retried by the retry middleware, resent after a renewed 401, or resent once because the provider's
-/// ``Hooks/interpret`` asked for it. All of these draw from one budget of ``maxSendsPerCall`` sends
-/// (`network.maxSendsPerCall`, 4 by default); when it is spent, the last answer or failure is the
-/// call's outcome.
+/// **One call, one path.** A call (`send`, `data`, `json`, `download`) goes through the stack once. In
+/// it, the retry middleware repeats transient failures (`network.maxAttempts`), and the authorisation
+/// layer renews a credential the server refused (a 401, or what the provider's `AnswerClassifier`
+/// reads as one) and sends once more, as the call's last send: at most `maxAttempts + 1` sends, all
+/// within the call's deadline.
 public struct APIClient: Sendable {
     /// The URL every path is resolved against (its path is kept as a prefix).
     public let baseURL: URL
@@ -22,36 +23,38 @@ public struct APIClient: Sendable {
     public let providerID: ProviderID?
     /// Header fields added to every request unless the request sets them.
     public var defaultHeaders: HTTPFields
+    /// Header fields computed for every request as it is built, unless the request sets them: values
+    /// that change at run time (a device id a reset replaces).
+    public var requestHeaders: (@Sendable () -> HTTPFields)?
     /// The stack requests go through.
     public let transport: any HTTPTransport
     /// The largest response body accepted, in bytes, for requests whose options set no limit of their
     /// own (16 MiB by default; providers get `network.maxResponseBytes`).
     public var maxResponseBytes: Int
-    /// The most times one call goes out on the wire, whatever the reason (at least 1).
-    public var maxSendsPerCall: Int
     /// The longest one call may take, all attempts and waits included, for requests whose options set
     /// no deadline of their own (`network.callDeadlineSeconds` for providers, 120 s by default).
     public var callDeadline: Duration
-    /// How the provider reads its backend's answers.
+    /// How the provider maps its backend's error answers.
     public var hooks: Hooks
     /// Hides secrets in the server messages put into errors (the provider's redactor for providers).
     public var redactor: Redactor
 
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
-    /// `defaultHeaders` to every request, accepting response bodies up to `maxResponseBytes`, applying
-    /// `hooks` to every call and redacting server messages with `redactor`.
+    /// `defaultHeaders` and `requestHeaders()` to every request, accepting response bodies up to
+    /// `maxResponseBytes`, mapping error answers with `hooks` and redacting server messages with
+    /// `redactor`.
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
-        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, maxSendsPerCall: Int = NetworkSettings.defaultMaxSendsPerCall,
-        hooks: Hooks = Hooks(), redactor: Redactor = Redactor(), callDeadline: Duration = .seconds(120)
+        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, hooks: Hooks = Hooks(), redactor: Redactor = Redactor(),
+        callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil
     ) {
+        self.requestHeaders = requestHeaders
         self.callDeadline = callDeadline
         self.baseURL = baseURL
         self.transport = transport
         self.providerID = providerID
         self.defaultHeaders = defaultHeaders
         self.maxResponseBytes = maxResponseBytes
-        self.maxSendsPerCall = max(1, maxSendsPerCall)
         self.hooks = hooks
         self.redactor = redactor
     }
@@ -129,6 +132,9 @@ public struct APIClient: Sendable {
         var head = HTTPRequest(method: method, scheme: scheme, authority: authority, path: fullPath)
         for field in defaultHeaders where head.headerFields[field.name] == nil {
             head.headerFields.append(field)
+        }
+        for field in requestHeaders?() ?? [:] {
+            head.headerFields[field.name] = field.value
         }
         for field in headers {
             head.headerFields[field.name] = field.value
@@ -241,34 +247,16 @@ public struct APIClient: Sendable {
     /// RFC 3986 `query`: `pchar`, `/` and `?`.
     private static let queryCharacters: Set<UInt8> = pathCharacters.union([UInt8(ascii: "?")])
 
-    /// Sends `request` as one call and returns the response whatever its status.
-    ///
-    /// Runs the provider's hooks: ``Hooks/prepare`` before each pass, ``Hooks/interpret`` on each
-    /// answer, which may fail the call or ask for one re-send. The sends of the call, retries and 401
-    /// renewals included, stay within ``maxSendsPerCall``, and the whole call within its deadline
-    /// (`options.deadline`, else ``callDeadline``).
+    /// Sends `request` as one call through the stack and returns the response whatever its status, or
+    /// the failure the provider's `AnswerClassifier` read in it. The whole call, retries and a renewal
+    /// included, stays within its deadline (`options.deadline`, else ``callDeadline``).
     public func send(_ request: HTTPRequestMessage) async throws(EngageError) -> HTTPResponseMessage {
         var request = request
-        let budget = request.options.sendBudget ?? SendBudget(limit: maxSendsPerCall)
-        request.options.sendBudget = budget
         if request.options.expiresAt == nil {
             request.options.expiresAt = ContinuousClock.now + (request.options.deadline ?? callDeadline)
         }
         do {
-            while true {
-                var pass = request
-                try await hooks.prepare?(&pass)
-                let response = try await transport.send(pass)
-                switch try await hooks.interpret?(response, pass, redactor) ?? .accept {
-                case .accept:
-                    return response
-                case let .fail(error):
-                    throw error
-                case let .resend(otherwise):
-                    guard !request.options.isResend, budget.hasRemaining else { throw otherwise }
-                    request.options.isResend = true
-                }
-            }
+            return try await transport.send(request)
         } catch {
             throw EngageError.wrapping(error, providerID: providerID)
         }
@@ -408,56 +396,25 @@ public struct APIClient: Sendable {
         return nil
     }
 
-    /// How a provider reads its backend's answers, applied by the client to every call. Pass them to
-    /// `ProviderContext.makeAPIClient(baseURL:authorizer:hooks:)`:
+    /// How a provider maps its backend's error answers, where a call validates one (`data`, `json`,
+    /// `validate`). Which answers are failures at all is the stack's `AnswerClassifier`; pass both to
+    /// `ProviderContext.makeAPIClient(baseURL:authorizer:classifier:hooks:)`:
     ///
     /// ```swift
-    /// let hooks = APIClient.Hooks(
-    ///     interpret: { response, _, redactor in
-    ///         guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
-    ///         return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
-    ///     },
-    ///     mapError: { response, _, _ in
-    ///         response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
-    ///     }
-    /// )
+    /// let hooks = APIClient.Hooks(mapError: { response, _, _ in
+    ///     response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
+    /// })
     /// ```
     public struct Hooks: Sendable {
-        /// Runs before each pass of a call (the first send and a re-send): adds what that pass needs,
-        /// such as the credential it is signed with (`RequestOptions.signingCredential`).
-        public typealias Prepare = @Sendable (inout HTTPRequestMessage) async throws -> Void
-        /// Reads an answer of any status (to the request as sent to the stack, after `prepare`) and
-        /// decides the call: accept it, fail it, or send it once more; the provider's redactor hides
-        /// secrets in server text put into an error.
-        public typealias Interpret = @Sendable (HTTPResponseMessage, HTTPRequestMessage, Redactor) async throws -> Verdict
         /// The error for a non-2xx answer, with the provider's redactor for server text; `nil` falls
         /// back to `EngageError.http`.
         public typealias MapError = @Sendable (HTTPResponseMessage, HTTPRequestMessage, Redactor) -> EngageError?
 
-        /// What an interpreter decides about an answer.
-        public enum Verdict: Sendable {
-            /// The answer stands; non-2xx statuses are then mapped by `mapError` where the call
-            /// validates.
-            case accept
-            /// The answer is a failure whatever its status (e.g. a refusal in the body of a 200).
-            case fail(EngageError)
-            /// Send the request once more (after the interpreter fixed what the answer complained
-            /// about, e.g. Warply's status 9 after registering anew). A call is re-sent at most once,
-            /// within its send budget; when it cannot be, `otherwise` is its failure.
-            case resend(otherwise: EngageError)
-        }
-
-        /// Per-pass request preparation.
-        public var prepare: Prepare?
-        /// The answer check.
-        public var interpret: Interpret?
         /// The error mapping of non-2xx answers.
         public var mapError: MapError?
 
-        /// Hooks; each one left `nil` does nothing.
-        public init(prepare: Prepare? = nil, interpret: Interpret? = nil, mapError: MapError? = nil) {
-            self.prepare = prepare
-            self.interpret = interpret
+        /// Hooks; `mapError` left `nil` maps every error answer to `EngageError.http`.
+        public init(mapError: MapError? = nil) {
             self.mapError = mapError
         }
     }

@@ -40,6 +40,9 @@ public struct HTTPResponseMessage: Sendable {
     public var head: HTTPResponse
     /// The body bytes (empty when there is none).
     public var body: Data
+    /// Whether the stack must not send the request again for this answer: it answers the one resend
+    /// after a renewed credential (set by `AuthorizationMiddleware`, read by `RetryMiddleware`).
+    package var isFinal = false
 
     /// A response with `head` and `body`.
     public init(head: HTTPResponse, body: Data = Data()) {
@@ -49,6 +52,13 @@ public struct HTTPResponseMessage: Sendable {
 
     /// The status code.
     public var status: Int { head.status.code }
+
+    /// This answer, marked final (``isFinal``).
+    var final: HTTPResponseMessage {
+        var answer = self
+        answer.isFinal = true
+        return answer
+    }
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { head.status.kind == .successful }

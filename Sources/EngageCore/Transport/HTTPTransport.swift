@@ -43,20 +43,15 @@ public struct MiddlewareTransport: HTTPTransport {
 
     /// Sends `request` through every middleware, then the transport.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
-        try await send(request, from: middlewares[...])
+        do {
+            return try await send(request, from: middlewares[...])
+        } catch let failure as FinalFailure {
+            throw failure.error
+        }
     }
 
     private func send(_ request: HTTPRequestMessage, from remaining: ArraySlice<any HTTPMiddleware>) async throws -> HTTPResponseMessage {
-        guard let first = remaining.first else {
-            // Every send of an `APIClient` call draws from its budget, whichever layer repeats it.
-            if let budget = request.options.sendBudget, !budget.take() {
-                throw EngageError(
-                    .sendLimitReached, "The call was not sent again: it already went out \(budget.limit) times (network.maxSendsPerCall).",
-                    recoverySuggestion: "A middleware repeats requests without checking the call's budget."
-                )
-            }
-            return try await transport.send(request)
-        }
+        guard let first = remaining.first else { return try await transport.send(request) }
         let rest = remaining.dropFirst()
         return try await first.intercept(request) { next in
             try await send(next, from: rest)

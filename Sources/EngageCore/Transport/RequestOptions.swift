@@ -32,16 +32,6 @@ public struct RequestOptions: Sendable {
     /// A file that receives the response body instead of memory (large downloads); `nil` keeps the
     /// body in the response. `maxResponseBytes` still applies to what is written.
     public var bodyFile: ResponseBodyFile?
-    /// The credential a `RequestSigner` signs this request with, pinned by the provider for one pass
-    /// of a call (`APIClient.Hooks.prepare`), so that an answer refusing it can be traced to exactly
-    /// that credential. Never sent as such, and redacted from descriptions; `nil` lets the signer
-    /// choose.
-    public var signingCredential: SigningCredential?
-    /// Whether this request is the re-send a provider's response interpreter asked for
-    /// (`APIClient.Hooks.interpret`); set by `APIClient`.
-    public internal(set) var isResend = false
-    /// The sends left to the logical call this request belongs to; set by `APIClient`.
-    var sendBudget: SendBudget?
     /// When the call this request belongs to must be over, on the monotonic clock (transfers happen in
     /// real time); set by `APIClient` from ``deadline``.
     package var expiresAt: ContinuousClock.Instant?
@@ -59,8 +49,7 @@ public struct RequestOptions: Sendable {
         authorization: Authorization = .ifAvailable,
         maxResponseBytes: Int? = nil,
         operationName: String? = nil,
-        bodyFile: ResponseBodyFile? = nil,
-        signingCredential: SigningCredential? = nil
+        bodyFile: ResponseBodyFile? = nil
     ) {
         self.timeout = timeout
         self.deadline = deadline
@@ -70,24 +59,5 @@ public struct RequestOptions: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.operationName = operationName
         self.bodyFile = bodyFile
-        self.signingCredential = signingCredential
     }
-}
-
-/// A key a request is signed with: its public id and its secret. The secret never appears in a
-/// description, `dump` or mirror.
-public struct SigningCredential: Sendable, Hashable, SecretBearing {
-    /// The public half, sent with the request (e.g. Warply's `web_id`).
-    public var keyID: String
-    /// The secret the signature is computed with (e.g. Warply's `api_key`); never sent.
-    public var secret: String
-
-    /// A credential with its public `keyID` and its `secret`.
-    public init(keyID: String, secret: String) {
-        self.keyID = keyID
-        self.secret = secret
-    }
-
-    /// The key id, with the secret redacted.
-    public var description: String { "SigningCredential(keyID: \(keyID), secret: <redacted>)" }
 }

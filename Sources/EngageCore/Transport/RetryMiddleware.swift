@@ -8,8 +8,9 @@ import Logging
 /// retryable, but never repeats a request that may have reached the server unless the request is safe
 /// to repeat (`HTTPRequestMessage.isSafeToRepeat`). Connection failures before anything was sent are
 /// not distinguishable portably, so a non-idempotent request is retried only on a retryable status
-/// that says the server did not process it (408, 425, 429, 503). It stops early when the call's send
-/// budget (`NetworkSettings.maxSendsPerCall`) is spent, returning the last outcome.
+/// that says the server did not process it (408, 425, 429, 503). It never repeats what the
+/// authorisation layer decided on: a classifier's failure, or the answer to the one resend after a
+/// renewed credential. A call therefore goes out at most `policy.maxAttempts + 1` times.
 public struct RetryMiddleware: HTTPMiddleware {
     /// When and how long to wait before repeating.
     public let policy: RetryPolicy
@@ -40,11 +41,15 @@ public struct RetryMiddleware: HTTPMiddleware {
         while true {
             let outcome: Result<HTTPResponseMessage, EngageError>
             do {
-                outcome = .success(try await next(request))
+                let response = try await next(request)
+                if response.isFinal { return response }
+                outcome = .success(response)
+            } catch let failure as FinalFailure {
+                throw failure
             } catch {
                 outcome = .failure(EngageError.wrapping(error))
             }
-            guard attempt < maxAttempts, request.mayBeSentAgain, let delay = retryDelay(for: outcome, request: request, attempt: attempt),
+            guard attempt < maxAttempts, let delay = retryDelay(for: outcome, request: request, attempt: attempt),
                 request.options.expiresAt.map({ ContinuousClock.now + delay < $0 }) ?? true  // no retry past the call's deadline
             else {
                 return try outcome.get()

@@ -63,20 +63,19 @@ enum PiggyCardsErrorMapping {
 }
 
 extension PiggyCardsErrorMapping {
-    /// The PiggyCards clients' hooks: a 2xx body whose `code` is not 2xx is a failure (catalogue
-    /// answers repeat the status in their `{code, message, data}` envelope), and non-2xx answers are
-    /// mapped per call.
-    static let hooks = APIClient.Hooks(
-        interpret: { response, request, redactor in
-            guard response.isSuccess, let body = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body),
-                  let code = body.code, !(200...299).contains(code)
-            else { return .accept }
-            return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
-        },
-        mapError: { response, request, redactor in
-            error(status: response.status, body: response.body, operation: operation(of: request), redactor: redactor)
-        }
-    )
+    /// The PiggyCards clients' reading of answers: a 2xx body whose `code` is not 2xx is a failure
+    /// (catalogue answers repeat the status in their `{code, message, data}` envelope).
+    static let classifier = AnswerClassifier { response, request, redactor in
+        guard response.isSuccess, let body = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body),
+              let code = body.code, !(200...299).contains(code)
+        else { return .accept }
+        return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
+    }
+
+    /// Non-2xx answers, mapped per call.
+    static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
+        error(status: response.status, body: response.body, operation: operation(of: request), redactor: redactor)
+    })
 
     static func operation(of request: HTTPRequestMessage) -> PiggyCardsOperation? {
         PiggyCardsOperation(rawValue: request.options.operationName ?? "")

@@ -86,29 +86,24 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         let timeout = configuration.requestTimeoutSeconds.map { Duration.seconds(double: $0) }
         let headers = WarplyPlatformHeaders.fields(bundleID: configuration.bundleID ?? context.configuration.appID)
         // The device id is read per request, so that a reset's new id applies to every client at once.
-        let deviceHeader: APIClient.Hooks.Prepare = { request in
-            request.head.headerFields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = storedDeviceID.value
+        let deviceHeader: @Sendable () -> HTTPFields = {
+            var fields = HTTPFields()
+            fields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = storedDeviceID.value
+            return fields
         }
         let sensitiveKeys: Set<String> = [
             "access_token", "refresh_token", "client_id", "client_secret", "api_key", "web_id", "card_number", "coupon", "barcode",
             "msisdn", "guid", "user_identifier", "old_password", "new_password", "device_token",
         ]
         let unsigned = try context.makeAPIClient(
-            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys,
-            hooks: APIClient.Hooks(prepare: deviceHeader)
+            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
+            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
         )
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
         let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
-        let rules = WarplyAnswerRules(registrar: registrar)
-        var signedHooks = rules.hooks
-        let pin = signedHooks.prepare
-        signedHooks.prepare = { request in
-            try await deviceHeader(&request)
-            try await pin?(&request)
-        }
         let signed = try context.makeAPIClient(
-            baseURL: baseURL, authorizer: signer, timeout: timeout, defaultHeaders: headers,
-            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: signedHooks
+            baseURL: baseURL, authorizer: signer, classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers,
+            requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
         )
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
         session = WarplySessionStore(namespace: context.storage) { state.clear() }
@@ -117,10 +112,19 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
             settings: configuration.auth
         )
         let bearer = try context.makeAPIClient(
-            baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]), timeout: timeout,
-            defaultHeaders: headers, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, hooks: signedHooks
+            baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]),
+            classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
+            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
         )
-        client = WarplyClient(signed: signed, bearer: bearer, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
+        // The partner (Cosmote) calls: signed headers and the partner's Basic credentials.
+        let partner = try configuration.partnerCredentials.map { credentials in
+            try context.makeAPIClient(
+                baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BasicAuthorizer(username: credentials.username, password: credentials.password)]),
+                classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
+                sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+            )
+        }
+        client = WarplyClient(signed: signed, bearer: bearer, partner: partner, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
     }
 
     /// Registers the analytics destination and, best effort, the device (a device that cannot

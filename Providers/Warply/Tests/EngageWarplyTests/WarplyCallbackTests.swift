@@ -130,3 +130,9 @@ struct WarplyCallbackTests {
         await harness.stop()
     }
 }
+
+/// Main-actor state of the kind a view model holds.
+@MainActor
+private final class CategoriesScreen {
+    var categoryCount = 0
+}

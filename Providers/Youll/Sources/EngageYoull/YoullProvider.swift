@@ -55,11 +55,10 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
             refreshTimeout: .seconds(double: context.configuration.auth.refreshTimeoutSeconds)
         )
         self.authorizer = authorizer
-        let hooks = APIClient.Hooks(interpret: { response, request, redactor in
-            try await Self.interpretExpiredSession(response, request, redactor: redactor, authorizer: authorizer)
-        })
         let endpoint = configuration.graphQLEndpoint
-        let graphQLClient = try context.makeAPIClient(baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, hooks: hooks)
+        let graphQLClient = try context.makeAPIClient(
+            baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, classifier: Self.expiredSessionClassifier
+        )
         // The user headers are set per call, from the user read once for the call (see `send`).
         graphQL = GraphQLClient(client: graphQLClient, path: endpoint.lastPathComponent)
         var restHeaders = HTTPFields()
@@ -314,11 +313,10 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         return fields
     }
 
-    /// Reads Hasura's `invalid-jwt` error (sent with HTTP 200) as an expired session: asks the host
-    /// for one refresh and sends once more; a resent request that meets it again fails.
-    static func interpretExpiredSession(
-        _ response: HTTPResponseMessage, _ request: HTTPRequestMessage, redactor: Redactor, authorizer: HostTokenAuthorizer
-    ) async throws -> APIClient.Hooks.Verdict {
+    /// Reads Hasura's `invalid-jwt` error (sent with HTTP 200) as a refused access token: the host
+    /// refreshes once (`HostTokenAuthorizer`) and the request goes out once more; a resent request that
+    /// meets it again, or one the host cannot refresh, fails with `.sessionExpired`.
+    static let expiredSessionClassifier = AnswerClassifier { response, _, redactor in
         guard response.status == 200, response.body.count <= 65_536, response.body.range(of: Data("invalid-jwt".utf8)) != nil,
             let errors = GraphQLClient.errors(in: response.body), let entry = errors.first(where: { $0.code == "invalid-jwt" })
         else { return .accept }
@@ -326,12 +324,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
             .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))", providerID: .youll,
             recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
         )
-        guard !request.options.isResend else { return .fail(error) }
-        // The stack adds the token below this hook; the token it sent is the one it would add now.
-        var sent = request
-        try await authorizer.authorize(&sent)
-        guard sent.head.headerFields[.authorization] != nil else { return .fail(error) }
-        return try await authorizer.renewAfterUnauthorized(sent) ? .resend(otherwise: error) : .fail(error)
+        return .credentialRejected(error, credential: .accessToken)
     }
 
     static func deviceID(cachedIn box: Locked<String?>, storage: StorageNamespace) throws -> String {

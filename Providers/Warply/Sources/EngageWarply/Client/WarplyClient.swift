@@ -9,17 +9,20 @@ import HTTPTypes
 /// | standard context | `POST /api/mobile/v2/{appUUID}/context/` | signed headers |
 /// | authenticated context | `POST /oauth/{appUUID}/context` | signed headers + bearer token |
 /// | user management, auth, analytics, device info | `/user/…`, `/oauth/…`, `/api/async/…` | signed headers |
-/// | partner (Cosmote) | `/partners/…` | signed headers (+ basic auth for the Cosmote user) |
+/// | partner (Cosmote) | `/partners/…` | signed headers + basic auth (`partnerCredentials`) |
 /// | session | `GET /api/session/{sessionUuid}` | signed headers |
 ///
-/// Both clients carry ``WarplyAnswerRules`` as their hooks, which refuse any body status but 1 and
-/// handle status 9. This type adds what differs per family: the context form's section status, and
-/// the status that context and status answers must carry (a body without one is a refusal).
+/// Every client reads its answers with ``WarplyAnswerRules/classifier``, which refuses any body status
+/// but 1 and has the signer renew the registration after status 9. This type adds what differs per
+/// family: the context form's section status, and the status that context and status answers must
+/// carry (a body without one is a refusal).
 struct WarplyClient: Sendable {
     /// Signed headers.
     let signed: APIClient
     /// Signed headers plus `Authorization: Bearer`, renewing once after a 401.
     let bearer: APIClient
+    /// Signed headers plus `Authorization: Basic` with the partner credentials, when configured.
+    let partner: APIClient?
     let appUUID: String
     let networkStatus: WarplyNetworkStatusTracker
 
@@ -29,8 +32,8 @@ struct WarplyClient: Sendable {
         case signed
         /// Signed headers and the user's bearer token (fails without a session).
         case bearer
-        /// Signed headers and `Authorization: Basic`.
-        case basic(WarplyConfiguration.PartnerCredentials)
+        /// Signed headers and `Authorization: Basic` with the configured partner credentials.
+        case partner
     }
 
     // MARK: Families
@@ -80,7 +83,6 @@ struct WarplyClient: Sendable {
         credentials: Credentials, operation: String, repeatable: Bool
     ) async throws(EngageError) -> Value {
         let client: APIClient
-        var headers = HTTPFields()
         var authorization = RequestOptions.Authorization.ifAvailable
         switch credentials {
         case .signed:
@@ -88,15 +90,17 @@ struct WarplyClient: Sendable {
         case .bearer:
             client = bearer
             authorization = .required
-        case let .basic(partner):
-            client = signed
-            headers[.authorization] = "Basic " + Data("\(partner.username):\(partner.password)".utf8).base64EncodedString()
+        case .partner:
+            guard let partner else {
+                throw EngageError(.invalidConfiguration, "This call needs partnerCredentials.", providerID: .warply)
+            }
+            client = partner
         }
         let decoder = JSONDecoder()
         if let section { decoder.userInfo[WarplyContextResponse<JSONValue>.sectionKey] = section }
         do {
             let value = try await client.json(
-                type, method, path, headers: headers, body: body,
+                type, method, path, body: body,
                 options: RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation), decoder: decoder
             )
             networkStatus.record(.connected)

@@ -5,23 +5,30 @@ import HTTPTypes
 /// Signs every Warply request with the device registration: `loyalty-web-id`, `loyalty-date` (Unix
 /// seconds) and `loyalty-signature = hex(sha256(api_key + loyalty-date))`.
 ///
-/// It signs with the registration the call pinned to the request (`request.options.signingCredential`,
-/// set by ``WarplyAnswerRules/pin(_:)``), so that a status 9 answer is traced to the registration that
-/// signed the refused request; a request without one is signed with the current registration.
+/// It signs with the current registration, registering first when there is none. When the server
+/// refuses it (status 9, read by ``WarplyAnswerRules``), ``renewKey(after:)`` forgets the registration
+/// named by the refused request's own `loyalty-web-id`, so the answer is traced to exactly the
+/// registration that signed it.
 struct WarplySigner: RequestSigner {
     let registrar: WarplyRegistrar
 
     func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields {
-        if let pinned = request.options.signingCredential { return Self.headers(credential: pinned, date: date) }
-        return try await Self.headers(credential: registrar.registration().credential, date: date)
+        try await Self.headers(registration: registrar.registration(), date: date)
     }
 
-    static func headers(credential: SigningCredential, date: Date) -> HTTPFields {
+    /// Forgets the registration that signed the refused request; the resend registers anew.
+    func renewKey(after rejection: CredentialRejection) async throws -> Bool {
+        guard let webID = rejection.request.head.headerFields[Self.field(WarplyWire.Header.webID)] else { return false }
+        try await registrar.invalidate(webID: webID)
+        return true
+    }
+
+    static func headers(registration: WarplyRegistration, date: Date) -> HTTPFields {
         let dateText = String(Int64(date.timeIntervalSince1970.rounded(.down)))
         var fields = HTTPFields()
-        fields[field(WarplyWire.Header.webID)] = credential.keyID
+        fields[field(WarplyWire.Header.webID)] = registration.webID
         fields[field(WarplyWire.Header.date)] = dateText
-        fields[field(WarplyWire.Header.signature)] = WarplyWire.signature(apiKey: credential.secret, date: dateText)
+        fields[field(WarplyWire.Header.signature)] = WarplyWire.signature(apiKey: registration.apiKey, date: dateText)
         return fields
     }
 
