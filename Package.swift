@@ -271,6 +271,7 @@ let package = Package(
             name: "EngageSandbox",
             dependencies: [
                 "EngageCore",
+                "EngageTesting",
                 tooling("Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 tooling("NIOCore", package: "swift-nio"),

@@ -29,7 +29,7 @@ struct ModelTests {
         #expect(claims.expiresAt == expiry)
         #expect(claims.subject == "u42")
         #expect(TokenPair(accessToken: makeJWT(expiresAt: expiry)).expiresAt == expiry)
-        for bad in ["", "abc", "a.b", "a.!!!.c", "eyJ.eyJ.x", "x." + Data(#"{"exp":"soon"}"#.utf8).base64URLEncodedString() + ".y"] {
+        for bad in ["", "abc", "a.b", "a.!!!.c", "eyJ.eyJ.x", "x." + Base64URL.encode(Data(#"{"exp":"soon"}"#.utf8)) + ".y"] {
             #expect(try throwsCode(.decoding) { _ = try JWTClaims(decoding: bad) })
         }
         #expect(TokenPair(accessToken: "opaque-token").expiresAt == nil)

@@ -5,8 +5,8 @@ import HTTPTypes
 
 /// An unsigned JWT whose `exp` is `expiry` (the client never verifies signatures).
 func makeJWT(expiresAt expiry: Date, subject: String = "user-1") -> String {
-    let header = Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64URLEncodedString()
-    let payload = Data(#"{"sub":"\#(subject)","exp":\#(Int(expiry.timeIntervalSince1970))}"#.utf8).base64URLEncodedString()
+    let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+    let payload = Base64URL.encode(Data(#"{"sub":"\#(subject)","exp":\#(Int(expiry.timeIntervalSince1970))}"#.utf8))
     return "\(header).\(payload).c2lnbmF0dXJl"
 }
 

@@ -5,9 +5,9 @@ import Testing
 
 /// A JWT issued at `issuedAt` (on the issuer's clock), valid for `lifetime` seconds.
 private func makeJWT(issuedAt: Date, lifetime: TimeInterval, subject: String) -> String {
-    let header = Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64URLEncodedString()
+    let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
     let iat = Int(issuedAt.timeIntervalSince1970)
-    let payload = Data(#"{"sub":"\#(subject)","iat":\#(iat),"exp":\#(iat + Int(lifetime))}"#.utf8).base64URLEncodedString()
+    let payload = Base64URL.encode(Data(#"{"sub":"\#(subject)","iat":\#(iat),"exp":\#(iat + Int(lifetime))}"#.utf8))
     return "\(header).\(payload).c2lnbmF0dXJl"
 }
 
@@ -59,7 +59,7 @@ struct TokenManagerClockTests {
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { _ in
-                TokenPair(accessToken: "header.\(Data(#"{"exp":\#(Int(clock.now.timeIntervalSince1970) - 3600)}"#.utf8).base64URLEncodedString()).sig", refreshToken: "r2")
+                TokenPair(accessToken: "header.\(Base64URL.encode(Data(#"{"exp":\#(Int(clock.now.timeIntervalSince1970) - 3600)}"#.utf8))).sig", refreshToken: "r2")
             },
             clock: clock
         )

@@ -13,3 +13,5 @@
 @_exported import struct Hummingbird.ResponseBody
 @_exported import struct Hummingbird.RouterGroup
 @_exported import struct Logging.Logger
+// The project's one seeded generator, for seed data and opaque tokens.
+@_exported import struct EngageTesting.SeededGenerator

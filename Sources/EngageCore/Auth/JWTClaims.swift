@@ -31,7 +31,7 @@ public struct JWTClaims: Sendable, Equatable {
     ///   base64url JSON object payload, or a registered claim has the wrong type.
     public init(decoding token: String) throws {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3, let payload = Data(base64URLEncoded: String(segments[1])) else {
+        guard segments.count == 3, let payload = Base64URL.decode(segments[1]) else {
             throw EngageError(.decoding, "The token is not a JSON Web Token.")
         }
         guard payload.count <= 64 * 1024 else {
@@ -60,23 +60,4 @@ private struct RegisteredClaims: Decodable {
     var nbf: Double?
     var sub: String?
     var iss: String?
-}
-
-extension Data {
-    /// Decodes base64url (RFC 4648 §5) with or without padding.
-    public init?(base64URLEncoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.count % 4
-        if remainder == 1 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        self.init(base64Encoded: base64)
-    }
-
-    /// The base64url encoding (RFC 4648 §5) without padding.
-    public func base64URLEncodedString() -> String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
 }

@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 extension JWTIssuer {

@@ -35,6 +35,8 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
     /// The visitor id (`pid`): configured, or generated once and persisted (and anew by ``reset()``).
     public var visitorID: UUID { storedVisitorID.value }
     private let storedVisitorID: Locked<UUID>
+    /// The visitor id's storage (a UUID, kept under its first key).
+    private let installation: InstallationID
     /// The page the facade's `offers` and `track` use.
     public let defaultPage = CroboxPage(pageType: .other)
     private let userID: Locked<String?>
@@ -53,7 +55,8 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
                 recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
             )
         }))
-        storedVisitorID = Locked(try Self.visitorID(configured: configuration.visitorID, storage: context.storage))
+        installation = context.installationID(storedUnder: "visitor_id", configured: configuration.visitorID?.uuidString) { UUID().uuidString }
+        storedVisitorID = Locked(try Self.visitorID(installation))
         userID = Locked(configuration.userID)
         errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))
     }
@@ -83,11 +86,8 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
     /// Events already queued keep the ids they were tracked with; the facade's `reset()` purges them.
     public func reset() async throws {
         try await context.local {
-            if configuration.visitorID == nil {
-                let fresh = UUID()
-                try context.storage.setValue(fresh, forKey: "visitor_id")
-                storedVisitorID.withLock { $0 = fresh }
-            }
+            let fresh = try Self.visitorID(installation, renewing: true)
+            storedVisitorID.withLock { $0 = fresh }
             userID.withLock { $0 = nil }
         }
     }
@@ -98,12 +98,14 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
         context.callback(completion) { try await self.reset() }
     }
 
-    private static func visitorID(configured: UUID?, storage: StorageNamespace) throws -> UUID {
-        if let configured { return configured }
-        if let stored = try storage.value(UUID.self, forKey: "visitor_id") { return stored }
-        let generated = UUID()
-        try storage.setValue(generated, forKey: "visitor_id")
-        return generated
+    /// The visitor id `installation` holds (a new one when `renewing`); a stored id that is not a UUID
+    /// is replaced.
+    private static func visitorID(_ installation: InstallationID, renewing: Bool = false) throws(EngageError) -> UUID {
+        if !renewing, let id = UUID(uuidString: try installation.value()) { return id }
+        guard let id = UUID(uuidString: try installation.renew()) else {
+            throw EngageError(.internal, "A new visitor id is not a UUID.", providerID: .crobox)
+        }
+        return id
     }
 
     /// The query items every request carries, in wire order, taking the page's next counter value.

@@ -59,8 +59,9 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     public var language: WarplyLanguage { currentLanguage.value }
     /// The id sent as `unique-device-id`: configured, or generated once and persisted (and anew by
     /// ``reset()``).
-    public var deviceID: String { storedDeviceID.value }
-    let storedDeviceID: Locked<String>
+    public var deviceID: String { (try? installation.value()) ?? "" }
+    /// The device id's storage: loaded when the provider starts, renewed by a reset.
+    let installation: InstallationID
     let networkStatusTracker: WarplyNetworkStatusTracker
     private let currentLanguage: Locked<WarplyLanguage>
     let pushToken = Locked<String?>(nil)
@@ -78,8 +79,10 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         currentLanguage = Locked(configuration.language)
         let state = WarplyState(events: context.events)
         self.state = state
-        let storedDeviceID = Locked(try Self.deviceID(configured: configuration.deviceID, storage: context.storage))
-        self.storedDeviceID = storedDeviceID
+        // Warply's device id: an uppercase UUID, kept under its first key.
+        let installation = context.installationID(storedUnder: "device_id", configured: configuration.deviceID) { UUID().uuidString }
+        _ = try installation.value()
+        self.installation = installation
         networkStatusTracker = WarplyNetworkStatusTracker()
 
         let baseURL = configuration.environment.baseURL
@@ -88,7 +91,8 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
         // The device id is read per request, so that a reset's new id applies to every client at once.
         let deviceHeader: @Sendable () -> HTTPFields = {
             var fields = HTTPFields()
-            fields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = storedDeviceID.value
+            // Read from memory: the id was loaded above, and a reset stores its new one first.
+            fields[WarplySigner.field(WarplyWire.Header.uniqueDeviceID)] = try? installation.value()
             return fields
         }
         let sensitiveKeys: Set<String> = [
@@ -162,11 +166,4 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     /// The base URL requests go to.
     public var baseURL: URL { configuration.environment.baseURL }
 
-    private static func deviceID(configured: String?, storage: StorageNamespace) throws -> String {
-        if let configured { return configured }
-        if let stored = try storage.value(String.self, forKey: "device_id") { return stored }
-        let generated = UUID().uuidString
-        try storage.setValue(generated, forKey: "device_id")
-        return generated
-    }
 }

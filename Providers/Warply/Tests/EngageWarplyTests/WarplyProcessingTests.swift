@@ -1,4 +1,5 @@
 import EngageCore
+import EngageTesting
 import EngageWarply
 import Foundation
 import Testing
@@ -35,17 +36,8 @@ private func makeCoupon(_ id: String, status: Int = WarplyCoupon.activeStatus, e
 
 private func couponIDs(_ coupons: [WarplyCoupon]) -> [String] { coupons.map { $0.id ?? "?" } }
 
-/// A small deterministic generator, so "random" inputs are the same on every run.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
+    /// A value in `0..<bound`, so "random" inputs are the same on every run.
     mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
@@ -251,7 +243,7 @@ struct WarplyCampaignProcessingUnitTests {
 
     @Test("`sorted` is a stable sort (checked against a reference on 500 generated campaigns)")
     func sortedIsStable() {
-        var random = SplitMix64(state: 42)
+        var random = SeededGenerator(seed: 42)
         let campaigns = (0..<500).map { makeCampaign("c\($0)", sorting: random.next(below: 7) - 3) }
         let reference = campaigns.enumerated().sorted { ($0.element.sorting, $0.offset) < ($1.element.sorting, $1.offset) }.map(\.element)
         #expect(WarplyCampaignProcessing.sorted(campaigns) == reference)
@@ -267,7 +259,7 @@ struct WarplyCampaignProcessingUnitTests {
 
     @Test("the whole pipeline on generated input matches a straightforward reference implementation")
     func pipelineMatchesReference() {
-        var random = SplitMix64(state: 7)
+        var random = SeededGenerator(seed: 7)
         let types: [String?] = [nil, "coupon", "ccms", "QUESTIONNAIRE", "supermarket"]
         let categories: [String?] = [nil, "fuel", "Telco"]
         func generate(_ prefix: String, _ count: Int) -> [WarplyCampaign] {
@@ -419,7 +411,7 @@ struct WarplyCouponProcessingUnitTests {
 
     @Test("both orders match a reference stable sort on 300 generated coupons")
     func matchesReference() {
-        var random = SplitMix64(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         let days = ["2026-01-0\(1)", "2026-01-02", "2026-01-03"]
         let coupons = (0..<300).map { index -> WarplyCoupon in
             let date: String? = random.next(below: 5) == 0 ? nil : "\(days[random.next(below: 3)]) 10:00:00"

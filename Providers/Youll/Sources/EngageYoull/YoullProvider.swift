@@ -43,13 +43,15 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     let graphQL: GraphQLClient
     let rest: APIClient?
     let cache: YoullCache
-    private let storedDeviceID = Locked<String?>(nil)
+    /// The `device-id` sent when neither the user nor the configuration gives one.
+    private let installation: InstallationID
 
     /// Creates the GraphQL and REST clients over the host-session authoriser, and the cache.
     public init(configuration: YoullConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .youll)
         self.context = context
         self.configuration = configuration
+        installation = context.installationID(storedUnder: "device_id")
         let authorizer = HostTokenAuthorizer(
             provider: sessionBox, clock: context.clock, providerID: .youll,
             refreshTimeout: .seconds(double: context.configuration.auth.refreshTimeoutSeconds)
@@ -104,7 +106,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         try await context.perform("log_out") {
             try await cache.removeAll()
             try context.storage.removeAll()
-            storedDeviceID.withLock { $0 = nil }
+            installation.forgetCached()
         }
     }
 
@@ -309,7 +311,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         fields[Self.hasuraRole] = user.role ?? (user.userID == nil ? "guest" : "user")
         if let userID = user.userID { fields[Self.hasuraUserID] = userID }
         fields[Self.deviceIDHeader] =
-            user.deviceID ?? configuration.deviceID ?? (try? Self.deviceID(cachedIn: storedDeviceID, storage: context.storage)) ?? "unknown"
+            user.deviceID ?? configuration.deviceID ?? (try? installation.value()) ?? "unknown"
         return fields
     }
 
@@ -325,19 +327,6 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
             recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
         )
         return .credentialRejected(error, credential: .accessToken)
-    }
-
-    static func deviceID(cachedIn box: Locked<String?>, storage: StorageNamespace) throws -> String {
-        if let known = box.value { return known }
-        let id: String
-        if let stored = try storage.value(String.self, forKey: "device_id") {
-            id = stored
-        } else {
-            id = UUID().uuidString.lowercased()
-            try storage.setValue(id, forKey: "device_id")
-        }
-        box.withLock { $0 = id }
-        return id
     }
 
     static let hasuraRole = HTTPField.Name(literal: "x-hasura-role")

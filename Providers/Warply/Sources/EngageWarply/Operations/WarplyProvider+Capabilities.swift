@@ -132,11 +132,7 @@ extension WarplyProvider: Resettable {
     public func reset() async throws {
         try await logout()
         try await context.local {
-            if configuration.deviceID == nil {
-                let fresh = UUID().uuidString
-                try context.storage.setValue(fresh, forKey: "device_id")
-                storedDeviceID.withLock { $0 = fresh }
-            }
+            try installation.renew()
             try await registrar.reset()
             pushToken.withLock { $0 = nil }
             state.clear()

@@ -1,4 +1,4 @@
-import EngageSandbox
+import EngageTesting
 import Testing
 
 @Suite("Seeded generator")

@@ -1,17 +1,19 @@
 import Foundation
 
-/// Base64url (RFC 4648 §5) without padding, as JWTs use it.
-enum Base64URL {
+/// Base64url (RFC 4648 §5) without padding, as JWTs use it: the project's one implementation (the
+/// core reads tokens with it, the sandbox issues them).
+package enum Base64URL {
     /// Encodes `data` as unpadded base64url.
-    static func encode(_ data: some DataProtocol) -> String {
+    package static func encode(_ data: some DataProtocol) -> String {
         var text = Data(data).base64EncodedString()
         text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         while text.hasSuffix("=") { text.removeLast() }
         return text
     }
 
-    /// Decodes unpadded (or padded) base64url, or returns `nil` when `text` is not valid.
-    static func decode(_ text: some StringProtocol) -> Data? {
+    /// Decodes unpadded (or padded) base64url, or returns `nil` when `text` is not valid (standard
+    /// base64's `+` and `/` included).
+    package static func decode(_ text: some StringProtocol) -> Data? {
         guard !text.contains("+"), !text.contains("/") else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.count % 4

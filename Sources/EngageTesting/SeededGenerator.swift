@@ -1,6 +1,7 @@
-/// A deterministic, seedable random number generator (SplitMix64).
+/// A deterministic, seedable random number generator (SplitMix64): the project's one seeded generator.
 ///
-/// Emulators use it for seed data and opaque tokens so that a run is reproducible from its seed.
+/// Emulators use it for seed data and opaque tokens so that a run is reproducible from its seed, tests
+/// for generated inputs, and ``SeededRandomSource`` for an injected jitter source.
 /// It is a value type: copy it to fork a stream, or derive independent streams with
 /// ``init(seed:stream:)``.
 ///

@@ -1,0 +1,91 @@
+import EngageCore
+import EngageTesting
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+/// A provider context named `id` over `database`.
+private func context(_ id: ProviderID, database: EngageDatabase) throws -> ProviderContext {
+    let clock = FakeClock()
+    let secretStore = InMemorySecretStore()
+    let sealer = try Sealer(store: secretStore, keyName: "installation-tests")
+    let random = SeededRandomSource(seed: 1)
+    let logger = Logger(label: "installation-tests")
+    return ProviderContext(
+        descriptor: ProviderDescriptor(id: id, displayName: id.rawValue, version: "1.0.0"),
+        configuration: .preset(.testing, appID: "org.engagekit.installation-tests"), logger: logger, clock: clock, random: random,
+        transport: InMemoryTransport { _ in .status(.ok) }, storage: try database.namespace(id.rawValue, sealer: sealer), database: database,
+        secretStore: secretStore, sealer: sealer, events: EventBus(),
+        analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
+    )
+}
+
+@Suite("Installation id")
+struct InstallationIDTests {
+    @Test("made once, stored, and the same after a restart over the same database")
+    func madeOnceAndKept() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let first = try context("alpha", database: database).installationID()
+        let id = try first.value()
+        #expect(try first.value() == id)
+        #expect(UUID(uuidString: id) != nil && id == id.lowercased())
+        let relaunched = try context("alpha", database: database).installationID()
+        #expect(try relaunched.value() == id)
+    }
+
+    @Test("every provider has its own, so two backends cannot join their records through it")
+    func onePerProvider() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database).installationID().value()
+        let beta = try context("beta", database: database).installationID().value()
+        #expect(alpha != beta)
+    }
+
+    @Test("renew replaces and stores a new id; a configured id is never stored nor renewed")
+    func renewAndConfigured() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        let installation = alpha.installationID()
+        let old = try installation.value()
+        let new = try installation.renew()
+        #expect(new != old)
+        #expect(try alpha.installationID().value() == new)
+        let configured = alpha.installationID(storedUnder: "configured_id", configured: "fixed-id")
+        #expect(try configured.value() == "fixed-id")
+        #expect(try configured.renew() == "fixed-id")
+        #expect(try alpha.storage.value(String.self, forKey: "configured_id") == nil)
+    }
+
+    @Test("an id stored under a provider's earlier key is kept, in its own format")
+    func earlierKeyKept() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        try alpha.storage.setValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", forKey: "device_id")
+        #expect(try alpha.installationID(storedUnder: "device_id").value() == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        let made = try alpha.installationID(storedUnder: "other_id") { "made-by-the-provider" }.value()
+        #expect(made == "made-by-the-provider")
+    }
+
+    @Test("concurrent first uses make one id")
+    func concurrentFirstUse() async throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let installation = try context("alpha", database: database).installationID()
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<50 { group.addTask { try installation.value() } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 1)
+    }
+
+    @Test("after the provider cleared its storage, the id is made anew")
+    func forgetCached() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        let installation = alpha.installationID()
+        let old = try installation.value()
+        try alpha.storage.removeAll()
+        installation.forgetCached()
+        #expect(try installation.value() != old)
+    }
+}
