@@ -57,8 +57,7 @@ public actor TokenManager {
     /// the server refuses it, never refreshed for its expiry.
     private var usedUntilRefused: String?
     private var generation: UInt64 = 0
-    private var inFlight: (id: UInt64, task: Task<TokenPair, any Error>)?
-    private var nextRefreshID: UInt64 = 0
+    private let refreshes = SingleFlight<TokenPair>()
     private var refreshRequests = 0
     private var joinedCallers = 0
     /// Refreshes abandoned after `refreshTimeoutSeconds`: their late end changes neither the breaker
@@ -129,7 +128,7 @@ public actor TokenManager {
     /// data nor run against half of it.
     public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
         generation &+= 1
-        inFlight = nil  // a refresh of the previous session is not joined any more
+        refreshes.detach()  // a refresh of the previous session is not joined any more
         try write()
         let newTokens = stamped(newTokens)
         try store?.save(newTokens)  // saved first: a login that cannot be kept does not replace the session
@@ -144,7 +143,7 @@ public actor TokenManager {
         generation &+= 1
         tokens = nil
         unsaved = false
-        inFlight = nil
+        refreshes.detach()
         try store?.clear()
     }
 
@@ -182,32 +181,28 @@ public actor TokenManager {
     /// Refreshes now, or joins the refresh already in flight.
     @discardableResult
     public func refresh() async throws -> TokenPair {
-        if let inFlight {
+        if let flight = refreshes.join() {
             joinedCallers += 1
             defer { joinedCallers -= 1 }
-            return try await wait(for: inFlight)
+            return try await wait(for: flight)
         }
         guard let current = try currentTokens() else {
             throw EngageError(.unauthorized, "There is no session to refresh.", providerID: providerID)
         }
         try breaker.acquirePermission(providerID: providerID)
-        nextRefreshID &+= 1
-        let id = nextRefreshID
         let startGeneration = generation
-        let task = Task { try await self.performRefresh(from: current, id: id, startGeneration: startGeneration) }
-        inFlight = (id, task)
-        return try await wait(for: (id, task))
+        let flight = refreshes.run { id in try await self.performRefresh(from: current, id: id, startGeneration: startGeneration) }
+        return try await wait(for: flight)
     }
 
     /// Waits for the refresh `flight`: `.cancelled` at once when the caller is cancelled, `.timeout`
     /// after `AuthSettings.refreshTimeoutSeconds`. A refresh that timed out is abandoned (cancelled,
     /// counted as a failure by the breaker, detached) so that the next call starts a new one.
-    private func wait(for flight: (id: UInt64, task: Task<TokenPair, any Error>)) async throws -> TokenPair {
+    private func wait(for flight: SingleFlight<TokenPair>.Flight) async throws -> TokenPair {
         do {
             return try await flight.task.valueUnlessCancelled(providerID: providerID, timeout: (clock, refreshTimeout))
         } catch {
-            if (error as? EngageError)?.code == .timeout, inFlight?.id == flight.id {
-                inFlight = nil
+            if (error as? EngageError)?.code == .timeout, refreshes.detach(flight.id) {
                 abandonedRefreshIDs.insert(flight.id)
                 flight.task.cancel()
                 breaker.recordFailure()
@@ -221,8 +216,7 @@ public actor TokenManager {
 
     private func performRefresh(from current: TokenPair, id: UInt64, startGeneration: UInt64) async throws -> TokenPair {
         defer {
-            // Only the refresh that is still registered clears the slot: a late one never clears a newer one.
-            if inFlight?.id == id { inFlight = nil }
+            // The slot is cleared by the flight itself (a late one never clears a newer one).
             abandonedRefreshIDs.remove(id)
         }
         refreshRequests += 1

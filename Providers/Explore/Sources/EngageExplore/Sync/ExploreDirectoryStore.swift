@@ -37,7 +37,7 @@ actor ExploreDirectoryStore {
     let limits: Limits
 
     private var opened: ExploreDirectory?
-    private var opening: Task<ExploreDirectory, any Error>?
+    private let openings = SingleFlight<ExploreDirectory>()
     /// The sync in progress; it stays here until its task has ended, even once stopped.
     private var running: (id: UInt64, task: Task<ExploreSyncOutcome, any Error>)?
     private var nextSyncID: UInt64 = 0
@@ -89,7 +89,7 @@ actor ExploreDirectoryStore {
     func directory() async throws -> ExploreDirectory {
         if let installing { _ = await installing.result }
         if let opened { return opened }
-        if let opening { return try await opening.value }
+        if let opening = openings.current { return try await opening.value }
         guard FileManager.default.fileExists(atPath: databaseURL.path) else {
             throw EngageError(
                 .exploreDirectoryMissing, "No \(network.rawValue) directory is installed yet: sync first.", providerID: .explore
@@ -97,17 +97,15 @@ actor ExploreDirectoryStore {
         }
         let fingerprint = try state()?.fingerprint
         let (path, indexPath, logger, hook) = (databaseURL.path, indexURL.path, logger, afterOpening)
-        let task = Task {
+        let startGeneration = generation
+        let flight = openings.run { _ in
             let directory = try await ExploreBlockingWork.run {
                 try ExploreDirectory.open(path: path, indexPath: indexPath, fingerprint: fingerprint, logger: logger)
             }
             await hook.value?()
             return directory
         }
-        let startGeneration = generation
-        opening = task
-        defer { if opening == task { opening = nil } }
-        let directory = try await task.value
+        let directory = try await flight.task.value
         // An install adopted a newer directory meanwhile: this one was opened from the file it replaced.
         if generation != startGeneration, let opened { return opened }
         opened = directory
@@ -119,7 +117,7 @@ actor ExploreDirectoryStore {
     func install(_ install: @escaping @Sendable () async throws -> ExploreDirectory) async throws -> ExploreDirectory {
         // Openings that start from now on wait for `installing`; the one in progress is waited for
         // before any file is renamed.
-        let inProgress = opening
+        let inProgress = openings.current
         let task = Task {
             _ = await inProgress?.result
             let directory = try await install()

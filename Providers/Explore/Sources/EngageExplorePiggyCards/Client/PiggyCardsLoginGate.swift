@@ -10,10 +10,9 @@ import EngageExploreGiftCards
 /// token. The login's own task clears the bookkeeping when it ends, so a cancelled starter cannot let
 /// a second login start beside the first.
 package actor PiggyCardsLoginGate {
-    private var inFlight: (id: UInt64, task: Task<Void, any Error>)?
-    private var nextID: UInt64 = 0
+    private let logins = SingleFlight<Void>()
     /// Callers that joined a login in flight instead of starting one (a test hook).
-    package private(set) var joinedCallerCount = 0
+    package var joinedCallerCount: Int { logins.joinedCount }
 
     init() {}
 
@@ -22,28 +21,13 @@ package actor PiggyCardsLoginGate {
     /// - Throws: the login's error, or `.cancelled` when the caller is cancelled while it waits.
     func ensureSession(_ tokens: TokenManager, logIn: @escaping @Sendable () async throws -> Void) async throws {
         if try await tokens.hasSession() { return }
-        if let inFlight {
-            joinedCallerCount += 1
-            return try await inFlight.task.valueUnlessCancelled(providerID: .explore)
-        }
-        nextID &+= 1
-        let id = nextID
-        let login = Task {
-            defer { finish(id) }
-            try await logIn()
-        }
-        inFlight = (id, login)
-        try await login.valueUnlessCancelled(providerID: .explore)
+        try await logins.run { _ in try await logIn() }.task.valueUnlessCancelled(providerID: .explore)
     }
 
     /// Waits for the login in flight, if any, to end (whatever its outcome), so that what follows
     /// (a sign-out) comes after the token it stores.
     func waitForLoginInFlight() async {
-        guard let inFlight else { return }
-        _ = await inFlight.task.result
-    }
-
-    private func finish(_ id: UInt64) {
-        if inFlight?.id == id { inFlight = nil }
+        guard let login = logins.current else { return }
+        _ = await login.result
     }
 }

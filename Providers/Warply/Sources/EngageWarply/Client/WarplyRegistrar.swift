@@ -15,7 +15,7 @@ actor WarplyRegistrar {
     private let logger: Logger
     private var cached: WarplyRegistration?
     private var loaded = false
-    private var inFlight: Task<WarplyRegistration, any Error>?
+    private let registrations = SingleFlight<WarplyRegistration>()
     private(set) var registrationCount = 0
 
     init(client: APIClient, appUUID: String, storage: StorageNamespace, logger: Logger) {
@@ -28,11 +28,7 @@ actor WarplyRegistrar {
     /// The current registration, registering first when there is none.
     func registration() async throws -> WarplyRegistration {
         if let cached = try loadIfNeeded() { return cached }
-        if let inFlight { return try await inFlight.value }
-        let task = Task { try await self.performRegistration() }
-        inFlight = task
-        defer { inFlight = nil }
-        return try await task.value
+        return try await registrations.run { _ in try await self.performRegistration() }.task.value
     }
 
     /// The stored registration, without registering.
