@@ -34,10 +34,7 @@ package final class SingleFlight<Value: Sendable>: Sendable {
     /// The run in flight, or a new run of `operation` (given its run's id), started now.
     package func run(_ operation: @escaping @Sendable (_ id: UInt64) async throws -> Value) -> Flight {
         state.withLock { state in
-            if let current = state.current {
-                state.joinedCount += 1
-                return Flight(id: current.id, task: current.task, joined: true)
-            }
+            if let flight = Self.join(&state) { return flight }
             state.lastID &+= 1
             let id = state.lastID
             let task = Task {
@@ -56,16 +53,14 @@ package final class SingleFlight<Value: Sendable>: Sendable {
 
     /// The run in flight, joined, or `nil` when there is none (nothing is started).
     package func join() -> Flight? {
-        state.withLock { state in
-            guard let current = state.current else { return nil }
-            state.joinedCount += 1
-            return Flight(id: current.id, task: current.task, joined: true)
-        }
+        state.withLock { Self.join(&$0) }
     }
 
-    /// Whether `id` is the run in flight.
-    package func isCurrent(_ id: UInt64) -> Bool {
-        state.withLock { $0.current?.id == id }
+    /// Joins the run in `state`, if there is one.
+    private static func join(_ state: inout State) -> Flight? {
+        guard let current = state.current else { return nil }
+        state.joinedCount += 1
+        return Flight(id: current.id, task: current.task, joined: true)
     }
 
     /// Stops sharing the run in flight (or only run `id`, when given and still in flight): the next

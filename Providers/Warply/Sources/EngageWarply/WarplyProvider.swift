@@ -99,34 +99,30 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
             "access_token", "refresh_token", "client_id", "client_secret", "api_key", "web_id", "card_number", "coupon", "barcode",
             "msisdn", "guid", "user_identifier", "old_password", "new_password", "device_token",
         ]
-        let unsigned = try context.makeAPIClient(
-            baseURL: baseURL, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
-            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
-        )
+        // Every Warply client: the same base URL, headers, timeout and redaction; the signed ones read
+        // their answers with the status rules.
+        func makeClient(
+            _ authorizer: any RequestAuthorizer = NoAuthorizer(), classifier: AnswerClassifier = WarplyAnswerRules.classifier
+        ) throws(EngageError) -> APIClient {
+            try context.makeAPIClient(
+                baseURL: baseURL, authorizer: authorizer, classifier: classifier, timeout: timeout, defaultHeaders: headers,
+                requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+            )
+        }
+        let unsigned = try makeClient(classifier: .standard)
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
         let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
-        let signed = try context.makeAPIClient(
-            baseURL: baseURL, authorizer: signer, classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers,
-            requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
-        )
+        let signed = try makeClient(signer)
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
         session = WarplySessionStore(namespace: context.storage) { state.clear() }
         tokens = context.makeTokenManager(
             refresher: WarplyTokenRefresher(client: signed, appUUID: configuration.appUUID, session: session), store: session,
             settings: configuration.auth
         )
-        let bearer = try context.makeAPIClient(
-            baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]),
-            classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
-            sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
-        )
+        let bearer = try makeClient(CompositeAuthorizer([signer, BearerAuthorizer(tokens: tokens)]))
         // The partner (Cosmote) calls: signed headers and the partner's Basic credentials.
-        let partner = try configuration.partnerCredentials.map { credentials in
-            try context.makeAPIClient(
-                baseURL: baseURL, authorizer: CompositeAuthorizer([signer, BasicAuthorizer(username: credentials.username, password: credentials.password)]),
-                classifier: WarplyAnswerRules.classifier, timeout: timeout, defaultHeaders: headers, requestHeaders: deviceHeader,
-                sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
-            )
+        let partner = try configuration.partnerCredentials.map { credentials throws(EngageError) in
+            try makeClient(CompositeAuthorizer([signer, BasicAuthorizer(username: credentials.username, password: credentials.password)]))
         }
         client = WarplyClient(signed: signed, bearer: bearer, partner: partner, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
     }

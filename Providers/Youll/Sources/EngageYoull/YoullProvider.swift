@@ -51,7 +51,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         try configuration.validate(for: .youll)
         self.context = context
         self.configuration = configuration
-        installation = context.installationID(storedUnder: "device_id")
+        installation = context.installationID(storedUnder: "device_id", configured: configuration.deviceID)
         let authorizer = HostTokenAuthorizer(
             provider: sessionBox, clock: context.clock, providerID: .youll,
             refreshTimeout: .seconds(double: context.configuration.auth.refreshTimeoutSeconds)
@@ -311,7 +311,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
         fields[Self.hasuraRole] = user.role ?? (user.userID == nil ? "guest" : "user")
         if let userID = user.userID { fields[Self.hasuraUserID] = userID }
         fields[Self.deviceIDHeader] =
-            user.deviceID ?? configuration.deviceID ?? (try? installation.value()) ?? "unknown"
+            user.deviceID ?? (try? installation.value()) ?? "unknown"
         return fields
     }
 

@@ -92,7 +92,10 @@ struct WarplyClient: Sendable {
             authorization = .required
         case .partner:
             guard let partner else {
-                throw EngageError(.invalidConfiguration, "This call needs partnerCredentials.", providerID: .warply)
+                throw EngageError(
+                    .invalidConfiguration, "Warply's partner calls (\(operation)) need partnerCredentials.", providerID: .warply,
+                    recoverySuggestion: "Set WarplyConfiguration.partnerCredentials to the credentials Warply gave you."
+                )
             }
             client = partner
         }

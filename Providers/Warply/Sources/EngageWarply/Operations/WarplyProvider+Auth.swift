@@ -56,12 +56,6 @@ extension WarplyProvider {
     public func cosmoteUser(guid: String) async throws(EngageError) {
         try await context.perform("cosmote_user") {
             try WarplyInput.identifier(guid, name: "guid")
-            guard configuration.partnerCredentials != nil else {
-                throw EngageError(
-                    .invalidConfiguration, "Cosmote user login needs partnerCredentials.", providerID: .warply,
-                    recoverySuggestion: "Set WarplyConfiguration.partnerCredentials to the credentials Warply gave you."
-                )
-            }
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.cosmoteUser, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .partner, operation: "cosmote_user"
