@@ -30,6 +30,9 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     public var secrets: [String]
     /// The environment for the registry; its transport decides where the provider's requests go.
     public var transport: (any HTTPTransport)?
+    /// Timeouts and retries of the provider's requests: the `.testing` preset's (5 s of silence, one
+    /// attempt) unless given. A probe that syncs a large resource on a busy machine needs more.
+    public var network: NetworkSettings
 
     /// A suite for `type`: started with `configuration` (its requests go to `transport`, URLSession by
     /// default), `invalidConfiguration` must be rejected, `operationProbe` runs one real operation and
@@ -39,9 +42,11 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         configuration: Provider.Configuration,
         invalidConfiguration: Provider.Configuration? = nil,
         transport: (any HTTPTransport)? = nil,
+        network: NetworkSettings? = nil,
         secrets: [String] = [],
         operationProbe: (@Sendable (Provider) async throws -> Void)? = nil
     ) {
+        self.network = network ?? EngageConfiguration.preset(.testing, appID: "org.engagekit.conformance").network
         self.configuration = configuration
         self.invalidConfiguration = invalidConfiguration
         self.transport = transport
@@ -228,6 +233,7 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     private func makeRegistry(logger: Logger) throws(EngageError) -> ProviderRegistry {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.conformance")
         configuration.logLevel = .trace
+        configuration.network = network
         return try ProviderRegistry(
             configuration: configuration,
             environment: RegistryEnvironment(
