@@ -221,6 +221,9 @@ let package = Package(
         .library(name: "EngageSandboxCommand", targets: ["EngageSandboxCommand"]),
         .library(name: "EngageSandboxUI", targets: ["EngageSandboxUI"]),
         .library(name: "EngageExampleSupport", targets: ["EngageExampleSupport"]),
+        // The benchmark scenarios, for the separate Benchmarks/ package: here, so that they reach the
+        // client stack's `package` types (the middleware) and are compiled with every CI build.
+        .library(name: "EngageBenchSupport", targets: ["EngageBenchSupport"]),
         .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
         .executable(name: "engage-demo", targets: ["engage-demo"]),
     ] + providerProducts,
@@ -360,6 +363,15 @@ let package = Package(
             name: "EngageExampleSupport",
             dependencies: ["EngageCore", "EngageSandbox", .product(name: "Logging", package: "swift-log")],
             path: "Development/Sources/EngageExampleSupport"
+        ),
+        .target(
+            name: "EngageBenchSupport",
+            dependencies: [
+                "EngageCore", "EngageTesting", "EngageSandbox", "EngageReference", "ReferenceEmulator", "EngageExplore", "ExploreEmulator",
+                "EngageYoull", "YoullEmulator", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Development/Sources/EngageBenchSupport"
         ),
         .testTarget(
             name: "EngageCoreTests",

@@ -10,21 +10,6 @@ let strictSwiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The scenarios, shared by the harness targets and the `engage-bench-report` ratio reporter.
-let supportDependencies: [Target.Dependency] = [
-    .product(name: "EngageCore", package: "EngageKit"),
-    .product(name: "EngageTesting", package: "EngageKit"),
-    .product(name: "EngageSandbox", package: "EngageKit"),
-    .product(name: "ReferenceEmulator", package: "EngageKit"),
-    .product(name: "EngageExplore", package: "EngageKit"),
-    .product(name: "ExploreEmulator", package: "EngageKit"),
-    .product(name: "EngageYoull", package: "EngageKit"),
-    .product(name: "YoullEmulator", package: "EngageKit"),
-    .product(name: "GRDB", package: "GRDB.swift"),
-    .product(name: "HTTPTypes", package: "swift-http-types"),
-    .product(name: "Logging", package: "swift-log"),
-]
-
 let package = Package(
     name: "EngageKitBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -34,16 +19,13 @@ let package = Package(
         // "MallocInterposer" only: listing traits replaces the harness's defaults, which also turn on
         // "RuntimeInterposer" (Linux + Swift 6.3), a package these builds do not need.
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
-        // Already in the graph through EngageKit; declared because the benchmarks import them directly.
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
-        .target(name: "EngageBenchSupport", dependencies: supportDependencies),
+        // The scenarios live in EngageKit (Development/Sources/EngageBenchSupport), where they reach the
+        // client stack's `package` types; the harness targets and the ratio reporter run them.
         .executableTarget(
             name: "engage-bench-report",
-            dependencies: ["EngageBenchSupport"]
+            dependencies: [.product(name: "EngageBenchSupport", package: "EngageKit")]
         ),
     ]
 )
@@ -60,7 +42,7 @@ package.targets += benchmarkSuites.map { name in
     .executableTarget(
         name: name,
         dependencies: [
-            "EngageBenchSupport",
+            .product(name: "EngageBenchSupport", package: "EngageKit"),
             .product(name: "Benchmark", package: "benchmark"),
         ],
         path: "Benchmarks/\(name)",

@@ -3,10 +3,16 @@
 // offline against an in-memory backend.
 
 // snippet.hide
-import Engage
-import EngageTesting
+@_spi(EngageProvider) import Engage
 import Foundation
 // snippet.show
+
+// snippet.imports
+// A provider module imports the provider-author surface of the core and of the test kit: the
+// `EngageProvider` SPI, which apps that import `Engage` never see.
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
+// snippet.end
 
 // snippet.refresher
 /// The provider-specific half of a session: one refresh request, sent once (`allowsRetry: false`,
@@ -32,7 +38,7 @@ struct PerksRefresher: TokenRefresher {
 
 // snippet.provider
 /// Perks from a weather service: an offers source for the facade, and its own `claim` operation.
-public final class WeatherPerks: EngageProvider, OffersProviding {
+public final class WeatherPerks: EngageProvider {
     /// Where the service is; checked when the provider is registered.
     public struct Configuration: ProviderConfiguration {
         public var baseURL: URL
@@ -49,9 +55,9 @@ public final class WeatherPerks: EngageProvider, OffersProviding {
 
     let context: ProviderContext
     let client: APIClient
-    public let tokens: TokenManager
+    @_spi(EngageProvider) public let tokens: TokenManager
 
-    public init(configuration: Configuration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: Configuration, context: ProviderContext) async throws {
         self.context = context
         // The backend's rules go into the client's stack, not into a wrapper: this one refuses in
         // the body of a 200, and names one error status.
@@ -82,6 +88,10 @@ public final class WeatherPerks: EngageProvider, OffersProviding {
     }
 
 }
+
+// The facade's `engage.offers()` reaches providers through the capability protocols; their
+// conformances are part of the provider-author surface, so they are declared under the same SPI.
+@_spi(EngageProvider) extension WeatherPerks: OffersProviding {}
 // snippet.end
 
 // snippet.operation

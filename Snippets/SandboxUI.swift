@@ -1,7 +1,7 @@
 // The sandbox UI: serve emulators with the web UI beside them, and show an emulator's state in it.
 
 // snippet.hide
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import EngageSandbox
 import EngageSandboxUI
 import Foundation

@@ -1,4 +1,5 @@
-import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
 import EngageSandbox
 
 /// One provider's part of `engage-demo`: its configuration section (against the embedded sandbox or

@@ -1,8 +1,9 @@
+@_spi(EngageProvider) import EngageCore
 import ArgumentParser
-import Engage
+@_spi(EngageProvider) import Engage
 import EngageEmulators
 import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
 

@@ -1,5 +1,5 @@
 #if Explore
-    import Engage
+    @_spi(EngageProvider) import Engage
     import EngageSandbox
     import ExploreEmulator
     import Foundation

@@ -1,5 +1,5 @@
 #if Sovendus
-    import Engage
+    @_spi(EngageProvider) import Engage
     import EngageSandbox
     import Foundation
     import SovendusEmulator

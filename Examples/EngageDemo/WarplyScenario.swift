@@ -1,5 +1,5 @@
 #if Warply
-    import Engage
+    @_spi(EngageProvider) import Engage
     import EngageSandbox
     import Foundation
 

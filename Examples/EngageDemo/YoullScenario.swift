@@ -1,5 +1,5 @@
 #if Youll
-    import Engage
+    @_spi(EngageProvider) import Engage
     import EngageSandbox
     import Foundation
     #if canImport(FoundationNetworking)

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 /// Which providers an aggregate operation succeeded with, and which failed and why.
 public struct AggregateReport: Sendable {
     /// Providers whose part succeeded, in registration order.

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Flushes the analytics queue when the app moves to the background, so that events tracked just

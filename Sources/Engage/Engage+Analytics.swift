@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Analytics consent and delivery: what every analytics SDK lets an app do.

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 extension Engage {
     /// The callback twin of `offers(_:)`.
     @discardableResult

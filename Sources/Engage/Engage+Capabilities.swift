@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 extension Engage {

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 extension Engage {
     static let sharedInstance = BootstrapOnce<Engage>(name: "Engage.shared")
 
@@ -14,10 +15,10 @@ extension Engage {
     /// `.alreadyBootstrapped` at once without creating a registry. If starting fails, the reservation
     /// is given up and a later call may try again.
     @discardableResult
-    public static func bootstrap(
+    @_spi(EngageProvider) public static func bootstrap(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment()
+        environment: RegistryEnvironment
     ) async throws(EngageError) -> Engage {
         try sharedInstance.reserve()
         let engage: Engage
@@ -33,14 +34,29 @@ extension Engage {
 
     /// The callback twin of `bootstrap(configuration:providers:environment:)`.
     @discardableResult
-    public static func bootstrap(
+    @_spi(EngageProvider) public static func bootstrap(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment(),
+        environment: RegistryEnvironment,
         completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
     ) -> any EngageCancellable {
         CallbackBridge.run(completion: completion) {
             try await bootstrap(configuration: configuration, providers: providers, environment: environment)
         }
+    }
+    /// Starts an instance with the platform's services and makes it `Engage.shared` (see
+    /// ``bootstrap(configuration:providers:environment:)``).
+    @discardableResult
+    public static func bootstrap(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) async throws(EngageError) -> Engage {
+        try await bootstrap(configuration: configuration, providers: providers, environment: RegistryEnvironment())
+    }
+
+    /// The callback twin of `bootstrap(configuration:providers:)`.
+    @discardableResult
+    public static func bootstrap(
+        configuration: EngageConfiguration, providers: [ProviderRegistration] = [],
+        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        bootstrap(configuration: configuration, providers: providers, environment: RegistryEnvironment(), completion: completion)
     }
 }

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 @_exported import EngageCore
 import Foundation
 
@@ -29,7 +30,7 @@ import Foundation
 /// failed provider ids). ``start(configuration:providers:environment:)`` returns once started.
 public final class Engage: Sendable {
     /// The registry holding the running providers.
-    public let registry: ProviderRegistry
+    @_spi(EngageProvider) public let registry: ProviderRegistry
     private let started: Task<RegistryStartReport, Never>
     private let readyReport = Locked<RegistryStartReport?>(nil)
     /// Flushes the queue when the app moves to the background; stopped by ``shutdown()``.
@@ -81,6 +82,41 @@ public final class Engage: Sendable {
     /// The configuration the instance started with.
     public var configuration: EngageConfiguration { registry.configuration }
 
+    // MARK: - Starting, for apps (production services)
+
+    /// Starts an instance with the platform's transport, clock and secret store and returns once every
+    /// provider has started or failed: see ``start(configuration:providers:environment:)``, which tests
+    /// use to inject fakes.
+    public static func start(
+        configuration: EngageConfiguration, providers: [ProviderRegistration] = []
+    ) async throws(EngageError) -> Engage {
+        try await start(configuration: configuration, providers: providers, environment: RegistryEnvironment())
+    }
+
+    /// An instance whose providers start in the background (see "Readiness" above), with the platform's
+    /// services; ``init(configuration:providers:environment:)`` injects others.
+    public convenience init(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) throws(EngageError) {
+        try self.init(configuration: configuration, providers: providers, environment: RegistryEnvironment())
+    }
+
+    /// Creates an instance that starts in the background and makes it `Engage.shared`, returning at
+    /// once: the call an app makes in `application(_:didFinishLaunchingWithOptions:)`.
+    ///
+    /// - Throws: `.alreadyBootstrapped` when `Engage.shared` exists already, or what the initialiser throws.
+    @discardableResult
+    public static func configure(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) throws(EngageError) -> Engage {
+        try configure(configuration: configuration, providers: providers, environment: RegistryEnvironment())
+    }
+
+    /// The callback twin of `start(configuration:providers:)`.
+    @discardableResult
+    public static func start(
+        configuration: EngageConfiguration, providers: [ProviderRegistration] = [],
+        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        start(configuration: configuration, providers: providers, environment: RegistryEnvironment(), completion: completion)
+    }
+
     // MARK: - Starting
 
     /// Creates a registry, registers every compiled-in provider that has a configuration section plus
@@ -94,10 +130,10 @@ public final class Engage: Sendable {
     /// shared settings, an invalid or duplicate provider id, or storage that cannot be opened (or is
     /// used by another live registry); the registry created so far is then shut down and its database
     /// closed.
-    public static func start(
+    @_spi(EngageProvider) public static func start(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment()
+        environment: RegistryEnvironment
     ) async throws(EngageError) -> Engage {
         let registry = try ProviderRegistry(configuration: configuration, environment: environment)
         do {
@@ -121,10 +157,10 @@ public final class Engage: Sendable {
     /// ``start(configuration:providers:environment:)`` throws for them, and for two third-party
     /// providers with the same id; everything else (a provider's bad section, a failed start) is in
     /// the report ``ready()`` returns.
-    public convenience init(
+    @_spi(EngageProvider) public convenience init(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment()
+        environment: RegistryEnvironment
     ) throws(EngageError) {
         var seen = Set<ProviderID>()
         for registration in providers where !seen.insert(registration.descriptor.id).inserted {
@@ -160,10 +196,10 @@ public final class Engage: Sendable {
     ///
     /// - Throws: `.alreadyBootstrapped` when `Engage.shared` exists already, or what the initialiser throws.
     @discardableResult
-    public static func configure(
+    @_spi(EngageProvider) public static func configure(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment()
+        environment: RegistryEnvironment
     ) throws(EngageError) -> Engage {
         try sharedInstance.reserve()
         let engage: Engage
@@ -218,10 +254,10 @@ public final class Engage: Sendable {
 
     /// The callback twin of `start(configuration:providers:environment:)`.
     @discardableResult
-    public static func start(
+    @_spi(EngageProvider) public static func start(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment = RegistryEnvironment(),
+        environment: RegistryEnvironment,
         completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
     ) -> any EngageCancellable {
         CallbackBridge.run(completion: completion) {

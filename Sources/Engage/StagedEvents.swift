@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A weak reference to an `Engage`, for the closures and deliverers an instance hands to its own

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A clock that moves only when told to, for deterministic tests of expiry, back-off and breakers.
@@ -12,7 +12,7 @@ import Foundation
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(2))
 /// ```
-public final class FakeClock: EngageClock {
+@_spi(EngageProvider) public final class FakeClock: EngageClock {
     private struct Sleeper {
         let id: UInt64
         let deadline: Date

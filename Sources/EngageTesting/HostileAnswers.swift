@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import HTTPTypes
 
@@ -15,7 +15,7 @@ import HTTPTypes
 /// // the first run got the emulator's real answer; every later outcome is a value or an
 /// // EngageError: the process is still here
 /// ```
-public final class HostileAnswers: HTTPTransport {
+@_spi(EngageProvider) public final class HostileAnswers: HTTPTransport {
     private let base: any HTTPTransport
     private let state = Locked<State>(State())
 
@@ -29,7 +29,7 @@ public final class HostileAnswers: HTTPTransport {
     }
 
     /// Wraps `base` (a `URLSessionTransport` with its own session by default).
-    public init(wrapping base: any HTTPTransport = URLSessionTransport()) {
+    @_spi(EngageProvider) public init(wrapping base: any HTTPTransport = URLSessionTransport()) {
         self.base = base
     }
 
@@ -37,7 +37,7 @@ public final class HostileAnswers: HTTPTransport {
     public var enforcesTimeouts: Bool { base.enforcesTimeouts }
 
     /// Sends through `base`; keeps a 2xx answer's body by path, or replaces it when the path is armed.
-    public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+    @_spi(EngageProvider) public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         var response = try await base.send(request)
         let path = request.head.path.map { String($0.prefix { $0 != "?" }) } ?? "/"
         guard response.isSuccess else { return response }

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Hostile variations of a valid JSON document, for property tests of decoding: every variation must

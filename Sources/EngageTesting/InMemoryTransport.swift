@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import HTTPTypes
 
@@ -10,9 +10,9 @@ import HTTPTypes
 /// }
 /// transport.route(.post, "/auth/refresh") { _ in .json(["access_token": "…"]) }
 /// ```
-public final class InMemoryTransport: HTTPTransport {
+@_spi(EngageProvider) public final class InMemoryTransport: HTTPTransport {
     /// Answers one request.
-    public typealias Handler = @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
+    @_spi(EngageProvider) public typealias Handler = @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
 
     private struct Route {
         let method: HTTPRequest.Method?
@@ -36,10 +36,10 @@ public final class InMemoryTransport: HTTPTransport {
     }
 
     /// Every request sent so far, in order.
-    public var requests: [HTTPRequestMessage] { recorded.value }
+    @_spi(EngageProvider) public var requests: [HTTPRequestMessage] { recorded.value }
 
     /// The requests whose path (without query) starts with `pathPrefix`.
-    public func requests(to pathPrefix: String) -> [HTTPRequestMessage] {
+    @_spi(EngageProvider) public func requests(to pathPrefix: String) -> [HTTPRequestMessage] {
         recorded.value.filter { Self.pathWithoutQuery($0).hasPrefix(pathPrefix) }
     }
 
@@ -49,7 +49,7 @@ public final class InMemoryTransport: HTTPTransport {
     }
 
     /// Records `request`, answers it from the last matching route (or the fallback) and enforces the size limit like `URLSessionTransport`.
-    public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+    @_spi(EngageProvider) public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         recorded.withLock { $0.append(request) }
         try Task.checkCancellation()
         let path = Self.pathWithoutQuery(request)

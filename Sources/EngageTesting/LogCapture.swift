@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Logging
 
 /// Collects log lines in memory, to assert what was (and was not) logged, e.g. that no secret leaks.

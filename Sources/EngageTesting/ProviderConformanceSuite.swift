@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import Logging
@@ -29,7 +29,7 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     /// Strings that must never appear in logs while the probe runs (tokens, passwords, card numbers).
     public var secrets: [String]
     /// The environment for the registry; its transport decides where the provider's requests go.
-    public var transport: (any HTTPTransport)?
+    @_spi(EngageProvider) public var transport: (any HTTPTransport)?
     /// Timeouts and retries of the provider's requests: the `.testing` preset's (5 s of silence, one
     /// attempt) unless given. A probe that syncs a large resource on a busy machine needs more.
     public var network: NetworkSettings
@@ -37,7 +37,7 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     /// A suite for `type`: started with `configuration` (its requests go to `transport`, URLSession by
     /// default), `invalidConfiguration` must be rejected, `operationProbe` runs one real operation and
     /// `secrets` must not appear in the logs meanwhile.
-    public init(
+    @_spi(EngageProvider) public init(
         _ type: Provider.Type,
         configuration: Provider.Configuration,
         invalidConfiguration: Provider.Configuration? = nil,

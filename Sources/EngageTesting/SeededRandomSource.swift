@@ -1,8 +1,8 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A deterministic ``RandomSource`` over a ``SeededGenerator``: the same seed always yields the same
 /// fractions, so retry jitter and sampling are reproducible in tests.
-public final class SeededRandomSource: RandomSource {
+@_spi(EngageProvider) public final class SeededRandomSource: RandomSource {
     private let generator: Locked<SeededGenerator>
 
     /// A sequence determined by `seed`.

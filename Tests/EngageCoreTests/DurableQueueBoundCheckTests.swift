@@ -1,4 +1,4 @@
-@testable import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 import Foundation
 import GRDB
 import Testing

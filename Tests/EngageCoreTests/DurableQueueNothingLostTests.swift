@@ -1,5 +1,5 @@
-import EngageCore
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
-@testable import EngageCore
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,4 +1,5 @@
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Testing
 
 @Suite("Seeded generator")

@@ -1,9 +1,10 @@
+@_spi(EngageProvider) import EngageCore
 import CroboxEmulator
-import Engage
-import EngageCrobox
-import EngageReference
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageReference
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
 import ReferenceEmulator

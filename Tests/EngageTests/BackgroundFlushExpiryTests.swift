@@ -1,6 +1,6 @@
-@testable import Engage
-import EngageCore
-import EngageTesting
+@_spi(EngageProvider) @testable import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
 import Testing

@@ -1,8 +1,8 @@
-import Engage
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Testing
 
 /// `APIClient.download`: bodies streamed to a file over a real socket, with progress, limits and

@@ -1,6 +1,7 @@
-import Engage
-@testable import EngageCore
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) @testable import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -9,7 +9,7 @@
 // Note: the server runs in-process, so cpuTotal and mallocCountTotal include the server's share.
 
 import Benchmark
-import EngageBenchSupport
+@_spi(EngageProvider) import EngageBenchSupport
 
 let benchmarks: @Sendable () -> Void = {
     let ratio = BenchmarkMetric.custom("stack ÷ bare (‰)", polarity: .prefersSmaller, useScalingFactor: false)

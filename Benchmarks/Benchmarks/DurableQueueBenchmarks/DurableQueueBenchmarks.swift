@@ -10,7 +10,7 @@
 // Tables are emptied outside the measured windows so that their size stays bounded.
 
 import Benchmark
-import EngageBenchSupport
+@_spi(EngageProvider) import EngageBenchSupport
 
 let benchmarks: @Sendable () -> Void = {
     let ratio = BenchmarkMetric.custom("throughput ÷ raw (‰)", polarity: .prefersLarger, useScalingFactor: false)

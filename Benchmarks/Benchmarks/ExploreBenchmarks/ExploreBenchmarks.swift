@@ -14,7 +14,7 @@
 // directory's ~100 MB archive: verify (size + SHA-256) and swap; and verify, unpack and swap.
 
 import Benchmark
-import EngageBenchSupport
+@_spi(EngageProvider) import EngageBenchSupport
 import Foundation
 
 let benchmarks: @Sendable () -> Void = {

@@ -7,7 +7,7 @@
 // records the per-pair ratio as "storm ÷ valid (‰)", plus the refreshes per storm (must be 1).
 
 import Benchmark
-import EngageBenchSupport
+@_spi(EngageProvider) import EngageBenchSupport
 
 let benchmarks: @Sendable () -> Void = {
     let ratio = BenchmarkMetric.custom("storm ÷ valid (‰)", polarity: .prefersSmaller, useScalingFactor: false)

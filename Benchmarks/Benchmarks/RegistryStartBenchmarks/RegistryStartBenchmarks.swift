@@ -7,7 +7,7 @@
 // records the per-iteration ratios. Closing databases and deleting directories is never measured.
 
 import Benchmark
-import EngageBenchSupport
+@_spi(EngageProvider) import EngageBenchSupport
 
 let benchmarks: @Sendable () -> Void = {
     let overDatabase = BenchmarkMetric.custom("÷ new EngageDatabase (‰)", polarity: .prefersSmaller, useScalingFactor: false)

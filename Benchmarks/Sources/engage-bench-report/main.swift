@@ -6,8 +6,7 @@
 // The same scenarios run in the benchmark harness (`swift package benchmark`), which adds percentiles,
 // allocation counts and baselines; this tool exists because the harness does not report ratios.
 
-import EngageBenchSupport
-import EngageCore
+@_spi(EngageProvider) import EngageBenchSupport
 import Foundation
 
 struct Options {
@@ -434,4 +433,12 @@ print("took \((ContinuousClock.now - started).formatted); load average now \(loa
 
 if hadError || (options.strict && rows.contains(where: { $0.passed == false })) {
     exit(1)
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double` (EngageKit's own helper is `package`).
+    fileprivate var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
 }

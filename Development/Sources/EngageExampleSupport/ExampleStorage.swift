@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Where an example keeps the SDK's database and its key: what `--storage` chose.
@@ -12,7 +12,7 @@ public struct ExampleStorage: Sendable {
     public let location: StorageLocation
     /// The key store for `RegistryEnvironment.secretStore`: `nil` for the platform's own (Keychain, or a
     /// 0600 key file next to the database on Linux), an in-memory one with in-memory storage.
-    public let secretStore: (any SecretStore)?
+    @_spi(EngageProvider) public let secretStore: (any SecretStore)?
 
     /// The choice for `option` (`--storage`): `memory`, a directory path, or `nil` for the default,
     /// which is the app's default location for `appID` when `realBackend`, memory otherwise.

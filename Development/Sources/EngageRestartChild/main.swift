@@ -16,9 +16,9 @@
 //       "up-to-date <timestamp>"
 //
 // Every line is flushed at once, so the tests can follow a run that they are about to kill.
-import EngageCore
-import EngageExplore
-import EngageReference
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageReference
 import Foundation
 
 func say(_ line: String) {

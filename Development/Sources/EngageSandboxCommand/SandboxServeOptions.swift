@@ -1,6 +1,7 @@
+@_spi(EngageProvider) import EngageCore
 import ArgumentParser
-import EngageSandbox
-import EngageSandboxUI
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageSandboxUI
 import Foundation
 
 /// The command-line options of a sandbox that serves emulators, and the serving itself: what

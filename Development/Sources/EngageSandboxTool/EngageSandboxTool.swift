@@ -1,8 +1,8 @@
 import ArgumentParser
-import EngageCore
-import EngageEmulators
-import EngageSandbox
-import EngageSandboxCommand
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageEmulators
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageSandboxCommand
 import Foundation
 
 /// `engage-sandbox`: serves the local backend emulators compiled into this build until SIGINT or

@@ -1,4 +1,5 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// Fault rules between the host's types and the API's JSON, with the API's checks.

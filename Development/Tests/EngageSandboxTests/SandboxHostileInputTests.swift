@@ -1,5 +1,6 @@
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
-@testable import EngageCore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Testing

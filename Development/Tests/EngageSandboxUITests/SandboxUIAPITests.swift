@@ -1,9 +1,10 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import NIOCore
 import Testing
 
-@testable import EngageSandboxUI
+@_spi(EngageProvider) @testable import EngageSandboxUI
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
+@_spi(EngageProvider) import EngageCore
 import CroboxEmulator
-import EngageSandbox
-import EngageSandboxUI
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageSandboxUI
 import Foundation
 import ReferenceEmulator
 import Testing

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CroboxEmulator
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import EngageCrobox
-import EngageExampleSupport
+@_spi(EngageProvider) import EngageExampleSupport
 import Foundation
 
 /// `crobox-example`: a product overview page against Crobox.

@@ -1,6 +1,6 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import EngageCrobox
-import EngageExampleSupport
+@_spi(EngageProvider) import EngageExampleSupport
 import Foundation
 import Logging
 

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExampleSupport
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExampleSupport
 import EngageWarply
 import Foundation
 import Logging

@@ -1,6 +1,6 @@
 import ArgumentParser
-import EngageCore
-import EngageExampleSupport
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExampleSupport
 import EngageYoull
 import Foundation
 import YoullEmulator

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExampleSupport
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExampleSupport
 import EngageYoull
 import Foundation
 import Logging

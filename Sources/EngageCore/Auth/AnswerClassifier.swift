@@ -16,7 +16,7 @@ import HTTPTypes
 ///     return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
 /// }
 /// ```
-public struct AnswerClassifier: Sendable {
+@_spi(EngageProvider) public struct AnswerClassifier: Sendable {
     /// What an answer means for its call.
     public enum Verdict: Sendable {
         /// The answer stands; a non-2xx status is then mapped by `APIClient.Hooks.mapError` where the
@@ -71,7 +71,7 @@ public struct AnswerClassifier: Sendable {
 }
 
 /// A refused credential, as an authoriser is asked to renew it.
-public struct CredentialRejection: Sendable {
+@_spi(EngageProvider) public struct CredentialRejection: Sendable {
     /// Which credential a server refused.
     public enum Credential: Sendable, Equatable {
         /// The user's or the app's access token (a 401, Hasura's `invalid-jwt`): bearer and host-token

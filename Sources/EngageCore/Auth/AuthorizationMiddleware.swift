@@ -6,7 +6,7 @@ import HTTPTypes
 ///
 /// It never loops: an answer to that one resend is final (no retry follows it), and a second refusal
 /// ends the call: as the 401 itself, or as the classifier's error.
-public struct AuthorizationMiddleware: HTTPMiddleware {
+package struct AuthorizationMiddleware: HTTPMiddleware {
     /// The scheme that adds and renews credentials.
     public let authorizer: any RequestAuthorizer
     /// The provider's reading of its answers.

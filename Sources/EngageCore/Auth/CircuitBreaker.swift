@@ -8,7 +8,7 @@ import Foundation
 /// - **half-open**: one trial call passes; success closes the breaker, failure opens it again.
 ///
 /// Time comes from the injected `EngageClock`, so tests drive transitions with a fake clock.
-public final class CircuitBreaker: Sendable {
+@_spi(EngageProvider) public final class CircuitBreaker: Sendable {
     /// The breaker's state.
     public enum State: Sendable, Equatable {
         /// Calls pass; `consecutiveFailures` failures in a row so far.

@@ -17,7 +17,7 @@ public protocol HostTokenProvider: Sendable {
 /// refusals of one token costs one refresh.
 ///
 /// The host's `accessToken()` must return the new token once `refreshAccessToken()` has returned it.
-public struct HostTokenAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct HostTokenAuthorizer: RequestAuthorizer {
     private let coordinator: HostTokenCoordinator
 
     /// An authoriser over `provider`'s session; `clock` decides when a JWT has expired and measures

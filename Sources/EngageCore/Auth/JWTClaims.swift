@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A client cannot verify its server's signature (it does not hold the key) but it needs the expiry to
 /// refresh in time. Use `JWTClaims(decoding:)` for that and nothing security-relevant.
-public struct JWTClaims: Sendable, Equatable {
+@_spi(EngageProvider) public struct JWTClaims: Sendable, Equatable {
     /// `exp`: when the token expires.
     public var expiresAt: Date?
     /// `iat`: when the token was issued.

@@ -6,7 +6,7 @@ import HTTPTypes
 /// EngageKit ships the schemes its providers use: `BearerAuthorizer` (token pair with refresh),
 /// `SignedHeadersAuthorizer` (per-request signature headers), `BasicAuthorizer`,
 /// `HostTokenAuthorizer` (the host app owns the session) and `NoAuthorizer`.
-public protocol RequestAuthorizer: Sendable {
+@_spi(EngageProvider) public protocol RequestAuthorizer: Sendable {
     /// Adds credentials to `request`. When `request.options.authorization` is `.required` and there are
     /// none, throws `.unauthorized` without a network call.
     func authorize(_ request: inout HTTPRequestMessage) async throws
@@ -24,7 +24,7 @@ extension RequestAuthorizer {
 }
 
 /// Sends requests without credentials.
-public struct NoAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct NoAuthorizer: RequestAuthorizer {
     /// An authoriser that adds nothing.
     public init() {}
 
@@ -33,7 +33,7 @@ public struct NoAuthorizer: RequestAuthorizer {
 }
 
 /// `Authorization: Bearer <access token>` from a `TokenManager`, refreshed when needed.
-public struct BearerAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct BearerAuthorizer: RequestAuthorizer {
     /// The session whose access token is sent.
     public let tokens: TokenManager
 
@@ -70,7 +70,7 @@ public struct BearerAuthorizer: RequestAuthorizer {
 /// not sent on requests marked `authorization: .none` (the authorisation middleware skips them), and a
 /// 401 is returned as it is, since there is nothing to renew. The key never appears in `description`,
 /// `dump` or `Mirror` output.
-public struct StaticBearerAuthorizer: RequestAuthorizer, CustomStringConvertible, CustomReflectable {
+@_spi(EngageProvider) public struct StaticBearerAuthorizer: RequestAuthorizer, CustomStringConvertible, CustomReflectable {
     private let key: String
 
     /// An authoriser sending `key`; an empty key sends nothing and fails `.required` requests with
@@ -98,7 +98,7 @@ public struct StaticBearerAuthorizer: RequestAuthorizer, CustomStringConvertible
 }
 
 /// `Authorization: Basic base64(user:password)`.
-public struct BasicAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct BasicAuthorizer: RequestAuthorizer {
     private let credentials: @Sendable () async throws -> (username: String, password: String)?
 
     /// Uses fixed credentials.
@@ -125,7 +125,7 @@ public struct BasicAuthorizer: RequestAuthorizer {
 }
 
 /// Computes headers that sign each request (for example Warply's `loyalty-signature`).
-public protocol RequestSigner: Sendable {
+@_spi(EngageProvider) public protocol RequestSigner: Sendable {
     /// The header fields to add to `request`, signed at `date`.
     func signatureHeaders(for request: HTTPRequestMessage, at date: Date) async throws -> HTTPFields
 
@@ -141,7 +141,7 @@ extension RequestSigner {
 }
 
 /// Adds the headers computed by a `RequestSigner`.
-public struct SignedHeadersAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct SignedHeadersAuthorizer: RequestAuthorizer {
     /// Computes the signature headers.
     public let signer: any RequestSigner
     /// The clock whose time is signed.
@@ -170,7 +170,7 @@ public struct SignedHeadersAuthorizer: RequestAuthorizer {
 
 /// Applies several authorisers in order (e.g. signed headers plus a bearer token); renewal is asked
 /// of each until one renews the refused credential.
-public struct CompositeAuthorizer: RequestAuthorizer {
+@_spi(EngageProvider) public struct CompositeAuthorizer: RequestAuthorizer {
     /// The authorisers, applied in order.
     public let authorizers: [any RequestAuthorizer]
 

@@ -36,7 +36,7 @@ import Logging
 /// - **Detached completion.** The refresh runs in its own task, so rotated tokens are stored even if
 ///   the caller that triggered it was cancelled. A cancelled caller (the one that started the refresh
 ///   or one that joined it) returns `.cancelled` at once instead of waiting for the refresh to end.
-public actor TokenManager {
+@_spi(EngageProvider) public actor TokenManager {
     /// The provider whose session this is; errors are attributed to it.
     public nonisolated let providerID: ProviderID
     /// The circuit breaker in front of the refresh endpoint.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// When `expiresAt` is not given, it is read from the access token's JWT `exp` claim (if the token is a
 /// JWT). Tokens are secrets: no printed, dumped or reflected form shows them (``SecretBearing``).
-public struct TokenPair: Codable, Sendable, Equatable, SecretBearing {
+@_spi(EngageProvider) public struct TokenPair: Codable, Sendable, Equatable, SecretBearing {
     /// The token sent with requests.
     public var accessToken: String
     /// The token exchanged for a new pair, if the scheme has one.

@@ -21,7 +21,7 @@
 ///     }
 /// }
 /// ```
-public protocol TokenRefresher: Sendable {
+@_spi(EngageProvider) public protocol TokenRefresher: Sendable {
     /// Returns the new pair. Throw an `EngageError`; `classify` decides what the failure means.
     func refresh(_ tokens: TokenPair) async throws -> TokenPair
 
@@ -32,7 +32,7 @@ public protocol TokenRefresher: Sendable {
 }
 
 /// What a failed refresh means.
-public enum RefreshFailure: Sendable, Equatable {
+@_spi(EngageProvider) public enum RefreshFailure: Sendable, Equatable {
     /// The refresh token was refused: tokens are cleared and the session ends.
     case rejected
     /// The refresh could not be completed now (network, 5xx): tokens are kept.
@@ -49,7 +49,7 @@ extension TokenRefresher {
 }
 
 /// A `TokenRefresher` from a closure.
-public struct ClosureTokenRefresher: TokenRefresher {
+@_spi(EngageProvider) public struct ClosureTokenRefresher: TokenRefresher {
     private let body: @Sendable (TokenPair) async throws -> TokenPair
 
     /// A refresher running `body`.

@@ -18,7 +18,7 @@ import Dispatch
 /// Cancelling the returned handle cancels the operation's task. An operation that stops because of it
 /// delivers `.cancelled`; an operation that completes anyway (or had completed) delivers its result,
 /// because its effect already happened (a coupon redeemed just before the cancel was still redeemed).
-public enum CallbackBridge {
+@_spi(EngageProvider) public enum CallbackBridge {
     /// Runs `operation` in a new task and delivers its outcome to `completion` on the main actor,
     /// attributing errors to `providerID`. Returns the handle that cancels the task.
     @discardableResult

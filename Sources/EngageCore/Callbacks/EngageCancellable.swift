@@ -9,7 +9,7 @@ public protocol EngageCancellable: Sendable {
 }
 
 /// The `EngageCancellable` returned by callback twins: cancels the task that runs the async operation.
-public final class TaskCancellable: EngageCancellable {
+@_spi(EngageProvider) public final class TaskCancellable: EngageCancellable {
     private let task: Locked<Task<Void, Never>?>
 
     init(_ task: Task<Void, Never>) {

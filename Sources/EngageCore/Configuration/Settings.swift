@@ -52,7 +52,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     }
 
     /// The retry policy these settings describe.
-    public var retryPolicy: RetryPolicy {
+    @_spi(EngageProvider) public var retryPolicy: RetryPolicy {
         RetryPolicy(
             maxAttempts: maxAttempts, baseDelay: .seconds(double: retryBaseDelaySeconds),
             maxDelay: .seconds(double: retryMaxDelaySeconds)
@@ -198,7 +198,7 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
     /// Days after which an undelivered event is dropped (30 by default, at most 365).
     public var maxEventAgeDays: Double
     /// `dropOldest` or `rejectNew` when the queue is full.
-    public var dropPolicy: DurableQueuePolicy.DropPolicy
+    public var dropPolicy: QueueDropPolicy
     /// Whether an `Engage` instance flushes the queue when the app moves to the background (UIKit's
     /// did-enter-background notification; `true` by default). The flush asks the system for extra
     /// time, so queued events leave before the app is suspended.
@@ -207,7 +207,7 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
     /// Settings; each argument defaults to the value documented on its property.
     public init(
         maxPendingEvents: Int = 10_000, maxStoredBytes: Int = 16 * 1024 * 1024, batchSize: Int = 50, flushIntervalSeconds: Double = 30,
-        maxEventAgeDays: Double = 30, dropPolicy: DurableQueuePolicy.DropPolicy = .dropOldest, flushesOnBackground: Bool = true
+        maxEventAgeDays: Double = 30, dropPolicy: QueueDropPolicy = .dropOldest, flushesOnBackground: Bool = true
     ) {
         self.maxPendingEvents = maxPendingEvents
         self.maxStoredBytes = maxStoredBytes
@@ -229,7 +229,7 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
             batchSize: try container.decodeIfPresent(Int.self, forKey: .batchSize) ?? defaults.batchSize,
             flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds) ?? defaults.flushIntervalSeconds,
             maxEventAgeDays: try container.decodeIfPresent(Double.self, forKey: .maxEventAgeDays) ?? defaults.maxEventAgeDays,
-            dropPolicy: try container.decodeIfPresent(DurableQueuePolicy.DropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy,
+            dropPolicy: try container.decodeIfPresent(QueueDropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy,
             flushesOnBackground: try container.decodeIfPresent(Bool.self, forKey: .flushesOnBackground) ?? defaults.flushesOnBackground
         )
     }
@@ -237,7 +237,7 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
 
 extension AnalyticsSettings {
     /// The durable queue policy these settings describe.
-    public var queuePolicy: DurableQueuePolicy {
+    @_spi(EngageProvider) public var queuePolicy: DurableQueuePolicy {
         DurableQueuePolicy(
             maxPendingEvents: maxPendingEvents, maxStoredBytes: maxStoredBytes, batchSize: batchSize,
             flushInterval: .seconds(double: flushIntervalSeconds), maxEventAge: .seconds(double: maxEventAgeDays * 86_400),
@@ -254,4 +254,13 @@ extension AnalyticsSettings {
             return ["analytics: \((error as? EngageError)?.message ?? "invalid settings")"]
         }
     }
+}
+
+/// What the analytics queue does when an event would exceed its limits (`maxPendingEvents` or
+/// `maxStoredBytes`).
+public enum QueueDropPolicy: String, Sendable, Codable, Equatable {
+    /// The oldest pending events (of any destination) are deleted and reported as a `QueueDropReport`.
+    case dropOldest
+    /// The new event is refused with `EngageError.Code.queueFull` and nothing is stored.
+    case rejectNew
 }

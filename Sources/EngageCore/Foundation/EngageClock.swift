@@ -4,7 +4,7 @@ import Foundation
 /// retry back-off, queue scheduling.
 ///
 /// Inject a fake clock (see `EngageTesting.FakeClock`) to make such logic deterministic in tests.
-public protocol EngageClock: Sendable {
+@_spi(EngageProvider) public protocol EngageClock: Sendable {
     /// The current wall-clock time.
     var now: Date { get }
     /// Suspends for `duration`, throwing `CancellationError` if the task is cancelled.
@@ -12,7 +12,7 @@ public protocol EngageClock: Sendable {
 }
 
 /// The real clock: `Date()` and `Task.sleep`.
-public struct SystemClock: EngageClock {
+@_spi(EngageProvider) public struct SystemClock: EngageClock {
     /// The system clock.
     public init() {}
 
@@ -27,13 +27,13 @@ public struct SystemClock: EngageClock {
 
 extension Duration {
     /// The duration in seconds as a `Double`.
-    public var seconds: Double {
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     /// A duration from seconds expressed as a `Double`; negative or non-finite values become zero.
-    public static func seconds(double value: Double) -> Duration {
+    package static func seconds(double value: Double) -> Duration {
         guard value.isFinite, value > 0 else { return .zero }
         return .nanoseconds(Int64(min(value, 9e9) * 1e9))
     }
@@ -41,7 +41,7 @@ extension Duration {
 
 extension Date {
     /// This date moved forward by `duration`.
-    public func adding(_ duration: Duration) -> Date {
+    package func adding(_ duration: Duration) -> Date {
         addingTimeInterval(duration.seconds)
     }
 }

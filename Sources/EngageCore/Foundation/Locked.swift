@@ -21,7 +21,7 @@
 /// let counts = Locked<[String: Int]>([:])
 /// counts.withLock { $0["views", default: 0] += 1 }
 /// ```
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+@_spi(EngageProvider) public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     #if canImport(Darwin)
         private typealias PlatformLock = os_unfair_lock
     #else

@@ -1,12 +1,12 @@
 /// A source of uniformly distributed fractions in `0..<1`, injected wherever EngageKit uses randomness
 /// (retry jitter, sampling), so that tests can be deterministic.
-public protocol RandomSource: Sendable {
+@_spi(EngageProvider) public protocol RandomSource: Sendable {
     /// A value in `0..<1`.
     func nextFraction() -> Double
 }
 
 /// The system's random number generator.
-public struct SystemRandomSource: RandomSource {
+@_spi(EngageProvider) public struct SystemRandomSource: RandomSource {
     /// The system's generator.
     public init() {}
 

@@ -7,7 +7,7 @@ import HTTPTypes
 /// Errors returned with HTTP 200 are errors: a response with a non-empty `errors` array throws
 /// `.graphQL` (with every message and code), even when partial `data` came along, and a mutation is
 /// never reported as successful if the server listed errors.
-public struct GraphQLClient: Sendable {
+@_spi(EngageProvider) public struct GraphQLClient: Sendable {
     /// The HTTP client the operations are posted with.
     public let client: APIClient
     /// The endpoint path relative to the client's base URL (Hasura's is `/v1/graphql`).
@@ -105,7 +105,7 @@ public struct GraphQLClient: Sendable {
 }
 
 /// The `errors` of a failed GraphQL response, kept as `EngageError.underlyingError`.
-public struct GraphQLErrors: Error, Sendable, Equatable {
+@_spi(EngageProvider) public struct GraphQLErrors: Error, Sendable, Equatable {
     /// Every entry of the response's `errors` array, in order.
     public var entries: [GraphQLErrorEntry]
 }

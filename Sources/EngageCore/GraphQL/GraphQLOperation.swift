@@ -10,7 +10,7 @@
 /// }
 /// let feed = try await graphQL.perform(ContentFeed(variables: .init(lang: "en")))
 /// ```
-public protocol GraphQLOperation: Sendable {
+@_spi(EngageProvider) public protocol GraphQLOperation: Sendable {
     /// The type of `variables`, encoded as the request's `variables` object.
     associatedtype Variables: Encodable & Sendable
     /// The type `data` decodes as.
@@ -36,7 +36,7 @@ extension GraphQLOperation {
 }
 
 /// Lexical facts about GraphQL documents.
-public enum GraphQLDocument {
+@_spi(EngageProvider) public enum GraphQLDocument {
     /// Whether any top-level operation of `document` is a `mutation`.
     ///
     /// It scans the document's tokens outside every `{…}` and `(…)`, skipping `#` comments, strings and
@@ -109,7 +109,7 @@ public enum GraphQLDocument {
 }
 
 /// One entry of a GraphQL response's `errors` array.
-public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
+@_spi(EngageProvider) public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
     /// The error's message.
     public var message: String
     /// Where in the response the error happened, if the server said.
@@ -139,7 +139,7 @@ public struct GraphQLErrorEntry: Decodable, Sendable, Equatable {
 }
 
 /// A component of a GraphQL error path: a field name or a list index.
-public enum GraphQLPathComponent: Decodable, Sendable, Equatable, CustomStringConvertible {
+@_spi(EngageProvider) public enum GraphQLPathComponent: Decodable, Sendable, Equatable, CustomStringConvertible {
     /// A field name.
     case field(String)
     /// A zero-based list index.

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// /// Perks from a weather service: an offers source for the facade, and its own `claim` operation.
-/// public final class WeatherPerks: EngageProvider, OffersProviding {
+/// public final class WeatherPerks: EngageProvider {
 ///     /// Where the service is; checked when the provider is registered.
 ///     public struct Configuration: ProviderConfiguration {
 ///         public var baseURL: URL
@@ -19,9 +19,9 @@
 ///
 ///     let context: ProviderContext
 ///     let client: APIClient
-///     public let tokens: TokenManager
+///     @_spi(EngageProvider) public let tokens: TokenManager
 ///
-///     public init(configuration: Configuration, context: ProviderContext) async throws {
+///     @_spi(EngageProvider) public init(configuration: Configuration, context: ProviderContext) async throws {
 ///         self.context = context
 ///         // The backend's rules go into the client's stack, not into a wrapper: this one refuses in
 ///         // the body of a 200, and names one error status.
@@ -48,6 +48,10 @@
 ///     }
 ///
 /// }
+///
+/// // The facade's `engage.offers()` reaches providers through the capability protocols; their
+/// // conformances are part of the provider-author surface, so they are declared under the same SPI.
+/// @_spi(EngageProvider) extension WeatherPerks: OffersProviding {}
 /// ```
 ///
 /// A provider receives everything shared through its `ProviderContext` and never reaches for globals.
@@ -61,27 +65,27 @@ public protocol EngageProvider: AnyObject, Sendable {
 
     /// The provider's storage migrations, oldest first. They run, once each, in the provider's own
     /// namespace before `init` is called.
-    static var migrations: [StorageMigration] { get }
+    @_spi(EngageProvider) static var migrations: [StorageMigration] { get }
 
     /// Creates the provider. Fail with an `EngageError` (e.g. `.invalidConfiguration`); the registry
     /// reports it and starts the other providers anyway.
-    init(configuration: Configuration, context: ProviderContext) async throws
+    @_spi(EngageProvider) init(configuration: Configuration, context: ProviderContext) async throws
 
     /// Called once after every provider was created: register queue destinations, load caches,
     /// register the device...
-    func start() async throws
+    @_spi(EngageProvider) func start() async throws
 
     /// Called when the registry shuts down: flush, cancel background work. Must not throw.
-    func shutdown() async
+    @_spi(EngageProvider) func shutdown() async
 }
 
 extension EngageProvider {
     /// No migrations by default.
-    public static var migrations: [StorageMigration] { [] }
+    @_spi(EngageProvider) public static var migrations: [StorageMigration] { [] }
     /// Does nothing by default.
-    public func start() async throws {}
+    @_spi(EngageProvider) public func start() async throws {}
     /// Does nothing by default.
-    public func shutdown() async {}
+    @_spi(EngageProvider) public func shutdown() async {}
 
     /// The provider's id.
     public var id: ProviderID { Self.descriptor.id }
@@ -109,7 +113,7 @@ extension ProviderConfiguration {
 }
 
 /// The configuration of a provider that needs none.
-public struct EmptyConfiguration: ProviderConfiguration, Equatable {
+@_spi(EngageProvider) public struct EmptyConfiguration: ProviderConfiguration, Equatable {
     /// The empty configuration.
     public init() {}
 }

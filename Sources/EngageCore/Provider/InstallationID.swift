@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Made by ``ProviderContext/installationID(storedUnder:configured:make:)``; the project's one
 /// implementation of a persisted device id.
-public final class InstallationID: Sendable {
+@_spi(EngageProvider) public final class InstallationID: Sendable {
     private let storage: StorageNamespace
     private let providerID: ProviderID
     private let key: String

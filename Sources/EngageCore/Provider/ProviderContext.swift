@@ -7,7 +7,7 @@ import Logging
 /// A provider never reaches for globals: its HTTP stack, storage namespace, secrets, event bus,
 /// analytics queue, logger and clock all come from here, which is what makes every
 /// provider testable with a fake clock and an in-memory transport.
-public struct ProviderContext: Sendable {
+@_spi(EngageProvider) public struct ProviderContext: Sendable {
     /// The provider's descriptor.
     public let descriptor: ProviderDescriptor
     /// The whole configuration (network, auth and analytics settings apply to every provider).

@@ -26,7 +26,7 @@ public final class AnalyticsConsent: Sendable {
     /// A consent read from `storage` (the core namespace), or one that allows everything and keeps
     /// nothing when `storage` is `nil`. A stored choice that cannot be read counts as "off" (failing
     /// closed: an opted-out user is never tracked because of a damaged row) and is logged.
-    public init(storage: StorageNamespace?, logger: Logger? = nil) {
+    @_spi(EngageProvider) public init(storage: StorageNamespace?, logger: Logger? = nil) {
         self.storage = storage
         var stored = State()
         if let storage {

@@ -24,7 +24,7 @@ import Logging
 /// so an unreachable destination costs one attempt per pause and its events keep their order. Only a
 /// rejection (``isRejection(_:)``), the policy's `maxEventAge` or its bounds drop events, each
 /// reported through `onDrop`; no number of failures does.
-public actor DurableQueue {
+@_spi(EngageProvider) public actor DurableQueue {
     /// The queue's limits and timing.
     public nonisolated let policy: DurableQueuePolicy
     /// The database holding the queue.

@@ -11,14 +11,9 @@ import Foundation
 /// In JSON, durations are numbers of seconds:
 /// `{"maxPendingEvents": 5000, "flushInterval": 15, "maxEventAge": 604800}`; missing fields take their
 /// defaults.
-public struct DurableQueuePolicy: Sendable, Codable, Equatable {
+@_spi(EngageProvider) public struct DurableQueuePolicy: Sendable, Codable, Equatable {
     /// What happens when an enqueue would exceed `maxPendingEvents` or `maxStoredBytes`.
-    public enum DropPolicy: String, Sendable, Codable, Equatable {
-        /// The oldest pending events (of any destination) are deleted and reported through `onDrop`.
-        case dropOldest
-        /// The enqueue throws `EngageError(.queueFull)` and nothing is stored.
-        case rejectNew
-    }
+    public typealias DropPolicy = QueueDropPolicy
 
     /// The most events kept pending, across destinations. Default 10 000, at most 1 000 000.
     public var maxPendingEvents: Int

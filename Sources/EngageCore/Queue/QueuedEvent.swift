@@ -1,7 +1,7 @@
 import Foundation
 
 /// An analytics event waiting in the `DurableQueue`, as handed to a `QueueDelivering` destination.
-public struct QueuedEvent: Sendable, Equatable, Identifiable {
+@_spi(EngageProvider) public struct QueuedEvent: Sendable, Equatable, Identifiable {
     /// The row id: increasing in enqueue order.
     public var id: Int64
     /// The destination the event is for, such as `"crobox"` or `"warply.analytics"`.
@@ -41,7 +41,7 @@ public struct QueuedEvent: Sendable, Equatable, Identifiable {
 /// A destination that sends events one by one (and so can fail half-way through a batch) throws
 /// `PartialDeliveryError` saying what happened to each event: delivered ones are deleted, rejected ones
 /// dropped (and reported), untried ones left as they are, and the rest handled per its `failure`.
-public protocol QueueDelivering: Sendable {
+@_spi(EngageProvider) public protocol QueueDelivering: Sendable {
     /// Sends `batch` (oldest first, at most the policy's `batchSize` events, all for this destination).
     func deliver(_ batch: [QueuedEvent]) async throws
 }

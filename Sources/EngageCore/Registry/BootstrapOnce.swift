@@ -10,7 +10,7 @@
 /// try once.reserve()                       // throws .alreadyBootstrapped for the loser
 /// do { once.fulfil(try await makeValue()) } catch { once.abandon(); throw error }
 /// ```
-public final class BootstrapOnce<Value: Sendable>: Sendable {
+package final class BootstrapOnce<Value: Sendable>: Sendable {
     private enum State: Sendable {
         case empty
         case reserved

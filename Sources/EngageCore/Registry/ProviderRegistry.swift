@@ -10,7 +10,7 @@ import Logging
 /// Two live registries must not share a database file (both analytics queues would deliver the same
 /// rows): within one process a second registry on a file already in use is refused with
 /// `.invalidConfiguration`. The file is released by `shutdown()` or when the registry is released.
-public actor ProviderRegistry {
+@_spi(EngageProvider) public actor ProviderRegistry {
     /// The validated configuration the registry was created with.
     public nonisolated let configuration: EngageConfiguration
     /// The shared services (transport, clock, randomness, secrets, logger).

@@ -3,7 +3,7 @@ import Logging
 
 /// The shared services a registry hands its providers. Every field has a production default; tests
 /// inject a fake clock, an in-memory transport, a seeded random source and an in-memory secret store.
-public struct RegistryEnvironment: Sendable {
+@_spi(EngageProvider) public struct RegistryEnvironment: Sendable {
     /// The bottom HTTP transport providers send through (`URLSessionTransport` by default).
     public var transport: any HTTPTransport
     /// The time source (`SystemClock` by default).

@@ -20,7 +20,7 @@ import Logging
 /// let database = try EngageDatabase(location: .applicationDefault(appID: "com.example.shop"))
 /// let storage = try database.namespace("warply", migrations: WarplySchema.migrations, sealer: sealer)
 /// ```
-public final class EngageDatabase: Sendable {
+@_spi(EngageProvider) public final class EngageDatabase: Sendable {
     /// The namespace that holds the core's own tables (key-value store, analytics queue).
     public static let coreNamespace = "engage"
     /// The default database file name.

@@ -22,7 +22,7 @@ import Darwin
 /// The platform default (`SecretStores.platformDefault`) also moves a key it finds only where an
 /// earlier version kept it into `directory` the first time it is asked for: published there the same
 /// way, then removed from the old place.
-public final class KeyFileSecretStore: SecretStore {
+@_spi(EngageProvider) public final class KeyFileSecretStore: SecretStore {
     /// The directory holding the key files.
     public let directory: String
     /// Where keys were kept before, read once and moved into `directory`.

@@ -15,7 +15,7 @@ import Security
 ///
 /// Items use `kSecAttrService = service`, `kSecAttrAccount = <key name>`. When two callers race to
 /// create the same key, the second `SecItemAdd` reports a duplicate and both use the stored item.
-public struct KeychainSecretStore: SecretStore {
+@_spi(EngageProvider) public struct KeychainSecretStore: SecretStore {
     /// The Keychain service of the items (usually the app's bundle identifier).
     public let service: String
 

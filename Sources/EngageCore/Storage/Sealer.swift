@@ -12,7 +12,7 @@ import Foundation
 /// let sealed = try sealer.seal(Data("secret".utf8), context: Data("warply/tokens".utf8))
 /// let plain = try sealer.open(sealed, context: Data("warply/tokens".utf8))
 /// ```
-public struct Sealer: Sendable {
+@_spi(EngageProvider) public struct Sealer: Sendable {
     /// The format version written as the first byte of every sealed value.
     public static let formatVersion: UInt8 = 1
     /// Bytes a sealed value adds to its plaintext: version, nonce and tag.

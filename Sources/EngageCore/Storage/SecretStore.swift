@@ -10,7 +10,7 @@ import Foundation
 /// Implementations: `KeychainSecretStore` (Apple platforms), `KeyFileSecretStore` (0600 key files),
 /// `InMemorySecretStore` (tests), `StaticSecretStore` (a key the app injects). `SecretStores.platformDefault`
 /// picks one for the platform.
-public protocol SecretStore: Sendable {
+@_spi(EngageProvider) public protocol SecretStore: Sendable {
     /// The key named `name`, created on first use.
     func key(named name: String) throws -> SymmetricKey
     /// Deletes the key named `name`, if it exists. Values sealed with it can no longer be opened.
@@ -18,7 +18,7 @@ public protocol SecretStore: Sendable {
 }
 
 /// Factory for the platform's default secret store.
-public enum SecretStores {
+@_spi(EngageProvider) public enum SecretStores {
     /// The default secret store for `location`:
     /// - `.inMemory`: an `InMemorySecretStore`;
     /// - Apple platforms: a `KeychainSecretStore` with service `appID`;
@@ -63,7 +63,7 @@ public enum SecretStores {
 }
 
 /// Keys held in memory only: each name gets a random key for the life of the store. For tests.
-public final class InMemorySecretStore: SecretStore {
+@_spi(EngageProvider) public final class InMemorySecretStore: SecretStore {
     private let keys = Locked<[String: SymmetricKey]>([:])
 
     /// An empty store.
@@ -90,7 +90,7 @@ public final class InMemorySecretStore: SecretStore {
 /// One key, provided by the app (for example from its own key management), returned for every name.
 ///
 /// `deleteKey(named:)` does nothing: the app owns the key.
-public struct StaticSecretStore: SecretStore {
+@_spi(EngageProvider) public struct StaticSecretStore: SecretStore {
     private let key: SymmetricKey
 
     /// A store that always returns `key`, which must be 256 bits long.

@@ -17,7 +17,7 @@ import GRDB
 /// ]
 /// let storage = try database.namespace("warply", migrations: migrations)
 /// ```
-public struct StorageMigration: Sendable {
+@_spi(EngageProvider) public struct StorageMigration: Sendable {
     /// The migration's name, unique within its namespace (1 to 128 characters, no `/`).
     public var name: String
     /// The schema change; it runs inside a transaction that is rolled back if it throws.

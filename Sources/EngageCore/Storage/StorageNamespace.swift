@@ -9,7 +9,7 @@ import GRDB
 ///
 /// Key-value calls are synchronous: they are short single-row statements. From async code that must
 /// not block, use `writer` with GRDB's `async` `read`/`write`.
-public struct StorageNamespace: Sendable {
+@_spi(EngageProvider) public struct StorageNamespace: Sendable {
     /// The namespace name (ProviderID rules).
     public let name: String
     /// The GRDB writer of the whole database.

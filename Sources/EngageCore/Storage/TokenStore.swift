@@ -1,7 +1,7 @@
 /// Persistence for a provider's session tokens.
 ///
 /// Implementations save atomically: a crash during `save` leaves either the old pair or the new one.
-public protocol TokenStore: Sendable {
+@_spi(EngageProvider) public protocol TokenStore: Sendable {
     /// The stored token pair, or `nil` if there is none.
     func load() throws -> TokenPair?
     /// Replaces the stored token pair.
@@ -11,7 +11,7 @@ public protocol TokenStore: Sendable {
 }
 
 /// Tokens kept in memory only, for tests and apps that never persist sessions.
-public final class InMemoryTokenStore: TokenStore {
+@_spi(EngageProvider) public final class InMemoryTokenStore: TokenStore {
     private let tokens: Locked<TokenPair?>
 
     /// A store holding `tokens` initially.
@@ -43,7 +43,7 @@ public final class InMemoryTokenStore: TokenStore {
 /// let sealer = try Sealer(store: secretStore, keyName: "engage.storage")
 /// let tokens = SealedTokenStore(namespace: try database.namespace("warply", sealer: sealer))
 /// ```
-public struct SealedTokenStore: TokenStore {
+@_spi(EngageProvider) public struct SealedTokenStore: TokenStore {
     /// The namespace holding the tokens; it must have a sealer.
     public let namespace: StorageNamespace
     /// The key-value key of the sealed pair.

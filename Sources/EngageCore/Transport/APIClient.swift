@@ -16,7 +16,7 @@ import HTTPTypes
 /// layer renews a credential the server refused (a 401, or what the provider's `AnswerClassifier`
 /// reads as one) and sends once more, as the call's last send: at most `maxAttempts + 1` sends, all
 /// within the call's deadline.
-public struct APIClient: Sendable {
+@_spi(EngageProvider) public struct APIClient: Sendable {
     /// The URL every path is resolved against (its path is kept as a prefix).
     public let baseURL: URL
     /// The provider errors are attributed to.
@@ -422,7 +422,7 @@ public struct APIClient: Sendable {
 
 /// RFC 3986 query encoding: everything but unreserved characters is percent-encoded, so `+`, `&`,
 /// `=` and spaces in values survive any form decoder.
-public enum QueryEncoding {
+package enum QueryEncoding {
     private static let unreserved: CharacterSet = {
         var set = CharacterSet()
         set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

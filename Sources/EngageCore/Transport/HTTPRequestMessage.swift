@@ -3,7 +3,7 @@ import HTTPTypes
 
 /// A request travelling through the transport stack: the head (method, URL, headers), the body and
 /// the per-request options the middleware reads.
-public struct HTTPRequestMessage: Sendable {
+@_spi(EngageProvider) public struct HTTPRequestMessage: Sendable {
     /// Method, scheme, authority, path and header fields.
     public var head: HTTPRequest
     /// The body bytes, if any.
@@ -35,7 +35,7 @@ public struct HTTPRequestMessage: Sendable {
 }
 
 /// A response: the head (status and header fields) and the body bytes.
-public struct HTTPResponseMessage: Sendable {
+@_spi(EngageProvider) public struct HTTPResponseMessage: Sendable {
     /// Status and header fields.
     public var head: HTTPResponse
     /// The body bytes (empty when there is none).

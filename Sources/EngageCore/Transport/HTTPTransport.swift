@@ -5,7 +5,7 @@
 ///
 /// A transport returns every HTTP response, whatever its status; it throws only when no response was
 /// received (connection failure, timeout, cancellation), preferably as `EngageError`.
-public protocol HTTPTransport: Sendable {
+@_spi(EngageProvider) public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response whatever its status.
     func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage
 
@@ -20,7 +20,7 @@ extension HTTPTransport {
 
 /// A step in the transport stack that may change the request, the response, or call `next` more than
 /// once (retry) or not at all (a cached answer, an open circuit).
-public protocol HTTPMiddleware: Sendable {
+package protocol HTTPMiddleware: Sendable {
     /// Handles `request`; `next` sends it (or a changed copy) down the rest of the stack.
     func intercept(
         _ request: HTTPRequestMessage,
@@ -29,7 +29,7 @@ public protocol HTTPMiddleware: Sendable {
 }
 
 /// A transport followed by middleware: the first middleware in the list is the outermost.
-public struct MiddlewareTransport: HTTPTransport {
+package struct MiddlewareTransport: HTTPTransport {
     /// The transport at the bottom.
     public let transport: any HTTPTransport
     /// The middleware, outermost first.

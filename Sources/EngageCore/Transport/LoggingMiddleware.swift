@@ -6,7 +6,7 @@ import Logging
 ///
 /// At `.debug`: method, redacted URL, status and duration. At `.trace`: also redacted headers and
 /// body excerpts. Nothing is formatted when the logger's level excludes it.
-public struct LoggingMiddleware: HTTPMiddleware {
+package struct LoggingMiddleware: HTTPMiddleware {
     /// Receives the log lines.
     public let logger: Logger
     /// Removes secrets before anything is logged.

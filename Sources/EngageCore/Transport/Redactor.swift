@@ -11,7 +11,7 @@ import HTTPTypes
 /// that is not parseable JSON (malformed, truncated, over 1 MiB) still has `"<key>": "<value>"` and
 /// `<key>=<value>` pairs of sensitive keys hidden. Providers add their own names, e.g.
 /// `redactor.adding(headers: ["loyalty-signature"])`.
-public struct Redactor: Sendable {
+@_spi(EngageProvider) public struct Redactor: Sendable {
     /// What replaces a secret.
     public static let mask = "<redacted>"
 

@@ -1,5 +1,5 @@
 /// Per-request choices read by the middleware.
-public struct RequestOptions: Sendable {
+@_spi(EngageProvider) public struct RequestOptions: Sendable {
     /// Whether the request needs the client's authoriser.
     public enum Authorization: Sendable, Equatable {
         /// Authorise if the authoriser has credentials; send anyway if it has none.

@@ -7,7 +7,7 @@ import Foundation
 /// The file is created (or emptied) when each attempt starts, so a retried request never appends to
 /// a previous attempt's bytes. The response's `body` is then empty; a transport that cannot stream
 /// hands the body back in memory and ``APIClient`` writes it to the file.
-public struct ResponseBodyFile: Sendable {
+@_spi(EngageProvider) public struct ResponseBodyFile: Sendable {
     /// The file that receives the body.
     public var url: URL
     /// Called as bytes arrive (on a transport thread; keep it short).

@@ -11,7 +11,7 @@ import Logging
 /// that says the server did not process it (408, 425, 429, 503). It never repeats what the
 /// authorisation layer decided on: a classifier's failure, or the answer to the one resend after a
 /// renewed credential. A call therefore goes out at most `policy.maxAttempts + 1` times.
-public struct RetryMiddleware: HTTPMiddleware {
+package struct RetryMiddleware: HTTPMiddleware {
     /// When and how long to wait before repeating.
     public let policy: RetryPolicy
     /// The clock the delays are slept on.

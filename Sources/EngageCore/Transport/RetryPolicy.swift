@@ -6,7 +6,7 @@ import Foundation
 /// jitter" (a random fraction of the computed delay, at least half of it) so that many clients do
 /// not retry in lockstep. A `Retry-After` header overrides the computed delay (capped at
 /// `maxRetryAfter`).
-public struct RetryPolicy: Sendable, Codable, Equatable {
+@_spi(EngageProvider) public struct RetryPolicy: Sendable, Codable, Equatable {
     /// Total attempts including the first; 1 disables retries.
     public var maxAttempts: Int
     /// The delay before the first retry (300 ms by default).

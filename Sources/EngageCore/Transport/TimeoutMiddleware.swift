@@ -5,7 +5,7 @@
 /// (`HTTPTransport.enforcesTimeouts`, e.g. URLSession) the middleware only sets it: racing every request
 /// against a timer task costs about 50 µs per request on Linux. For any other transport it races the
 /// attempt against the clock, which also makes timeouts testable with a fake clock.
-public struct TimeoutMiddleware: HTTPMiddleware {
+package struct TimeoutMiddleware: HTTPMiddleware {
     /// The timeout of requests without their own.
     public let defaultTimeout: Duration
     /// The clock the timeout is measured on.

@@ -6,7 +6,7 @@ import Logging
 /// timeout) → authorisation (credentials, the provider's `AnswerClassifier`, and one renew-and-resend
 /// for a refused credential) → timeout → logging (sees the authorised request, redacted) → transport.
 /// A transport that enforces timeouts itself (`enforcesTimeouts`) is not raced against a timer.
-public enum TransportStack {
+package enum TransportStack {
     /// The standard stack around `transport`, reading answers with `classifier`; `additionalMiddleware`
     /// runs between timeout and logging.
     public static func make(

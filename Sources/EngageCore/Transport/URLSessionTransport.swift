@@ -29,7 +29,7 @@ import HTTPTypesFoundation
 /// Lifetime: its own session is invalidated (calls in flight finish first) when the last copy of the
 /// transport is released, so no session or delegate outlives it. A session passed in belongs to the
 /// caller.
-public struct URLSessionTransport: HTTPTransport {
+@_spi(EngageProvider) public struct URLSessionTransport: HTTPTransport {
     /// URLSession enforces `options.timeout` itself (as `URLRequest.timeoutInterval`: the attempt fails
     /// with `.timeout` when no data arrives for that long), so the stack does not race it.
     public var enforcesTimeouts: Bool { true }

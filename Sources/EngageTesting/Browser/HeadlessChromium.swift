@@ -1,5 +1,5 @@
 #if os(Linux) || os(macOS)
-    import EngageCore
+    @_spi(EngageProvider) import EngageCore
     import Foundation
     #if canImport(Glibc)
         import Glibc

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A counter safe to bump from many tasks, e.g. to count calls to a fake backend.

@@ -1,5 +1,5 @@
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Testing
 
 /// A launch of `engage-restart-child` (Development/Sources/EngageRestartChild), the app side of the kill-and-restart

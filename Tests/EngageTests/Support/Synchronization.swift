@@ -1,5 +1,6 @@
-import Engage
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

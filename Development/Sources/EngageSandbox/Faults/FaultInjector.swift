@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// Identifies an injected ``FaultRule`` so it can be removed.
 public struct FaultRuleID: Sendable, Hashable, Codable {

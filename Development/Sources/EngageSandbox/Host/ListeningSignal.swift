@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A one-shot signal: the server task reports the bound port (or a failure) once, and `start()`
 /// waits for it.

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import UnixSignals
 
 extension SandboxHost {

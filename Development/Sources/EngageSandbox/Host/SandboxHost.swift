@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// Serves a set of ``Emulator``s over HTTP on loopback, with a request journal and fault injection.
 ///

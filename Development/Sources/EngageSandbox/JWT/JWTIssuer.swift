@@ -1,5 +1,5 @@
 import Crypto
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Issues and verifies HS256 JSON Web Tokens, the way the emulated backends sign their access tokens.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension RequestJournal {
     /// A caller of `waitForEntries` that is still waiting.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension RequestJournal {
     /// Waits until the journal holds at least `count` entries (for `emulatorID`, or for any emulator

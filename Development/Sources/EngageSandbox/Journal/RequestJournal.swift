@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// The record of every request that reached an emulator of a ``SandboxHost``.
 ///

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// Hands out `AsyncStream`s and yields each element to all of them: the live updates of
 /// ``RequestJournal/updates()`` and ``FaultInjector/changes()``. After ``finish()`` every stream has

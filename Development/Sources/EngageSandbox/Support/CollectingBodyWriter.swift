@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A response body writer that keeps what is written, to inspect or rewrite a response body.
 final class CollectingBodyWriter: ResponseBodyWriter, Sendable {

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A ``SeededGenerator`` shared between concurrent callers behind a lock.
 final class LockedGenerator: Sendable {

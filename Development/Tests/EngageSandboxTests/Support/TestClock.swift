@@ -1,5 +1,5 @@
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {

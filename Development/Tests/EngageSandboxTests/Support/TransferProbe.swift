@@ -1,5 +1,5 @@
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

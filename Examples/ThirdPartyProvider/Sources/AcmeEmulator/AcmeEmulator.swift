@@ -1,6 +1,6 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A local Acme backend for tests and the example, served by a `SandboxHost` under `/acme`.
 ///

@@ -1,4 +1,5 @@
-import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
 import Foundation
 
 /// Where the Acme backend is and the API key it gave your app.

@@ -1,4 +1,5 @@
-import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
 import Foundation
 
 // snippet.deals-capability

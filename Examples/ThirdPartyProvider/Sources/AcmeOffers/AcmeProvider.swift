@@ -1,9 +1,10 @@
-import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
 import Foundation
 
 /// Acme's deals as an EngageKit provider: offers for the facade, deals through its own capability,
 /// and claiming a deal. Requests carry the configured API key as a bearer token.
-public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding {
+public final class AcmeProvider: EngageProvider, DealsProviding {
     /// `acme`, with the offers and deals capabilities.
     public static let descriptor = ProviderDescriptor(
         id: "acme", displayName: "Acme deals", version: "1.0.0"
@@ -22,7 +23,7 @@ public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding
     private struct ClaimAnswer: Decodable { var code: String }
 
     /// A provider for `configuration`'s backend.
-    public init(configuration: AcmeConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: AcmeConfiguration, context: ProviderContext) async throws {
         self.context = context
         pageSize = configuration.pageSize
         // The backend's error bodies become this provider's errors; everything else is the core's.
@@ -86,3 +87,6 @@ public final class AcmeProvider: EngageProvider, OffersProviding, DealsProviding
         context.callback(completion) { try await self.claim(dealID: dealID) }
     }
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension AcmeProvider: OffersProviding {}

@@ -1,8 +1,9 @@
-import AcmeEmulator
-import AcmeOffers
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import AcmeEmulator
+@_spi(EngageProvider) import AcmeOffers
 import ArgumentParser
-import Engage
-import EngageExampleSupport
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageExampleSupport
 import Foundation
 
 /// `acme-example`: lists Acme's deals through the facade and claims one.

@@ -1,6 +1,6 @@
-import AcmeEmulator
+@_spi(EngageProvider) import AcmeEmulator
 import ArgumentParser
-import EngageSandboxCommand
+@_spi(EngageProvider) import EngageSandboxCommand
 
 /// `acme-sandbox`: serves the Acme emulator on loopback, printing `acme <base URL>`, until SIGINT or
 /// SIGTERM. The options are `engage-sandbox`'s (`--port`, `--host`, `--seed`, `--token-lifetime`).

@@ -1,8 +1,9 @@
-import AcmeEmulator
-import AcmeOffers
-import Engage
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import AcmeEmulator
+@_spi(EngageProvider) import AcmeOffers
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 
 extension CroboxEmulator {
     /// Verifies the Android SDK's `z` checksum when the query carries one.

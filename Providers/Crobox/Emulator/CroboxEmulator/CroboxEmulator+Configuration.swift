@@ -1,4 +1,5 @@
-import EngageCrobox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
 
 extension CroboxEmulator {
     /// What the emulated backend knows: its containers, its campaigns and the messages (badges) it

@@ -1,9 +1,9 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension CroboxEmulator {
     /// A 1x1 transparent GIF (43 bytes), the answer of the event pixel.

@@ -1,6 +1,6 @@
-import EngageCore
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 

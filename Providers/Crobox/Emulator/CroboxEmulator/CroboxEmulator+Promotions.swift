@@ -1,10 +1,10 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension CroboxEmulator {
     func addPromotionRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

@@ -1,8 +1,8 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A local Crobox backend: the event pixel and the promotions endpoint, speaking the wire format the
 /// official iOS and Android SDKs use.

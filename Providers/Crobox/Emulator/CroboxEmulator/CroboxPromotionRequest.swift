@@ -1,5 +1,6 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// A promotions request `POST /promotions` answered, parsed from its query and body.

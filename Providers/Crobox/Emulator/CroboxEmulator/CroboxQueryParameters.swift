@@ -1,5 +1,6 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// The parameters every Crobox request carries, parsed and checked (each is optional; a present one

@@ -1,5 +1,6 @@
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// An event `GET /socket.gif` accepted, parsed from its query.

@@ -1,4 +1,5 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import HTTPTypes
 import Hummingbird
 

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension EngageError.Code {
     /// Crobox answered 405: it does not know the container id.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import Logging
@@ -19,7 +19,7 @@ import Logging
 /// Events are stored in the durable queue before they are sent, so a failed send is retried later
 /// rather than lost, and they survive a restart of the app. Every operation also has a
 /// completion-handler form and publishes `custom_{success|error}_<operation>_crobox`.
-public final class CroboxProvider: EngageProvider, OffersProviding, EventTracking, Resettable {
+public final class CroboxProvider: EngageProvider {
     public typealias Configuration = CroboxConfiguration
 
     public static let descriptor = ProviderDescriptor(
@@ -42,7 +42,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
     private let userID: Locked<String?>
     let errorReporter: CroboxErrorReporter
 
-    public init(configuration: CroboxConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: CroboxConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .crobox)
         self.context = context
         self.configuration = configuration
@@ -61,7 +61,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
         errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))
     }
 
-    public func start() async throws {
+    @_spi(EngageProvider) public func start() async throws {
         try await context.analytics.register(
             destination: Self.eventDestination,
             deliverer: CroboxEventDeliverer(client: client, logger: context.logger)
@@ -70,7 +70,7 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
         await context.analytics.scheduleFlushSoon(after: .zero)
     }
 
-    public func shutdown() async {
+    @_spi(EngageProvider) public func shutdown() async {
         await context.analytics.unregister(destination: Self.eventDestination)
     }
 
@@ -137,3 +137,6 @@ public final class CroboxProvider: EngageProvider, OffersProviding, EventTrackin
             .map { (CroboxWire.Key.customProperty($0.key), $0.value) }
     }
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension CroboxProvider: OffersProviding, EventTracking, Resettable {}

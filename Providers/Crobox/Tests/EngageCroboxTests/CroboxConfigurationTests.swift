@@ -1,5 +1,5 @@
-import EngageCore
-@testable import EngageCrobox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCrobox
 import Foundation
 import Testing
 

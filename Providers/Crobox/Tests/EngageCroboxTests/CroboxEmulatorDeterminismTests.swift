@@ -1,7 +1,7 @@
 import CroboxEmulator
-import EngageCore
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
+@_spi(EngageProvider) import EngageCore
 import CroboxEmulator
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Testing
 

@@ -1,8 +1,9 @@
 // Support for the CroboxEmulator*Tests files (no tests here): a harness that serves one
 // CroboxEmulator on an ephemeral loopback port and talks to it with URLSession.
+@_spi(EngageProvider) import EngageCore
 import CroboxEmulator
-import EngageCrobox
-import EngageSandbox
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,7 +1,8 @@
-import Engage
-import EngageCrobox
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

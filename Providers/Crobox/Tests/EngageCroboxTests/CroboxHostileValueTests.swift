@@ -1,5 +1,6 @@
-import EngageCrobox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

@@ -1,8 +1,9 @@
+@_spi(EngageProvider) import EngageCore
 import CroboxEmulator
-import Engage
-import EngageCrobox
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
 import Testing

@@ -1,4 +1,5 @@
-import EngageCrobox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageCrobox
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-import EngageCore
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// What `engage-sandbox` and `engage-demo` serve for Explore: the directory feed with generated

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// How the Explore provider finds, keeps and syncs its directory, and who its user is.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension EngageError.Code {
     /// The directory has not been synced yet (or its file was removed): call `sync()` first.

@@ -1,5 +1,6 @@
 import Crypto
-import EngageCore
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 import Logging
 
@@ -16,7 +17,7 @@ import Logging
 /// Every operation has an `async throws` form and a completion-handler twin (see
 /// `ExploreProvider+Callbacks.swift`), and publishes an operation event. Queries run on a dispatch
 /// queue, off the cooperative pool.
-public final class ExploreProvider: EngageProvider, MerchantDirectory {
+public final class ExploreProvider: EngageProvider {
     /// The provider's configuration type.
     public typealias Configuration = ExploreConfiguration
 
@@ -42,7 +43,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     public let giftCards: GiftCardVault
 
     /// Creates the provider from its configuration and the SDK's context.
-    public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .explore)
         self.context = context
         self.configuration = configuration
@@ -73,7 +74,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
     /// the directory folder from device backups on Apple platforms (it is re-downloadable and can be
     /// hundreds of megabytes), then starts the automatic syncs (at start, then every
     /// `syncIntervalSeconds`) when there is a feed.
-    public func start() async throws {
+    @_spi(EngageProvider) public func start() async throws {
         Self.prepareFolder(directoryFolder, logger: context.logger)
         guard configuration.syncsAutomatically, feed != nil, configuration.databasePath == nil else { return }
         let task = Task { [weak self] in
@@ -85,7 +86,7 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
 
     /// Stops the automatic syncs and any sync in progress (its download stops and its files are
     /// removed), and waits for them to end.
-    public func shutdown() async {
+    @_spi(EngageProvider) public func shutdown() async {
         scheduler.withLock { $0 }?.cancel()
         let stores = stores.withLock { Array($0.values) }
         await withTaskGroup(of: Void.self) { group in
@@ -170,3 +171,6 @@ public final class ExploreProvider: EngageProvider, MerchantDirectory {
         return try ExploreDirectory.open(path: path, indexPath: folder.appendingPathComponent("fixed-\(name).index").path, logger: logger)
     }
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension ExploreProvider: MerchantDirectory {}

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
 /// CTX ("DashSpend") gift cards, as the Explore provider sells them: e-mail sign-in, CTX's view of a

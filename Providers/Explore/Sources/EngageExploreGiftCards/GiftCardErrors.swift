@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension ProviderID {
     /// The Explore merchant directory and its gift-card providers.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The bearer secrets of a purchased gift card: whoever holds them can spend the card.

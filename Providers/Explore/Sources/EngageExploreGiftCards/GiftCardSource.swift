@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A gift-card API through which the Explore provider sells the directory's gift cards: CTX
 /// (`EngageExploreCTX`, built with the `Explore` trait) and PiggyCards (`EngageExplorePiggyCards`,

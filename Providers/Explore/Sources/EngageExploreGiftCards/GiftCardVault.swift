@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A purchased gift card as the vault keeps it: which provider sold it, for what, and its secrets.
@@ -68,13 +68,13 @@ public struct LostGiftCard: Codable, Sendable, Hashable {
 /// `gift_card_unreadable` once, and lists it in ``lostCards()`` until it is stored again.
 public struct GiftCardVault: Sendable {
     /// The namespace the cards are sealed in.
-    public let storage: StorageNamespace
+    @_spi(EngageProvider) public let storage: StorageNamespace
     private let clock: any EngageClock
     private let events: EventBus?
 
     /// A vault in `storage` (which must have a sealer), timestamping with `clock`; a card found
     /// unreadable is announced on `events`.
-    public init(storage: StorageNamespace, clock: any EngageClock, events: EventBus? = nil) {
+    @_spi(EngageProvider) public init(storage: StorageNamespace, clock: any EngageClock, events: EventBus? = nil) {
         self.storage = storage
         self.clock = clock
         self.events = events

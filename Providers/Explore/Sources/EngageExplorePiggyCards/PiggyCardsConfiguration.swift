@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
 /// Where the PiggyCards client talks to: production is `https://api.piggy.cards/dash/v1/`.

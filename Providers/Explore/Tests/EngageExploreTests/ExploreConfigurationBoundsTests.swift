@@ -1,4 +1,5 @@
-import EngageExplore
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
 import Foundation
 import Testing
 

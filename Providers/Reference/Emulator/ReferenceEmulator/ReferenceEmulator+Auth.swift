@@ -1,8 +1,8 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension ReferenceEmulator {
     func addAuthRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

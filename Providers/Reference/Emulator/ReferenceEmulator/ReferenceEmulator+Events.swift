@@ -1,6 +1,6 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension ReferenceEmulator {
     func addEventRoutes(to group: RouterGroup<SandboxRequestContext>) {

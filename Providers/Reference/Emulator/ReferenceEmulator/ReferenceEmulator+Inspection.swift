@@ -1,5 +1,5 @@
-import EngageCore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 

@@ -1,6 +1,6 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A small, generic, stateful backend: token auth with rotating refresh tokens, a sized item list,
 /// an idempotent event sink, an echo endpoint and a GraphQL-shaped endpoint.

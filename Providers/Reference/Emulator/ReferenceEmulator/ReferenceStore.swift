@@ -1,5 +1,6 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
-import EngageSandbox
+@_spi(EngageProvider) import EngageSandbox
 /// The reference emulator's mutable state, kept behind its lock.
 struct ReferenceStore {
     var generator = SeededGenerator(seed: 0)

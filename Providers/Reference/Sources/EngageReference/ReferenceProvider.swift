@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import HTTPTypes
@@ -9,7 +9,7 @@ import HTTPTypes
 ///
 /// It is the smallest complete provider: the end-to-end tests, the demo and the benchmarks use it to
 /// exercise the whole core over real HTTP, and CONTRIBUTING.md reads it as an example.
-public final class ReferenceProvider: EngageProvider, OffersProviding, EventTracking, IdentityAware {
+public final class ReferenceProvider: EngageProvider {
     /// Where the reference backend is and how much data to ask for.
     public struct Configuration: ProviderConfiguration, Equatable {
         /// The emulator's base URL, e.g. `http://127.0.0.1:8080/reference`.
@@ -35,7 +35,7 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
     )
 
     /// Creates `reference_offer_cache`.
-    public static let migrations = [
+    @_spi(EngageProvider) public static let migrations = [
         StorageMigration("create offer cache") { db in
             try db.create(table: "reference_offer_cache") { table in
                 table.primaryKey("id", .text)
@@ -50,12 +50,12 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
     let context: ProviderContext
     let configuration: Configuration
     /// The provider's session.
-    public let tokens: TokenManager
+    @_spi(EngageProvider) public let tokens: TokenManager
     let client: APIClient
     let publicClient: APIClient
 
     /// Creates the public and the authorised clients and the session.
-    public init(configuration: Configuration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: Configuration, context: ProviderContext) async throws {
         self.context = context
         self.configuration = configuration
         publicClient = try context.makeAPIClient(baseURL: configuration.baseURL)
@@ -64,12 +64,12 @@ public final class ReferenceProvider: EngageProvider, OffersProviding, EventTrac
     }
 
     /// Registers the analytics destination.
-    public func start() async throws {
+    @_spi(EngageProvider) public func start() async throws {
         try await context.analytics.register(destination: Self.analyticsDestination, deliverer: EventDeliverer(client: publicClient))
     }
 
     /// Unregisters the analytics destination.
-    public func shutdown() async {
+    @_spi(EngageProvider) public func shutdown() async {
         await context.analytics.unregister(destination: Self.analyticsDestination)
     }
 
@@ -184,3 +184,6 @@ private struct EventDeliverer: QueueDelivering {
         )
     }
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension ReferenceProvider: OffersProviding, EventTracking, IdentityAware {}

@@ -1,7 +1,7 @@
-import EngageCore
-import EngageReference
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageReference
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import ReferenceEmulator
 import Testing

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// How the Sovendus provider reaches Sovendus, and who the app is to it.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension EngageError.Code {
     /// Sovendus answered 404 to a redemption: the traffic source number is not in a form it accepts.

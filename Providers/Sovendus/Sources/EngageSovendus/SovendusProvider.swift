@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import HTTPTypes
 import Logging
@@ -33,7 +33,7 @@ import Logging
 /// `custom_{success|error}_{benefits|redeem_coupon}_sovendus`. Failures of calls to Sovendus and
 /// refused bridge messages are reported to Sovendus' error telemetry (at most three per provider
 /// instance, without personal data) unless `reportsErrors` is off or the user switched analytics off.
-public final class SovendusProvider: EngageProvider, OffersProviding {
+public final class SovendusProvider: EngageProvider {
     /// The provider's settings: traffic numbers, Sovendus' URLs, banner heights, telemetry switch.
     public typealias Configuration = SovendusConfiguration
 
@@ -51,7 +51,7 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
     let pageBuilder: SovendusPageBuilder
 
     /// Checks the configuration and creates the clients of the redemption, benefits and telemetry APIs.
-    public init(configuration: SovendusConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: SovendusConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .sovendus)
         // The page loads the script and trusts frames of its domain: plain HTTP only on loopback or
         // where insecure HTTP is allowed for development.
@@ -244,3 +244,6 @@ public final class SovendusProvider: EngageProvider, OffersProviding {
         }
     }
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension SovendusProvider: OffersProviding {}

@@ -1,5 +1,5 @@
-import EngageCore
-@testable import EngageSovendus
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageSovendus
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-import EngageCore
-import EngageSandbox
-@testable import EngageSovendus
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) @testable import EngageSovendus
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import SovendusEmulator
 import Testing

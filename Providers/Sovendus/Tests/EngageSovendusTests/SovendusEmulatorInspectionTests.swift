@@ -1,6 +1,6 @@
-import EngageCore
-import EngageSandbox
-import EngageSovendus
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageSovendus
 import Foundation
 import SovendusEmulator
 import Testing

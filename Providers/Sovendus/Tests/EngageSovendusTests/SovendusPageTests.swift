@@ -1,6 +1,6 @@
-import EngageCore
-@testable import EngageSovendus
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageSovendus
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
-import Engage
-import EngageCore
-import EngageSandbox
-@testable import EngageSovendus
-import EngageTesting
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) @testable import EngageSovendus
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 @testable import SovendusEmulator
 import Testing

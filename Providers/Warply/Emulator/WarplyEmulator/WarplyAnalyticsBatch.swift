@@ -1,4 +1,5 @@
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageWarply
 
 /// The body of `POST /api/async/analytics/{appUUID}/`:
 /// `{"events":[{"event_id": String, "event_name": String, "time_submitted": String, "params": {String: String}}]}`.

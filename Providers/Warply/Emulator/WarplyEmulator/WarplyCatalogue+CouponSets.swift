@@ -1,4 +1,5 @@
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {

@@ -1,7 +1,7 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
     func addContextRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

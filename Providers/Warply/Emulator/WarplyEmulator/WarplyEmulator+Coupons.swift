@@ -1,8 +1,8 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
     /// The user's coupons in `language`, active and redeemed mixed as stored; narrowed to coupon sets of

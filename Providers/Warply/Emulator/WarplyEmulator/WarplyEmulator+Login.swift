@@ -1,9 +1,9 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
     /// The email domain of users logged in through the Cosmote partner routes.

@@ -1,6 +1,6 @@
-import EngageCore
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Hummingbird
 
 extension WarplyEmulator {

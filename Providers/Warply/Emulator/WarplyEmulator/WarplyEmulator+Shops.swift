@@ -1,5 +1,5 @@
-import EngageCore
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageWarply
 
 extension WarplyEmulator {
     /// The merchants in `language` after the request's filters:

@@ -1,5 +1,5 @@
-import EngageWarply
-import EngageCore
+@_spi(EngageProvider) import EngageWarply
+@_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
     /// How many registrations `GET …/register/` has issued (since the start or the last ``reset()``).

@@ -1,8 +1,8 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import HTTPTypes
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
     func addTokenRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

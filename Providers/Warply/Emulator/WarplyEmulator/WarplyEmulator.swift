@@ -1,8 +1,8 @@
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A local, stateful Warply (DEI loyalty) backend: device registration, signed context requests,
 /// OAuth sessions with rotating refresh tokens, coupons that can be redeemed, cards, points and

@@ -1,4 +1,5 @@
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageWarply
 
 /// One user of the emulated backend: created on first login from the email, then changed by
 /// redemptions and card operations.

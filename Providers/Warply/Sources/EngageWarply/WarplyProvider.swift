@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import HTTPTypes
@@ -30,7 +30,7 @@ import Logging
 /// **Registration.** The first request registers the device (`web_id`, `api_key`, stored sealed);
 /// every request is signed with it. When the server answers status 9 the device registers again and
 /// the request is sent once more.
-public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking {
+public final class WarplyProvider: EngageProvider {
     /// The provider's configuration type: the `warply` section of `EngageConfiguration.providers`.
     public typealias Configuration = WarplyConfiguration
 
@@ -52,7 +52,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     /// use it to end a refresh of the previous session at that moment).
     package let beforeSessionInstall = Locked<(@Sendable () async -> Void)?>(nil)
     /// The user's session tokens (for diagnostics: `refreshCount`, `breaker`).
-    public let tokens: TokenManager
+    package let tokens: TokenManager
     /// The last fetched campaigns, coupons, merchants and the rest, with the seed's getters.
     public let state: WarplyState
     /// The language operations use when none is given; change it with ``setLanguage(_:)``.
@@ -72,7 +72,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     ///
     /// - Throws: `.invalidConfiguration` when `configuration` is not valid, or a storage error when the
     ///   device id cannot be read or stored.
-    public init(configuration: WarplyConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: WarplyConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .warply)
         self.context = context
         self.configuration = configuration
@@ -129,7 +129,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
 
     /// Registers the analytics destination and, best effort, the device (a device that cannot
     /// register now registers on its first request).
-    public func start() async throws {
+    @_spi(EngageProvider) public func start() async throws {
         if configuration.analyticsEnabled {
             try await context.analytics.register(
                 destination: Self.eventDestination,
@@ -148,7 +148,7 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     }
 
     /// Stops delivering analytics.
-    public func shutdown() async {
+    @_spi(EngageProvider) public func shutdown() async {
         if configuration.analyticsEnabled {
             await context.analytics.unregister(destination: Self.eventDestination)
         }
@@ -163,3 +163,6 @@ public final class WarplyProvider: EngageProvider, OffersProviding, MerchantDire
     public var baseURL: URL { configuration.environment.baseURL }
 
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension WarplyProvider: OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking {}

@@ -1,9 +1,10 @@
 // What the provider does with bad answers and hostile input, end to end: malformed and truncated
 // bodies, wrong shapes, refusals, huge lists and hostile strings.
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

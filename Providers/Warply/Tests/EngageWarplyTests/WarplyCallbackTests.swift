@@ -1,9 +1,10 @@
 // The completion-handler forms of the Warply operations, end to end. That every public async operation
 // has its twin is checked for every provider by .ci/check-callback-twins.
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Logging
 import Testing

@@ -1,8 +1,9 @@
 // End-to-end tests of the coupon operations: the provider against the emulator over a real socket.
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

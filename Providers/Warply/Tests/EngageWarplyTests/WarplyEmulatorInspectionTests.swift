@@ -1,6 +1,7 @@
-import Engage
-import EngageSandbox
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

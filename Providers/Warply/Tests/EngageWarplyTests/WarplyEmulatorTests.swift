@@ -1,9 +1,9 @@
 // Emulator-only tests: the Warply emulator served on an ephemeral loopback port and driven with
 // URLSession directly (no provider), so the wire behaviour the SDK relies on is pinned down.
-import EngageCore
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 

@@ -1,9 +1,10 @@
 // End-to-end tests of Warply behind the Engage facade (offers, merchants, content, identity,
 // tracking) and of the operation events every Warply operation publishes.
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

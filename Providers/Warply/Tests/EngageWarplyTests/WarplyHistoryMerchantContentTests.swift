@@ -1,9 +1,10 @@
 // End-to-end tests of the histories, merchants, content, market pass and device operations: the
 // provider against the emulator over a real socket.
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

@@ -1,5 +1,6 @@
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 

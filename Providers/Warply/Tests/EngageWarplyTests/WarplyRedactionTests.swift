@@ -1,6 +1,6 @@
-import EngageCore
-@testable import EngageWarply
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageWarply
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 

@@ -1,8 +1,9 @@
+@_spi(EngageProvider) import EngageCore
 import Crypto
-import Engage
-import EngageSandbox
-import EngageTesting
-import EngageWarply
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
 import Foundation
 import Testing
 import WarplyEmulator

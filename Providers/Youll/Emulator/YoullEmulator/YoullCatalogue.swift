@@ -1,5 +1,6 @@
-import EngageSandbox
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 
 /// The emulator's seeded content: English texts with Greek and German translations. Everything but

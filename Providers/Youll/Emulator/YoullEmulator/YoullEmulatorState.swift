@@ -1,4 +1,5 @@
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 
 /// What users changed on the emulated backend; every change shows in later answers.

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 import Graphiti
 import GraphQL

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension EngageError.Code {
     /// The operation needs the user's access token and the host app's session has none; nothing was

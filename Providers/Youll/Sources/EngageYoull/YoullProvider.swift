@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import HTTPTypes
@@ -26,7 +26,7 @@ import Logging
 /// path), even when it carries partial data, and a mutation whose answer lists errors has failed. An
 /// answer Hasura marks `invalid-jwt` (sent with HTTP 200) is an expired session: the host is asked to
 /// refresh once and the request is sent once more; a second `invalid-jwt` is `.sessionExpired`.
-public final class YoullProvider: EngageProvider, ContentProviding, OffersProviding, IdentityAware {
+public final class YoullProvider: EngageProvider {
     /// The provider's configuration type.
     public typealias Configuration = YoullConfiguration
 
@@ -34,7 +34,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     public static let descriptor = ProviderDescriptor(id: .youll, displayName: "Youll content", version: "1.0.0")
 
     /// Creates the query cache table `youll_cache`, then gives its entries a lifetime.
-    public static let migrations = [YoullCache.migration, YoullCache.lifetimeMigration]
+    @_spi(EngageProvider) public static let migrations = [YoullCache.migration, YoullCache.lifetimeMigration]
 
     let context: ProviderContext
     let configuration: YoullConfiguration
@@ -47,7 +47,7 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     private let installation: InstallationID
 
     /// Creates the GraphQL and REST clients over the host-session authoriser, and the cache.
-    public init(configuration: YoullConfiguration, context: ProviderContext) async throws {
+    @_spi(EngageProvider) public init(configuration: YoullConfiguration, context: ProviderContext) async throws {
         try configuration.validate(for: .youll)
         self.context = context
         self.configuration = configuration
@@ -336,3 +336,6 @@ public final class YoullProvider: EngageProvider, ContentProviding, OffersProvid
     static let appVersionHeader = HTTPField.Name(literal: "X-Youll-App-Version")
     static let youllUserID = HTTPField.Name(literal: "X-Youll-User-Id")
 }
+
+// The capabilities the facade fans out to: the provider-author surface.
+@_spi(EngageProvider) extension YoullProvider: ContentProviding, OffersProviding, IdentityAware {}

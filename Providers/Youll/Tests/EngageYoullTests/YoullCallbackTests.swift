@@ -1,6 +1,6 @@
-import EngageCore
-import EngageTesting
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 import Testing
 import YoullEmulator

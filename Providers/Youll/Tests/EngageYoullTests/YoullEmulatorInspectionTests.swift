@@ -1,6 +1,6 @@
-import EngageCore
-import EngageSandbox
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 import Testing
 import YoullEmulator

@@ -1,7 +1,7 @@
-import EngageCore
-import EngageSandbox
-import EngageTesting
-@testable import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) @testable import EngageYoull
 import Foundation
 import Testing
 import YoullEmulator

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Decides whether the provider may report one of its own failures as a Crobox error event: at most

@@ -1,5 +1,5 @@
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// The components Crobox's mobile apps render, by name.
 public enum CroboxComponent {

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The Crobox wire format shared by the provider and its emulator: query keys, encodings and the

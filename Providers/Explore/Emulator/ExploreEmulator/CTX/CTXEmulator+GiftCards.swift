@@ -1,8 +1,8 @@
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension CTXEmulator {
     func addGiftCardRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

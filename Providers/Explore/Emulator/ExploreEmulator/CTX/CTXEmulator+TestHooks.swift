@@ -1,7 +1,7 @@
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 extension CTXEmulator {
     /// The outstanding login code of `email` (any case), as if read from the user's inbox.

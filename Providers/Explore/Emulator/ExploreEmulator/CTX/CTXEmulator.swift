@@ -1,8 +1,8 @@
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A local, stateful CTX ("DashSpend") backend speaking the wire format of `EngageExplore`'s
 /// ``CTXWire`` and models.

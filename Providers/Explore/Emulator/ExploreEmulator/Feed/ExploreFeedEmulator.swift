@@ -1,8 +1,8 @@
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A local directory feed: per network, a manifest (timestamp, SHA-256, size, archive name) and the zip
 /// archive holding `explore.db`, the way the reference apps' feed publishes them.

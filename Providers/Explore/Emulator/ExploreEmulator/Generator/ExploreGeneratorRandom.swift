@@ -1,4 +1,5 @@
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 
 /// The generator's draws over the sandbox's `SeededGenerator` (SplitMix64, the same on every platform),

@@ -1,4 +1,5 @@
-import EngageExplore
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
 import GRDB
 
 /// The `CREATE` statements of each schema family, as the published files have them.

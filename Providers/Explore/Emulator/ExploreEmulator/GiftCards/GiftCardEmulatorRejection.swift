@@ -1,5 +1,6 @@
-import EngageExplore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,9 +1,9 @@
 #if PiggyCards
-    import EngageExplore
-    import EngageSandbox
+    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) import EngageSandbox
     import Foundation
     import Hummingbird
-    import EngageCore
+    @_spi(EngageProvider) import EngageCore
 
     extension PiggyCardsEmulator {
         func addCatalogueRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {

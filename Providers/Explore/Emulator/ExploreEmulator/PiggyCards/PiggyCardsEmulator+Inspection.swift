@@ -1,7 +1,7 @@
 #if PiggyCards
-    import EngageCore
-    import EngageExplore
-    import EngageSandbox
+    @_spi(EngageProvider) import EngageCore
+    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) import EngageSandbox
     import Foundation
 
 

@@ -1,8 +1,8 @@
 #if PiggyCards
-    import EngageExplore
-    import EngageSandbox
+    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) import EngageSandbox
     import Foundation
-    import EngageCore
+    @_spi(EngageProvider) import EngageCore
 
     extension PiggyCardsEmulator {
         /// The one-time password e-mailed to `email` (any case) at sign-up.

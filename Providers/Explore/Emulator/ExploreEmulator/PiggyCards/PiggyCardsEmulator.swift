@@ -1,10 +1,10 @@
 #if PiggyCards
-    import EngageExplore
-    import EngageSandbox
+    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) import EngageSandbox
     import Foundation
     import HTTPTypes
     import Hummingbird
-    import EngageCore
+    @_spi(EngageProvider) import EngageCore
 
     /// A local, stateful PiggyCards backend (only with the `PiggyCards` trait), speaking the wire format
     /// of `EngageExplore`'s ``PiggyCardsWire``. Errors are `{"code":<status>,"message":…}`.

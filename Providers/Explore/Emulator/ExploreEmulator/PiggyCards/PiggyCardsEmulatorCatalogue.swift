@@ -1,5 +1,5 @@
 #if PiggyCards
-    import EngageExplore
+    @_spi(EngageProvider) import EngageExplore
     import Foundation
 
     /// What the PiggyCards emulator sells: brands per country and their products, with stock.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Great-circle geometry for the directory: the distance every query uses and the bounding boxes that

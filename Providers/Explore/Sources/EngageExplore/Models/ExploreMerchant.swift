@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A merchant of the directory: one entry per `merchantId`, shown at one of its locations (the closest

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The completion-handler twins of every async operation. Each runs the async operation and delivers

@@ -3,7 +3,7 @@
 #if PiggyCards
     @_exported import EngageExplorePiggyCards
 #endif
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// The gift-card sources this build has: CTX always, PiggyCards with the `PiggyCards` trait. The only
 /// place where the trait decides what the Explore provider can sell; the provider's API is the same
@@ -140,7 +140,7 @@ extension ExploreProvider {
     }
 }
 
-extension ExploreProvider: Resettable {
+@_spi(EngageProvider) extension ExploreProvider: Resettable {
     /// Forgets the user: signs out of every gift-card source and deletes every purchased card from the
     /// vault. The merchant directory is public data and stays.
     public func reset() async throws {

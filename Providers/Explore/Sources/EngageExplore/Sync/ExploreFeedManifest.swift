@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// What the directory feed publishes for one network at `<feed>/<network>/manifest.json`: the data's

@@ -1,4 +1,5 @@
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
 /// A CTX merchant (`GET merchants/{id}`), read from either spelling the API has used:

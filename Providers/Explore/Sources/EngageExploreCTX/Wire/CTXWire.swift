@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
 /// The request and answer bodies of the CTX API, shared by the client (which encodes requests and

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Checks of user input shared by the gift-card clients, before anything is sent.

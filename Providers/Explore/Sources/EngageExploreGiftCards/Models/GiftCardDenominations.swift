@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The amounts a gift card can be bought for: a list of fixed values, or any amount in whole cents

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 import HTTPTypes
 import Logging

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 
 /// Makes concurrent calls without a token share one `POST login`: the first caller starts the login,
 /// the others join it and see its outcome (success or error). A later call with no token logs in

@@ -1,4 +1,5 @@
-import EngageExploreGiftCards
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
 /// The state of a PiggyCards order. Unknown values are kept as they are.

@@ -1,7 +1,7 @@
-import EngageCore
-import EngageExplore
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
 import Testing

@@ -1,10 +1,10 @@
-import EngageCore
-@testable import EngageExplore
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageExplore
 #if PiggyCards
     @testable import EngageExplorePiggyCards
 #endif
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
 import GRDB

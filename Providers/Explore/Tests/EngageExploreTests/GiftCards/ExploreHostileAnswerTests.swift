@@ -1,7 +1,8 @@
-import Engage
-import EngageExplore
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
 import Testing

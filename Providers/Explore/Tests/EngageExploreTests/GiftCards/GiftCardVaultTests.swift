@@ -1,6 +1,6 @@
-import EngageCore
-import EngageExplore
-import EngageTesting
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
 import Testing

@@ -1,6 +1,6 @@
 #if PiggyCards
-    import EngageCore
-    import EngageExplore
+    @_spi(EngageProvider) import EngageCore
+    @_spi(EngageProvider) import EngageExplore
     import Foundation
     import Testing
 

@@ -1,10 +1,10 @@
-import Engage
-import EngageExplore
-import EngageSandbox
-import EngageTesting
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Testing
 
 /// Syncing the directory from the feed emulator over a real socket: install, up to date, updates,

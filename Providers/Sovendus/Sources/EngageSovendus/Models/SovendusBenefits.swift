@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The benefits Sovendus offers the shop's customers: partner vouchers and the banner advertising

@@ -1,5 +1,5 @@
 import Crypto
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The customer who placed the order: what the Sovendus banner pre-fills its voucher forms with.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The order a Sovendus banner is shown for, or a coupon is redeemed for.

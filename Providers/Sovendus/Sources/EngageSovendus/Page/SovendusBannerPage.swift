@@ -1,5 +1,5 @@
 import Crypto
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A complete Sovendus banner page for one order, ready for the app's web view.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// Whether the Warply backend was reachable, as last observed.
 public enum WarplyNetworkStatus: Int, Sendable, Hashable, Codable {

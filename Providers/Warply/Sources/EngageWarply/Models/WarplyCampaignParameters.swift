@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The parameters handed to a campaign's web page (the seed's `constructCampaignParams`). They include

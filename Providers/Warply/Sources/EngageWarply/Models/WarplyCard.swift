@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A payment card saved to the user's account (`cards` / `get_cards`, in the `MAPP_CARDS` section).

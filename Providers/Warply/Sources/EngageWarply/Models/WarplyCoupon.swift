@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A coupon the user holds (`coupon` / `user_coupons` or `user_coupons_universal`, in the

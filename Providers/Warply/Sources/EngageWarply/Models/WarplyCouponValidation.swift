@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The answer of a coupon validation (`coupon` / `validate`, in the `MAPP_COUPON` section).

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The user's supermarket pass (`consumer_data` / `integration`, in the `MAPP_MARKET_PASS` section).

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A merchant (shop) from `shops` / `retrieve_multilingual`, in the `MAPP_SHOPS` section, also nested

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The signed-in user's profile (`consumer_data` / `handle_user_details` with `process: get`, in the

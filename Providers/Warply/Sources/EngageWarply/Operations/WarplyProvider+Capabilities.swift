@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import HTTPTypes
 import Logging
@@ -124,7 +124,7 @@ extension WarplyArticle {
     }
 }
 
-extension WarplyProvider: Resettable {
+@_spi(EngageProvider) extension WarplyProvider: Resettable {
     /// Forgets the user and this device: logs out (telling Warply when a session exists), forgets
     /// the device registration (`web_id`, `api_key`) and the user's in-memory data and push token,
     /// and, unless ``WarplyConfiguration/deviceID`` is set, starts over with a new persisted device

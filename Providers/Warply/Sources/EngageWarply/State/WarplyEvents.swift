@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// Published when campaigns were fetched and stored (`campaigns_retrieved`).
 public struct WarplyCampaignsRetrievedEvent: EngageEvent, Hashable {

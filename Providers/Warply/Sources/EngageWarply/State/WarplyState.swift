@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// The provider's in-memory state: the last campaigns, coupons, coupon sets, merchants, carousel,
 /// supermarket campaign, market pass, CCMS offers and seasonal list, with the seed's getters and

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The device registration answer's context: `{"web_id":"...","api_key":"..."}`. Both are secrets of

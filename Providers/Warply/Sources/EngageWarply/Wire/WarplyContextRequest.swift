@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A context request body: `{"<root>": {"action": "<action>", ...fields}}`, e.g.

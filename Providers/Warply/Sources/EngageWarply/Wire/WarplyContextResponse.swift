@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A context-form response: `{"status":"1","context":{"MAPP_X":{"result":<payload>},"MAPP_X-status":1}}`.

@@ -1,5 +1,5 @@
 import Foundation
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 
 /// A date as Warply sends it: the server's text, kept exactly, plus the instant it denotes.
 ///

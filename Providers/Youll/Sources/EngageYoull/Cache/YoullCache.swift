@@ -1,5 +1,5 @@
 import Crypto
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 

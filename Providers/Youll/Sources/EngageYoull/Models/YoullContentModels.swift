@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A piece of Youll content: a video, an audio session, an article, a workout or a recipe.

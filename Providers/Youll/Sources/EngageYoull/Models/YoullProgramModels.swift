@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A journey: a programme of content, followed step by step (linear) or freely (timeline).

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 // Journeys, activities, events, playlists, meals, quizzes and payments: the user's programmes.

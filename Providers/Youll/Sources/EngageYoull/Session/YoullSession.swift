@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// The host app's side of the Youll session. The app owns login and tokens (usually through its own

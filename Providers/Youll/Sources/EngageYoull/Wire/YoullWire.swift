@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 // The response shapes of Youll's GraphQL schema and REST API. The emulator serves these same types

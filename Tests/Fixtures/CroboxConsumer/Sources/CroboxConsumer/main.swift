@@ -1,4 +1,5 @@
-import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import Engage
 import Foundation
 
 // Prints the provider traits EngageKit was compiled with and fails unless they are exactly Crobox's.

@@ -1,5 +1,5 @@
-import EngageCore
-import EngageExplore
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
 import ExploreEmulator
 import Foundation
 

@@ -1,9 +1,9 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// Real time shifted by an adjustable offset, shared by the sandbox and the client so that a benchmark
 /// can jump past token expiry on both sides at once while sleeps (timeouts) stay real.
-public final class OffsetClock: EngageClock {
+@_spi(EngageProvider) public final class OffsetClock: EngageClock {
     private let offset = Locked<TimeInterval>(0)
 
     public init() {}

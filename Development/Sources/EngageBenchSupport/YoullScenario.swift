@@ -1,6 +1,6 @@
-import EngageCore
-import EngageSandbox
-import EngageYoull
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageYoull
 import Foundation
 import Logging
 import YoullEmulator
@@ -15,7 +15,7 @@ import YoullEmulator
 /// `returnCacheDataElseFetch` hit.
 public final class YoullScenario: Sendable {
     public let host: SandboxHost
-    public let registry: ProviderRegistry
+    @_spi(EngageProvider) public let registry: ProviderRegistry
     public let youll: YoullProvider
     public let session: URLSession
     /// The POST the stack sent, replayed by the baseline.

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import Logging
@@ -15,8 +15,8 @@ public final class QueueScenario: Sendable {
     public static let destination = "bench.events"
 
     public let directory: TemporaryDirectory
-    public let database: EngageDatabase
-    public let queue: DurableQueue
+    @_spi(EngageProvider) public let database: EngageDatabase
+    @_spi(EngageProvider) public let queue: DurableQueue
     /// The raw baseline's database (same GRDB configuration as `EngageDatabase`'s pool).
     public let rawPool: DatabasePool
     /// The payloads of one batch, about `payloadSize` bytes each.

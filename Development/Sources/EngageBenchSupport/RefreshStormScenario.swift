@@ -1,5 +1,5 @@
-import EngageCore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import ReferenceEmulator
@@ -14,8 +14,8 @@ public final class RefreshStormScenario: Sendable {
     public static let itemsSize = 64
 
     public let sandbox: BenchSandbox
-    public let tokens: TokenManager
-    public let client: APIClient
+    @_spi(EngageProvider) public let tokens: TokenManager
+    @_spi(EngageProvider) public let client: APIClient
 
     /// What one burst did.
     public struct Outcome: Sendable {

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
 import Logging
@@ -7,7 +7,7 @@ import Logging
 
 /// The shared behaviour of the five minimal providers: one storage migration creating a table in the
 /// provider's namespace, and a `start()` that registers an analytics destination.
-public protocol MinimalProvider: EngageProvider where Configuration == EmptyConfiguration {
+@_spi(EngageProvider) public protocol MinimalProvider: EngageProvider where Configuration == EmptyConfiguration {
     static var providerID: String { get }
     var context: ProviderContext { get }
 }
@@ -17,7 +17,7 @@ extension MinimalProvider {
         ProviderDescriptor(id: ProviderID(rawValue: providerID), displayName: "Minimal \(providerID)", version: "1.0.0")
     }
 
-    public static var migrations: [StorageMigration] {
+    @_spi(EngageProvider) public static var migrations: [StorageMigration] {
         let table = "\(providerID)_items"
         return [
             StorageMigration("create items") { db in
@@ -42,40 +42,40 @@ extension MinimalProvider {
     }
 }
 
-public final class AlphaProvider: MinimalProvider {
+@_spi(EngageProvider) public final class AlphaProvider: MinimalProvider {
     public static let providerID = "alpha"
-    public let context: ProviderContext
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+    @_spi(EngageProvider) public let context: ProviderContext
+    @_spi(EngageProvider) public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
-public final class BravoProvider: MinimalProvider {
+@_spi(EngageProvider) public final class BravoProvider: MinimalProvider {
     public static let providerID = "bravo"
-    public let context: ProviderContext
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+    @_spi(EngageProvider) public let context: ProviderContext
+    @_spi(EngageProvider) public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
-public final class CharlieProvider: MinimalProvider {
+@_spi(EngageProvider) public final class CharlieProvider: MinimalProvider {
     public static let providerID = "charlie"
-    public let context: ProviderContext
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+    @_spi(EngageProvider) public let context: ProviderContext
+    @_spi(EngageProvider) public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
-public final class DeltaProvider: MinimalProvider {
+@_spi(EngageProvider) public final class DeltaProvider: MinimalProvider {
     public static let providerID = "delta"
-    public let context: ProviderContext
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+    @_spi(EngageProvider) public let context: ProviderContext
+    @_spi(EngageProvider) public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
-public final class EchoProvider: MinimalProvider {
+@_spi(EngageProvider) public final class EchoProvider: MinimalProvider {
     public static let providerID = "echo"
-    public let context: ProviderContext
-    public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
+    @_spi(EngageProvider) public let context: ProviderContext
+    @_spi(EngageProvider) public init(configuration: EmptyConfiguration, context: ProviderContext) async throws { self.context = context }
 }
 
 /// Accepts every batch and does nothing with it.
-public struct DiscardingDeliverer: QueueDelivering {
+@_spi(EngageProvider) public struct DiscardingDeliverer: QueueDelivering {
     public init() {}
-    public func deliver(_ batch: [QueuedEvent]) async throws {}
+    @_spi(EngageProvider) public func deliver(_ batch: [QueuedEvent]) async throws {}
 }
 
 // MARK: - Scenario
@@ -126,7 +126,7 @@ public final class RegistryScenario: Sendable {
 
     /// Creates a registry on a new database at `path`, registers the five providers (or none), starts
     /// and shuts it down. Returns the registry so that the caller can close its database afterwards.
-    public func startAndShutDown(path: String, providers: [ProviderRegistration] = RegistryScenario.registrations) async throws
+    @_spi(EngageProvider) public func startAndShutDown(path: String, providers: [ProviderRegistration] = RegistryScenario.registrations) async throws
         -> ProviderRegistry
     {
         let registry = try ProviderRegistry(configuration: configuration(path: path), environment: environment())
@@ -142,13 +142,13 @@ public final class RegistryScenario: Sendable {
     }
 
     /// Opens a new `EngageDatabase` at `path` (creating the directory and applying the core migrations).
-    public func openDatabase(path: String) throws -> EngageDatabase {
+    @_spi(EngageProvider) public func openDatabase(path: String) throws -> EngageDatabase {
         try EngageDatabase(location: .directory(path))
     }
 
     /// Checks that each registered provider's migration created its table, then closes the registry's
     /// database and deletes its directory (not part of any measurement).
-    public func discard(_ registry: ProviderRegistry, path: String) async throws {
+    @_spi(EngageProvider) public func discard(_ registry: ProviderRegistry, path: String) async throws {
         let expected = await registry.registeredIDs.map { "\($0.rawValue)_items" }
         let missing = try await registry.database.writer.read { db in try expected.filter { try !db.tableExists($0) } }
         guard missing.isEmpty else { throw BenchFailure("Provider tables missing after start: \(missing)") }
@@ -157,7 +157,7 @@ public final class RegistryScenario: Sendable {
     }
 
     /// Closes `database` and deletes its directory.
-    public func discard(_ database: EngageDatabase, path: String) {
+    @_spi(EngageProvider) public func discard(_ database: EngageDatabase, path: String) {
         try? database.close()
         try? FileManager.default.removeItem(atPath: path)
     }

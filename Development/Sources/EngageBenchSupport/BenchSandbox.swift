@@ -1,5 +1,5 @@
-import EngageCore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import Logging
@@ -18,7 +18,7 @@ public final class BenchSandbox: Sendable {
     public static let password = "secret"
 
     /// The clock the sandbox (token issue and verification) and every client of the scenario read.
-    public let clock: OffsetClock
+    @_spi(EngageProvider) public let clock: OffsetClock
     public let emulator: ReferenceEmulator
     public let host: SandboxHost
     /// `http://127.0.0.1:<port>/reference`.
@@ -85,7 +85,7 @@ public final class BenchSandbox: Sendable {
     // MARK: - Clients
 
     /// A client over the full standard stack (retry → authorisation → timeout → logging → URLSession).
-    public func makeClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
+    @_spi(EngageProvider) public func makeClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
         let stack = TransportStack.make(
             transport: URLSessionTransport(session: session),
             authorizer: authorizer,
@@ -97,14 +97,14 @@ public final class BenchSandbox: Sendable {
 
     /// A client over the same stack on the transport's own session, as apps get it: `URLSessionTransport()`
     /// makes its session with the size-limiting, stall-watching, redirect-ruling delegate.
-    public func makeOwnSessionClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
+    @_spi(EngageProvider) public func makeOwnSessionClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
         let stack = TransportStack.make(transport: URLSessionTransport(), authorizer: authorizer, clock: clock, logger: logger)
         return APIClient(baseURL: baseURL, transport: stack, providerID: "reference")
     }
 
     /// A token manager on the shared clock whose refresher calls `POST /auth/refresh` through `client`
     /// (an unauthorised client of the same stack, as providers do).
-    public func makeTokenManager(refreshClient: APIClient) -> TokenManager {
+    @_spi(EngageProvider) public func makeTokenManager(refreshClient: APIClient) -> TokenManager {
         TokenManager(
             providerID: "reference",
             refresher: ClosureTokenRefresher { tokens in
@@ -119,7 +119,7 @@ public final class BenchSandbox: Sendable {
     }
 
     /// Logs in (`POST /auth/token`) with a bare request and returns the token pair.
-    public func logIn(username: String = "bench") async throws -> TokenPair {
+    @_spi(EngageProvider) public func logIn(username: String = "bench") async throws -> TokenPair {
         var request = URLRequest(url: baseURL.appendingPathComponent("auth/token"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -1,4 +1,4 @@
-import EngageCore
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A subject and its baseline measured in the same run, interleaved (A B, B A, A B, ...) so that drift

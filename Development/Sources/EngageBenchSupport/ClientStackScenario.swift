@@ -1,5 +1,5 @@
-import EngageCore
-import EngageSandbox
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
 import ReferenceEmulator
@@ -16,11 +16,11 @@ public final class ClientStackScenario: Sendable {
 
     public let sandbox: BenchSandbox
     /// The token manager behind the client's `BearerAuthorizer`; it holds a valid token throughout.
-    public let tokens: TokenManager
+    @_spi(EngageProvider) public let tokens: TokenManager
     /// `APIClient` over `TransportStack.make(transport: URLSessionTransport(session:), authorizer: BearerAuthorizer(...))`.
-    public let client: APIClient
+    @_spi(EngageProvider) public let client: APIClient
     /// The same stack on the transport's own session (`URLSessionTransport()`), as apps get it.
-    public let ownSessionClient: APIClient
+    @_spi(EngageProvider) public let ownSessionClient: APIClient
     /// The bare request: same URL, same `Authorization` and `Accept` headers, same timeout.
     public let bareRequest: URLRequest
 
