@@ -22,7 +22,7 @@ public final class ExploreScenario: Sendable {
     public let radius: ExploreRadius
 
     /// Generates (or reuses) the directory and opens it. `rows` is 1 000 000 for the goal.
-    public init(rows: Int = 1_000_000, radius: ExploreRadius = ExploreRadius(meters: ExploreGeo.twentyMilesMeters)) throws {
+    public init(rows: Int = 1_000_000, radius: ExploreRadius = ExploreRadius(meters: 32_186.88)) throws {  // 20 miles
         path = try Self.directoryFile(rows: rows)
         directory = try ExploreDirectory.open(path: path)
         var configuration = Configuration()

@@ -9,7 +9,7 @@ import Foundation
 public final class ExploreSyncScenario: Sendable {
     /// The archive and its manifest.
     public let archive: URL
-    public let manifest: ExploreFeedManifest
+    package let manifest: ExploreFeedManifest
     /// Where each iteration unpacks and what it replaces.
     public let staging: URL
     public let installed: URL

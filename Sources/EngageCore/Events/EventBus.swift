@@ -18,10 +18,10 @@ public final class EventBus: Sendable {
     private let nextID = Locked<UInt64>(0)
 
     /// An empty bus.
-    public init() {}
+    @_spi(EngageProvider) public init() {}
 
     /// Publishes `event` to every matching subscriber.
-    public func publish(_ event: any EngageEvent) {
+    @_spi(EngageProvider) public func publish(_ event: any EngageEvent) {
         let matching = subscribers.withLock { subscribers in
             subscribers.values.filter { $0.filter.matches(event) }.sorted { $0.id < $1.id }
         }
@@ -31,7 +31,7 @@ public final class EventBus: Sendable {
     }
 
     /// Publishes a `NamedEvent`.
-    public func publish(named name: String, providerID: ProviderID? = nil, attributes: [String: String] = [:]) {
+    @_spi(EngageProvider) public func publish(named name: String, providerID: ProviderID? = nil, attributes: [String: String] = [:]) {
         publish(NamedEvent(name, providerID: providerID, attributes: attributes))
     }
 
@@ -112,7 +112,7 @@ public final class EventBus: Sendable {
     }
 
     /// The number of live subscriptions (callbacks and streams).
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         subscribers.withLock { $0.count }
     }
 

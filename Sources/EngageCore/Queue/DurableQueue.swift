@@ -52,7 +52,7 @@ import Logging
     /// Whether a flush is running.
     public var isFlushing: Bool { inFlight != nil }
     /// How many `flush` calls are waiting for the running flush (for diagnostics and tests).
-    public internal(set) var flushWaiterCount = 0
+    package internal(set) var flushWaiterCount = 0
 
     /// A queue stored in `database` (its table is created when the database opens).
     ///

@@ -57,7 +57,7 @@ import Foundation
 /// - Every other event of the batch was tried and failed with ``failure``: dropped when the failure is
 ///   a rejection (`DurableQueue.isRejection(_:)`), else kept (charged an attempt, for information) while
 ///   the destination pauses; the untried ones then wait behind them, in order.
-public struct PartialDeliveryError: Error, Sendable {
+@_spi(EngageProvider) public struct PartialDeliveryError: Error, Sendable {
     /// The ids (`QueuedEvent.id`) of the events that were delivered.
     public var deliveredIDs: Set<Int64>
     /// The events refused for good, each with its reason.

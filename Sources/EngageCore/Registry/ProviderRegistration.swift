@@ -57,7 +57,7 @@ public struct ProviderFactory: Sendable {
     }
 
     /// The registration for this provider from its section of `configuration`.
-    public func registration(from configuration: EngageConfiguration) throws(EngageError) -> ProviderRegistration {
+    @_spi(EngageProvider) public func registration(from configuration: EngageConfiguration) throws(EngageError) -> ProviderRegistration {
         try registration(configuration)
     }
 }

@@ -91,7 +91,7 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// The manifest published for `network` (generating a pending directory first), if any.
     /// - Throws: When a pending directory cannot be generated or zipped.
-    public func manifest(for network: ExploreNetwork) throws -> ExploreFeedManifest? {
+    package func manifest(for network: ExploreNetwork) throws -> ExploreFeedManifest? {
         try publication(for: network)?.manifest
     }
 
@@ -107,7 +107,7 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Publishes an archive as it is (a zip, or anything else to test a bad archive) for `network`.
     @discardableResult
-    public func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
         let name = "explore-\(network.rawValue)-\(timestamp).zip"
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
@@ -121,13 +121,13 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`.
     @discardableResult
-    public func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
         try publish(archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
     }
 
     /// Generates a directory with `options` and publishes it for `network`.
     @discardableResult
-    public func publishGenerated(_ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publishGenerated(_ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
         let databaseURL = folder.appendingPathComponent("generated-\(UUID().uuidString.prefix(8)).db")
         defer { try? FileManager.default.removeItem(at: databaseURL) }
         try ExploreDirectoryGenerator(options: options).write(to: databaseURL.path)

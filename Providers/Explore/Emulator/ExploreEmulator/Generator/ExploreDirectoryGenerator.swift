@@ -19,16 +19,16 @@ public struct ExploreDirectoryGenerator: Sendable {
         /// The number of `merchant` rows (locations and online merchants).
         public var rows: Int
         /// The schema family to write.
-        public var schema: ExploreSchema.Version
+        package var schema: ExploreSchema.Version
         /// The number of ATMs.
         public var atms: Int
         /// The share of rows that are online-only merchants.
         public var onlineShare: Double
         /// Whether to sprinkle stray values, NULLs, inactive and `url` rows.
-        public var strayValues: Bool
+        package var strayValues: Bool
 
         /// Options; `atms` defaults to one per 200 rows.
-        public init(seed: UInt64 = 42, rows: Int = 10_000, schema: ExploreSchema.Version = .v4, atms: Int? = nil, onlineShare: Double = 0.04, strayValues: Bool = true) {
+        package init(seed: UInt64 = 42, rows: Int = 10_000, schema: ExploreSchema.Version = .v4, atms: Int? = nil, onlineShare: Double = 0.04, strayValues: Bool = true) {
             self.seed = seed
             self.rows = max(0, rows)
             self.schema = schema
@@ -59,7 +59,7 @@ public struct ExploreDirectoryGenerator: Sendable {
     public let options: Options
 
     /// A generator.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 

@@ -20,7 +20,7 @@ public final class ExploreDirectory: Sendable {
     /// The index file.
     public let indexPath: String
     /// The directory's schema family.
-    public let schema: ExploreSchema
+    package let schema: ExploreSchema
     /// The version the index was built for (a sync's checksum, or the file's size and date).
     public let fingerprint: String
 

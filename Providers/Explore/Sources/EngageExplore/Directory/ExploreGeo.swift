@@ -3,7 +3,7 @@ import Foundation
 
 /// Great-circle geometry for the directory: the distance every query uses and the bounding boxes that
 /// select candidates before the exact check.
-public enum ExploreGeo {
+package enum ExploreGeo {
     /// The Earth radius of the reference apps' distance, in metres.
     public static let earthRadiusMeters = 6_371_009.0
     /// 20 miles in metres, the reference apps' default radius.

@@ -13,7 +13,7 @@ import GRDB
 ///
 /// Anything in between (say, a v2 file with a `gift_card_providers` table) is read by what it has:
 /// every optional column is looked up on its own.
-public struct ExploreSchema: Sendable, Hashable, CustomStringConvertible {
+package struct ExploreSchema: Sendable, Hashable, CustomStringConvertible {
     /// The schema family.
     public enum Version: String, Sendable, Codable, Comparable, CaseIterable {
         case v1, v2, v4

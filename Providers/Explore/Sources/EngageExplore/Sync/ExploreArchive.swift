@@ -10,7 +10,7 @@ import ZIPFoundation
 /// try ExploreArchive.verify(archiveURL, against: manifest)
 /// try ExploreArchive.extractDatabase(from: archiveURL, to: databaseURL, maxBytes: 1 << 30)
 /// ```
-public enum ExploreArchive {
+package enum ExploreArchive {
     /// The database's name inside the archive.
     public static let databaseName = "explore.db"
 

@@ -7,7 +7,7 @@ import Foundation
 /// ```json
 /// {"timestamp": 1763700000000, "checksum": "9f86d0…", "size": 31457280, "archive": "explore-1763700000000.zip"}
 /// ```
-public struct ExploreFeedManifest: Codable, Sendable, Hashable {
+package struct ExploreFeedManifest: Codable, Sendable, Hashable {
     /// When the data was published, in milliseconds since 1970: a newer timestamp means a download.
     public var timestamp: Int64
     /// The archive's SHA-256, 64 lowercase hex digits.

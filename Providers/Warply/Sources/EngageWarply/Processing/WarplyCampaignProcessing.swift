@@ -1,7 +1,7 @@
 import Foundation
 
 /// The seed's campaign rules, as pure functions (so they are tested without a network).
-public enum WarplyCampaignProcessing {
+package enum WarplyCampaignProcessing {
     /// What processing a logged-in user's campaigns produces.
     public struct Result: Sendable, Hashable {
         /// The campaigns to show: available, not carousel, no CCMS / telco / questionnaire, sorted.
@@ -56,7 +56,7 @@ public enum WarplyCampaignProcessing {
 }
 
 /// The seed's coupon rules.
-public enum WarplyCouponProcessing {
+package enum WarplyCouponProcessing {
     /// Active coupons (status 1) sorted by expiration, soonest first; coupons without a readable
     /// expiration last; ties keep their order.
     public static func active(_ coupons: [WarplyCoupon]) -> [WarplyCoupon] {
