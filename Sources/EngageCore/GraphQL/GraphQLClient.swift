@@ -72,9 +72,25 @@ import HTTPTypes
     public func decodeData<ResponseData: Decodable>(
         _ type: ResponseData.Type, from body: Data, decoder: JSONDecoder = JSONDecoder()
     ) throws -> ResponseData {
-        let envelope = try client.decode(GraphQLResponseEnvelope<ResponseData>.self, from: body, decoder: decoder)
+        try Self.decodeData(type, from: body, decoder: decoder, providerID: client.providerID)
+    }
+
+    /// Decodes the `data` member of a response body as `type`, errors attributed to `providerID`: for
+    /// a body read back from a cache, where no client is at hand. A body without `data` is a
+    /// `.decoding` error; a `DecodingError` becomes `.decoding` naming the field's path.
+    public static func decodeData<ResponseData: Decodable>(
+        _ type: ResponseData.Type, from body: Data, decoder: JSONDecoder = JSONDecoder(), providerID: ProviderID?
+    ) throws(EngageError) -> ResponseData {
+        let envelope: GraphQLResponseEnvelope<ResponseData>
+        do {
+            envelope = try decoder.decode(GraphQLResponseEnvelope<ResponseData>.self, from: body)
+        } catch let error as DecodingError {
+            throw EngageError(decodingError: error, providerID: providerID)
+        } catch {
+            throw EngageError(.decoding, "The GraphQL response could not be decoded.", providerID: providerID, underlyingError: error)
+        }
         guard let value = envelope.data else {
-            throw EngageError(.decoding, "The GraphQL response has neither data nor errors.", providerID: client.providerID)
+            throw EngageError(.decoding, "The GraphQL response has neither data nor errors.", providerID: providerID)
         }
         return value
     }

@@ -122,20 +122,13 @@ enum YoullNaming {
 
 /// Decoding of answers, with errors that name the path that failed.
 enum YoullDecoding {
-    private struct Envelope<Wire: Decodable>: Decodable {
-        var data: [String: Wire]?
-    }
-
+    /// `data.<field>` of a GraphQL answer as `Wire`, decoded by the core's GraphQL decoder (the same
+    /// envelope rules and decoding errors as every GraphQL provider).
     static func graphQLField<Wire: Decodable & Sendable>(
         _ field: String, as type: Wire.Type, in body: Data, decoder: JSONDecoder = YoullJSON.decoder()
     ) throws -> Wire {
-        let envelope: Envelope<Wire>
-        do {
-            envelope = try decoder.decode(Envelope<Wire>.self, from: body)
-        } catch let error as DecodingError {
-            throw EngageError(decodingError: error, providerID: .youll)
-        }
-        guard let value = envelope.data?[field] else {
+        let data = try GraphQLClient.decodeData([String: Wire].self, from: body, decoder: decoder, providerID: .youll)
+        guard let value = data[field] else {
             throw EngageError(.decoding, "The Youll answer has no data.\(field).", providerID: .youll)
         }
         return value
