@@ -151,6 +151,7 @@ import HTTPTypes
         if head.headerFields[.accept] == nil { head.headerFields[.accept] = "application/json" }
         var options = options
         if options.maxResponseBytes == nil { options.maxResponseBytes = maxResponseBytes }
+        if options.operationName == nil { options.operationName = OperationName.current?.rawValue }
         return HTTPRequestMessage(head: head, body: bodyData, options: options)
     }
 

@@ -27,7 +27,8 @@
     /// request sent to a transport directly. A larger body (announced by `Content-Length` or received)
     /// fails with `.decoding`.
     public var maxResponseBytes: Int?
-    /// A name for logs and metrics, e.g. `"redeem_coupon"`.
+    /// A name for logs, retries and error hooks, e.g. `"redeem_coupon"`; `nil` takes the name of the
+    /// operation the request is sent in (``OperationName``, set by `ProviderContext.perform`).
     public var operationName: String?
     /// A file that receives the response body instead of memory (large downloads); `nil` keeps the
     /// body in the response. `maxResponseBytes` still applies to what is written.

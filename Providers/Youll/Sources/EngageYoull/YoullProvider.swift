@@ -118,7 +118,7 @@ public final class YoullProvider: EngageProvider {
     /// ``responses(_:)`` or the completion form to receive the cached answer first.
     public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
-        return try await context.perform(query.name) {
+        return try await context.perform(OperationName(rawValue: query.name)) {
             let user = await sessionBox.session.userInfo()
             let slot = try await cacheSlot(name: query.name, request: query.request, user: user)
             if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let slot,
@@ -148,7 +148,7 @@ public final class YoullProvider: EngageProvider {
                     if let slot, let cached = try await cachedValue(query, key: slot.key) {
                         continuation.yield(YoullResponse(value: cached, isFromCache: true))
                     }
-                    let fresh = try await context.perform(query.name) { try await networkValue(query, slot: slot, user: user) }
+                    let fresh = try await context.perform(OperationName(rawValue: query.name)) { try await networkValue(query, slot: slot, user: user) }
                     continuation.yield(YoullResponse(value: fresh, isFromCache: false))
                     continuation.finish()
                 } catch {
@@ -163,7 +163,7 @@ public final class YoullProvider: EngageProvider {
     /// automatically; one that succeeds empties the query cache, whose answers it may have made stale.
     @discardableResult
     public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>) async throws(EngageError) -> Value {
-        try await context.perform(mutation.name) {
+        try await context.perform(OperationName(rawValue: mutation.name)) {
             let user = await sessionBox.session.userInfo()
             let body = try await send(
                 name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true, user: user

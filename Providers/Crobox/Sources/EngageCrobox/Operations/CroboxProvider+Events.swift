@@ -10,7 +10,7 @@ extension CroboxProvider {
     /// - Throws: `.invalidInput` for an event that cannot be sent (empty product id, negative price…);
     ///   `.storage` if it cannot be stored.
     public func send(_ event: CroboxEvent, on page: CroboxPage) async throws(EngageError) {
-        try await context.perform(event.operationName) {
+        try await context.perform(OperationName(rawValue: event.operationName)) {
             let issues = event.validationIssues()
             guard issues.isEmpty else {
                 throw EngageError(.invalidInput, "The Crobox event cannot be sent: " + issues.joined(separator: " "), providerID: .crobox)

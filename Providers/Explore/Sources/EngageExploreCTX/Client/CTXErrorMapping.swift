@@ -16,26 +16,33 @@ extension CTXWire.TokenAnswer {
     }
 }
 
-/// Which CTX call a request is: its raw value is the request's `operationName` (for logs), which is
-/// how the error mapping hook knows what a 400 means.
+/// Which CTX call a request is. Its raw value is the call's one name: the operation's event
+/// (`custom_success_<name>_explore`) and the request's `operationName` (logs, and how the error
+/// mapping hook knows what a 400 means).
 enum CTXOperation: String, Sendable {
-    case requestCode = "ctx_login"
-    case verify = "ctx_verify_email"
+    case requestCode = "ctx_request_code"
+    case verify = "ctx_verify"
+    case signOut = "ctx_sign_out"
     case refresh = "ctx_refresh_token"
     case merchant = "ctx_merchant"
-    case purchase = "ctx_purchase_gift_card"
+    case purchase = "ctx_buy_gift_card"
     case giftCard = "ctx_gift_card"
+    case waitForGiftCard = "ctx_wait_for_gift_card"
     case giftCardsByTransaction = "ctx_gift_cards_by_txid"
+
+    /// The name an operation event and a request carry.
+    var name: OperationName { OperationName(rawValue: rawValue) }
 
     /// What the call does, for messages.
     var summary: String {
         switch self {
         case .requestCode: "request a login code"
         case .verify: "verify the e-mail code"
+        case .signOut: "sign out"
         case .refresh: "refresh the session"
         case .merchant: "read the merchant"
         case .purchase: "buy the gift card"
-        case .giftCard, .giftCardsByTransaction: "read the gift card"
+        case .giftCard, .waitForGiftCard, .giftCardsByTransaction: "read the gift card"
         }
     }
 
