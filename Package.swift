@@ -57,10 +57,12 @@ struct ProviderPart {
 }
 
 let providerModules: [ProviderModule] = [
-    ProviderModule(trait: "Crobox", summary: "Crobox promotions: product badges and event tracking.", folder: "Crobox", example: "crobox-example"),
+    ProviderModule(
+        trait: "Crobox", summary: "Crobox promotions: product badges and event tracking.", folder: "Crobox", example: "crobox-example"),
     // Crypto: the loyalty-signature header is a SHA-256 digest.
     ProviderModule(
-        trait: "Warply", summary: "Warply loyalty: campaigns, coupons, cards, points, merchants.", folder: "Warply", example: "warply-example",
+        trait: "Warply", summary: "Warply loyalty: campaigns, coupons, cards, points, merchants.", folder: "Warply",
+        example: "warply-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
     // Crypto: downloaded directories are verified by SHA-256. ZIPFoundation: the feed publishes zip
@@ -68,7 +70,8 @@ let providerModules: [ProviderModule] = [
     // Gift cards come from sources behind one protocol (EngageExploreGiftCards): CTX always, PiggyCards
     // only under its trait.
     ProviderModule(
-        trait: "Explore", summary: "Dash-style offline merchant directory with CTX gift cards.", folder: "Explore", example: "explore-example",
+        trait: "Explore", summary: "Dash-style offline merchant directory with CTX gift cards.", folder: "Explore",
+        example: "explore-example",
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -107,10 +110,12 @@ let providerModules: [ProviderModule] = [
 /// Explore provider's second gift-card source (off by default). And `Development`, which no app enables.
 let providerTraits: Set<Trait> = Set(
     providerModules.map { Trait.trait(name: $0.trait, description: $0.summary) } + [
-        .trait(name: "PiggyCards", description: "PiggyCards as the Explore provider's second gift-card source.", enabledTraits: ["Explore"]),
+        .trait(
+            name: "PiggyCards", description: "PiggyCards as the Explore provider's second gift-card source.", enabledTraits: ["Explore"]),
         .trait(
             name: "Development",
-            description: "EngageKit's own tooling: the sandbox, the emulators, the examples, the demo and the tests, with every default provider. Never needed by an app.",
+            description:
+                "EngageKit's own tooling: the sandbox, the emulators, the examples, the demo and the tests, with every default provider. Never needed by an app.",
             enabledTraits: Set(providerModules.map(\.trait))
         ),
         .default(enabledTraits: Set(providerModules.map(\.trait))),
@@ -180,7 +185,8 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
         ),
         // The emulator shares the provider's wire models, so the two cannot drift apart.
         .target(
-            name: emulator, dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies,
+            name: emulator,
+            dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies,
             path: "\(root)/Emulator/\(emulator)"
         ),
         .testTarget(
@@ -379,7 +385,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EngageTests",
-            dependencies: ["Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox", "EngageExplore", "ExploreEmulator", "EngageCrobox", "CroboxEmulator"]
+            dependencies: [
+                "Engage", "EngageReference", "ReferenceEmulator", "EngageTesting", "EngageSandbox", "EngageExplore", "ExploreEmulator",
+                "EngageCrobox", "CroboxEmulator",
+            ]
                 + testSupportProducts
         ),
         .testTarget(

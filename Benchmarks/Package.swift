@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(
             name: "engage-bench-report",
             dependencies: [.product(name: "EngageBenchSupport", package: "EngageKit")]
-        ),
+        )
     ]
 )
 

@@ -105,7 +105,9 @@ extension WeatherPerks {
 
     /// The completion-handler twin of ``claim(perkID:)``.
     @discardableResult
-    public func claim(perkID: String, completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
+    public func claim(
+        perkID: String, completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.claim(perkID: perkID) }
     }
 }

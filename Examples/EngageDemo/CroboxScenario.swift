@@ -12,9 +12,11 @@
         let sandbox: SandboxHost?
 
         static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
-            try configuration.setProvider(.crobox, CroboxConfiguration(
-                containerID: setup.croboxContainer, baseURL: setup.baseURL(for: emulatorID), locale: "en_US", currency: "EUR"
-            ))
+            try configuration.setProvider(
+                .crobox,
+                CroboxConfiguration(
+                    containerID: setup.croboxContainer, baseURL: setup.baseURL(for: emulatorID), locale: "en_US", currency: "EUR"
+                ))
         }
 
         func run(into report: inout DemoReport) async throws {
@@ -24,15 +26,19 @@
             try await crobox.send(.pageView(title: "Sneakers", impressions: products), on: page)
             let promotions = try await crobox.promotions(placeholderID: "14", page: page, productIDs: products)
             let offers = try await engage.offers(OfferQuery(productIDs: products, placementID: "14"))
-            _ = try await engage.track(TrackedEvent(.addToCart, productID: products[0], price: try Money(decimal: "59.90", currency: "EUR"), quantity: 1))
-            try await crobox.send(.purchase(transactionID: "ORDER-1001", revenue: 59.9, impressions: [products[0]]), on: CroboxPage(pageType: .complete))
+            _ = try await engage.track(
+                TrackedEvent(.addToCart, productID: products[0], price: try Money(decimal: "59.90", currency: "EUR"), quantity: 1))
+            try await crobox.send(
+                .purchase(transactionID: "ORDER-1001", revenue: 59.9, impressions: [products[0]]), on: CroboxPage(pageType: .complete))
             let flush = await engage.registry.analytics.flush(destination: CroboxProvider.eventDestination)
             report.section("Crobox promotions") {
                 $0.line("Campaigns: \(promotions.context.campaigns.map { "\($0.name) / \($0.variantName)" }.joined(separator: ", "))")
                 for promotion in promotions.promotions {
                     $0.line("  • \(promotion.productID ?? "(page)"): \(Self.describe(promotion.content))")
                 }
-                $0.line("Through the facade: \(offers.items.count) offer(s) with badges from \(offers.report.succeeded.map(\.rawValue).joined(separator: ", "))")
+                $0.line(
+                    "Through the facade: \(offers.items.count) offer(s) with badges from \(offers.report.succeeded.map(\.rawValue).joined(separator: ", "))"
+                )
                 for (id, failure) in offers.report.failures.sorted(by: { $0.key < $1.key }) {
                     $0.line("  (partial failure reported by the facade: \(id): \(failure.message))")
                 }

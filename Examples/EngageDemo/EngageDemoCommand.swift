@@ -61,7 +61,8 @@ struct EngageDemoCommand: AsyncParsableCommand {
             $0.line("Provider traits compiled in: \(Engage.enabledProviderTraits.joined(separator: ", "))")
         }
         let level = Logger.Level(rawValue: logLevel) ?? .error
-        let setup = DemoSetup(endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, warplyAppUUID: warplyAppUUID, logLevel: level)
+        let setup = DemoSetup(
+            endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, warplyAppUUID: warplyAppUUID, logLevel: level)
         do {
             let engage = try await setup.startEngage()
             let started = await engage.ready()

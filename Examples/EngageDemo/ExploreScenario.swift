@@ -34,19 +34,24 @@
                 try await cards.requestCode(email: "demo@example.com")
                 try await cards.verify(email: "demo@example.com", code: ctx.loginCode(for: "demo@example.com") ?? "")
                 let card = try await cards.buyGiftCard(merchantID: seller.merchant.id, fiatAmount: amount)
-                let delivered = try await cards.waitForGiftCard(id: card.id, polling: GiftCardPolling(interval: .milliseconds(500), maxPolls: 30))
-                purchase = "CTX: bought a \(amount) USD card at \(seller.merchant.name): \(delivered.status), secrets sealed (\(try await explore.storedGiftCards().count) stored)"
+                let delivered = try await cards.waitForGiftCard(
+                    id: card.id, polling: GiftCardPolling(interval: .milliseconds(500), maxPolls: 30))
+                purchase =
+                    "CTX: bought a \(amount) USD card at \(seller.merchant.name): \(delivered.status), secrets sealed (\(try await explore.storedGiftCards().count) stored)"
             }
             report.section("Explore directory") {
                 switch outcome {
-                case let .installed(timestamp, _, bytes): $0.line("Synced the mainnet directory \(timestamp) (\(bytes) bytes, checksum verified)")
+                case let .installed(timestamp, _, bytes):
+                    $0.line("Synced the mainnet directory \(timestamp) (\(bytes) bytes, checksum verified)")
                 case let .upToDate(timestamp): $0.line("Directory \(timestamp) already up to date")
                 }
                 $0.line("\(nearby.totalCount ?? 0) merchants within 20 miles of New York; closest:")
                 for merchant in nearby.items {
                     $0.line("  • \(merchant.name) \(Int(merchant.distanceMeters ?? 0)) m (\(merchant.locationCount) location(s) nearby)")
                 }
-                $0.line("engage.merchants(near:) merged \(merged.items.count) from \(Set(merged.items.map(\.providerID.rawValue)).sorted().joined(separator: ", "))")
+                $0.line(
+                    "engage.merchants(near:) merged \(merged.items.count) from \(Set(merged.items.map(\.providerID.rawValue)).sorted().joined(separator: ", "))"
+                )
                 $0.line(purchase)
             }
         }

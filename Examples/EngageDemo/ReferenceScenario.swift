@@ -35,7 +35,9 @@ struct ReferenceScenario: DemoScenario {
             for item in items.prefix(3) { $0.line("  • \(item.name) — \(item.price) EUR") }
             $0.line("Queued \(pending) analytics event(s); flush delivered \(flush.delivered), \(flush.remaining) remaining")
             if let sandbox {
-                $0.line("Backend received \(sandbox.journal.entries(for: "reference").filter { $0.path == "/events" }.count) event batch request(s)")
+                $0.line(
+                    "Backend received \(sandbox.journal.entries(for: "reference").filter { $0.path == "/events" }.count) event batch request(s)"
+                )
             }
             $0.line("Logged out")
         }

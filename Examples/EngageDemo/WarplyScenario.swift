@@ -34,17 +34,25 @@
             let after = try await warply.profile()
             let center = try GeoPoint(latitude: 37.9755, longitude: 23.7348)  // Syntagma, Athens
             let nearby = try await warply.merchants(WarplyMerchantQuery(center: center, distanceKilometers: 5))
-            let card = try await warply.addCard(WarplyNewCard(
-                number: "5555 5555 5555 4444", issuer: "MASTERCARD", holder: "MARIA PAPADOPOULOU", expirationMonth: 6, expirationYear: 2030
-            ))
+            let card = try await warply.addCard(
+                WarplyNewCard(
+                    number: "5555 5555 5555 4444", issuer: "MASTERCARD", holder: "MARIA PAPADOPOULOU", expirationMonth: 6,
+                    expirationYear: 2030
+                ))
             let points = try await warply.pointsHistory()
             report.section("Warply loyalty") {
                 $0.line("Logged in; \(campaigns.count) campaign(s) shown, \(warply.state.carouselList.count) in the carousel")
-                for campaign in campaigns.prefix(5) { $0.line("  • \(campaign.title ?? "-") (\(campaign.couponAvailability.map { "\($0) left" } ?? "open"))") }
+                for campaign in campaigns.prefix(5) {
+                    $0.line("  • \(campaign.title ?? "-") (\(campaign.couponAvailability.map { "\($0) left" } ?? "open"))")
+                }
                 $0.line("Coupons: \(coupons.active.count) active, \(coupons.redeemed.count) redeemed")
                 if let redeemed { $0.line("Redeemed \(redeemed): points \(before.points) → \(after.points)") }
-                $0.line("Merchants within 5 km of Syntagma: \(nearby.map { "\($0.name ?? "-") \(Int($0.distanceMeters ?? 0)) m" }.prefix(4).joined(separator: ", "))")
-                $0.line("Added card \(card.maskedNumber ?? "-"); latest points entry: \(points.first.map { "\($0.points) on \($0.date?.formatted("dd/MM/yyyy") ?? "-")" } ?? "none")")
+                $0.line(
+                    "Merchants within 5 km of Syntagma: \(nearby.map { "\($0.name ?? "-") \(Int($0.distanceMeters ?? 0)) m" }.prefix(4).joined(separator: ", "))"
+                )
+                $0.line(
+                    "Added card \(card.maskedNumber ?? "-"); latest points entry: \(points.first.map { "\($0.points) on \($0.date?.formatted("dd/MM/yyyy") ?? "-")" } ?? "none")"
+                )
                 if let sandbox {
                     $0.line("Backend received \(sandbox.journal.entries(for: "warply").count) request(s)")
                 }

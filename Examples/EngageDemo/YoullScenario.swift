@@ -17,10 +17,12 @@
 
         static func configure(_ configuration: inout EngageConfiguration, setup: DemoSetup) throws {
             let base = try setup.baseURL(for: emulatorID)
-            try configuration.setProvider(.youll, YoullConfiguration(
-                graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
-                extraLang: "en", appVersion: "1.0.0"
-            ))
+            try configuration.setProvider(
+                .youll,
+                YoullConfiguration(
+                    graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
+                    extraLang: "en", appVersion: "1.0.0"
+                ))
         }
 
         /// The host app's session in the demo: the token the emulator's stand-in auth service issued.
@@ -56,7 +58,9 @@
                 lines.append("Profile read again from the cache: \(cached.id == profile.id ? "hit" : "miss")")
             }
             report.section("Youll content") {
-                $0.line("Through the facade: \(content.items.count) content item(s) from \(content.report.succeeded.map(\.rawValue).joined(separator: ", "))")
+                $0.line(
+                    "Through the facade: \(content.items.count) content item(s) from \(content.report.succeeded.map(\.rawValue).joined(separator: ", "))"
+                )
                 $0.line("Home feed: \(feed.count) section(s): \(feed.map { Self.describe($0) }.joined(separator: ", "))")
                 for line in lines { $0.line(line) }
             }

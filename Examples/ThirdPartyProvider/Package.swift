@@ -25,7 +25,7 @@ let package = Package(
         .executable(name: "acme-sandbox", targets: ["acme-sandbox"]),
     ],
     traits: [
-        .trait(name: "Development", description: "The emulator, the example, the sandbox tool and the tests (EngageKit's sandbox)."),
+        .trait(name: "Development", description: "The emulator, the example, the sandbox tool and the tests (EngageKit's sandbox).")
     ],
     dependencies: [
         // No built-in provider is needed: the default traits are off, and EngageKit's Development trait

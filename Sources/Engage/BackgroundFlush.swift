@@ -39,10 +39,12 @@ final class BackgroundFlush: Sendable {
 
     /// Stops observing (idempotent).
     func stop() {
-        guard let token = observer.withLock({ current -> ObserverToken? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let token = observer.withLock({ current -> ObserverToken? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         center.removeObserver(token.value)
     }
 

@@ -21,9 +21,11 @@ extension Engage {
     ///   this run).
     public func setAnalyticsEnabled(_ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false) async throws(EngageError) {
         try registry.consent.setEnabled(enabled, for: provider)
-        events.publish(NamedEvent(
-            "analytics_consent_changed", providerID: provider, attributes: ["enabled": String(enabled), "purged": String(purgeQueued && !enabled)]
-        ))
+        events.publish(
+            NamedEvent(
+                "analytics_consent_changed", providerID: provider,
+                attributes: ["enabled": String(enabled), "purged": String(purgeQueued && !enabled)]
+            ))
         if enabled {
             await registry.analytics.scheduleFlushSoon(after: .zero)
         } else if purgeQueued {
@@ -107,7 +109,8 @@ extension Engage {
         let order = providers.map { type(of: $0).descriptor.id }
         report.succeeded.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         try await registry.analytics.purge()
-        events.publish(NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
+        events.publish(
+            NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
         return report
     }
 

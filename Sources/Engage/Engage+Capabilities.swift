@@ -56,7 +56,9 @@ extension Engage {
     }
 
     /// Merchants within `radiusMeters` of `point`, nearest first.
-    public func merchants(near point: GeoPoint, radiusMeters: Double, page: PageRequest = PageRequest()) async throws(EngageError)
+    public func merchants(
+        near point: GeoPoint, radiusMeters: Double, page: PageRequest = PageRequest()
+    ) async throws(EngageError)
         -> AggregateResult<MerchantSummary>
     {
         try await merchants(.near(point, radiusMeters: radiusMeters, page: page))

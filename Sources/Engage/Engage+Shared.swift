@@ -47,7 +47,9 @@ extension Engage {
     /// Starts an instance with the platform's services and makes it `Engage.shared` (see
     /// ``bootstrap(configuration:providers:environment:)``).
     @discardableResult
-    public static func bootstrap(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) async throws(EngageError) -> Engage {
+    public static func bootstrap(
+        configuration: EngageConfiguration, providers: [ProviderRegistration] = []
+    ) async throws(EngageError) -> Engage {
         try await bootstrap(configuration: configuration, providers: providers, environment: RegistryEnvironment())
     }
 

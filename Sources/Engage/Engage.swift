@@ -40,7 +40,8 @@ public final class Engage: Sendable {
         self.registry = registry
         self.started = started
         let analytics = registry.analytics
-        backgroundFlush = registry.configuration.analytics.flushesOnBackground
+        backgroundFlush =
+            registry.configuration.analytics.flushesOnBackground
             ? BackgroundFlush(center: registry.environment.notificationCenter) { await analytics.flush() }
             : nil
     }
@@ -164,7 +165,9 @@ public final class Engage: Sendable {
     ) throws(EngageError) {
         var seen = Set<ProviderID>()
         for registration in providers where !seen.insert(registration.descriptor.id).inserted {
-            throw EngageError(.duplicateProvider, "A provider with id '\(registration.descriptor.id)' is passed twice.", providerID: registration.descriptor.id)
+            throw EngageError(
+                .duplicateProvider, "A provider with id '\(registration.descriptor.id)' is passed twice.",
+                providerID: registration.descriptor.id)
         }
         let registry = try ProviderRegistry(configuration: configuration, environment: environment)
         let staging = StagedEventsDeliverer()
@@ -216,10 +219,13 @@ public final class Engage: Sendable {
     /// Records the report and publishes `engage_ready`.
     private func announceReady(_ report: RegistryStartReport) {
         readyReport.withLock { $0 = report }
-        events.publish(NamedEvent("engage_ready", attributes: [
-            "started": report.started.map(\.rawValue).joined(separator: ","),
-            "failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ","),
-        ]))
+        events.publish(
+            NamedEvent(
+                "engage_ready",
+                attributes: [
+                    "started": report.started.map(\.rawValue).joined(separator: ","),
+                    "failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ","),
+                ]))
     }
 
     /// Registers every compiled-in provider that has a configuration section, then `providers`, and
@@ -230,7 +236,9 @@ public final class Engage: Sendable {
         let thirdPartyIDs = Set(providers.map(\.descriptor.id))
         for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
             guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
-            try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in try factory.registration(from: configuration) }
+            try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in
+                try factory.registration(from: configuration)
+            }
         }
         for registration in providers {
             try await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
@@ -247,7 +255,8 @@ public final class Engage: Sendable {
         do {
             try await registry.register(try make())
         } catch {
-            guard error.code == .invalidConfiguration, error.providerID == id, id.isValid, id.rawValue != EngageDatabase.coreNamespace else { throw error }
+            guard error.code == .invalidConfiguration, error.providerID == id, id.isValid, id.rawValue != EngageDatabase.coreNamespace
+            else { throw error }
             await registry.recordRefusedRegistration(error, for: id)
         }
     }

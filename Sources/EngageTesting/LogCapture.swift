@@ -69,9 +69,10 @@ private struct CaptureHandler: LogHandler {
     func log(event: LogEvent) {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        capture.append(LogCapture.Entry(
-            level: event.level, message: "\(event.message)",
-            metadata: merged.mapValues { "\($0)" }, label: label
-        ))
+        capture.append(
+            LogCapture.Entry(
+                level: event.level, message: "\(event.message)",
+                metadata: merged.mapValues { "\($0)" }, label: label
+            ))
     }
 }

@@ -129,12 +129,13 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
 
     private static func schema(of database: EngageDatabase) throws -> Set<SchemaObject> {
         try database.writer.read { db in
-            Set(try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master").map { row in
-                SchemaObject(
-                    type: try row.decode(forColumn: "type"), name: try row.decode(forColumn: "name"),
-                    table: try row.decode(forColumn: "tbl_name"), sql: try row.decode(forColumn: "sql")
-                )
-            })
+            Set(
+                try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master").map { row in
+                    SchemaObject(
+                        type: try row.decode(forColumn: "type"), name: try row.decode(forColumn: "name"),
+                        table: try row.decode(forColumn: "tbl_name"), sql: try row.decode(forColumn: "sql")
+                    )
+                })
         }
     }
 

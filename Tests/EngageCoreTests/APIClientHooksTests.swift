@@ -55,7 +55,8 @@ struct APIClientHooksTests {
             transport: transport,
             middlewares: [
                 RetryMiddleware(
-                    policy: RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero), clock: clock, random: SeededRandomSource(seed: 1),
+                    policy: RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero), clock: clock,
+                    random: SeededRandomSource(seed: 1),
                     logger: Logger(label: "test")
                 ),
                 AuthorizationMiddleware(authorizer: authorizer, classifier: classifier),
@@ -210,7 +211,9 @@ struct APIClientHooksTests {
 
     @Test("mapError turns a non-2xx body into the provider's error, with the provider's redactor")
     func mapError() async throws {
-        let transport = InMemoryTransport { _ in .json(["code": "card_declined", "message": "declined for ana@example.com"], status: .badRequest) }
+        let transport = InMemoryTransport { _ in
+            .json(["code": "card_declined", "message": "declined for ana@example.com"], status: .badRequest)
+        }
         let hooks = APIClient.Hooks(mapError: { response, request, redactor in
             guard response.status == 400 else { return nil }
             let text = String(decoding: response.body, as: UTF8.self)
@@ -265,9 +268,11 @@ struct APIClientHooksTests {
         #expect(alone.head.path == "/socket.gif?x=1")
     }
 
-    @Test("an encodedQuery that is not percent-encoded is refused before anything is sent", arguments: [
-        "a=1 2", "a=%zz", "a=%2", "a=1#frag", "a=\"x\"", "a=κ", "a=1\r\nHost: evil",
-    ])
+    @Test(
+        "an encodedQuery that is not percent-encoded is refused before anything is sent",
+        arguments: [
+            "a=1 2", "a=%zz", "a=%2", "a=1#frag", "a=\"x\"", "a=κ", "a=1\r\nHost: evil",
+        ])
     func encodedQueryRefused(query: String) async throws {
         let transport = InMemoryTransport { _ in .json([:]) }
         do {

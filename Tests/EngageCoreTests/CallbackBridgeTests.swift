@@ -11,7 +11,7 @@ struct CallbackBridgeTests {
         let success: Result<Int, EngageError> = await withCheckedContinuation { continuation in
             CallbackBridge.run(completion: { result in
                 dispatchPrecondition(condition: .onQueue(.main))
-                model.value = (try? result.get()) ?? -1    // main-actor state, no assumeIsolated
+                model.value = (try? result.get()) ?? -1  // main-actor state, no assumeIsolated
                 continuation.resume(returning: result)
             }) { 42 }
         }

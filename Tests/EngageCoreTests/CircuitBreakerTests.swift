@@ -94,11 +94,13 @@ struct CircuitBreakerTests {
             providerID: "test",
             refresher: ClosureTokenRefresher { _ in
                 let count = refreshes.increment()
-                return TokenPair(accessToken: "access-\(count)", refreshToken: "refresh-\(count)", expiresAt: clock.now.addingTimeInterval(3_600))
+                return TokenPair(
+                    accessToken: "access-\(count)", refreshToken: "refresh-\(count)", expiresAt: clock.now.addingTimeInterval(3_600))
             },
             clock: clock
         )
-        try await manager.setTokens(TokenPair(accessToken: "access-0", refreshToken: "refresh-0", expiresAt: clock.now.addingTimeInterval(3_600)))
+        try await manager.setTokens(
+            TokenPair(accessToken: "access-0", refreshToken: "refresh-0", expiresAt: clock.now.addingTimeInterval(3_600)))
         // Forward a day: the token has expired; concurrent callers share one refresh.
         clock.set(to: clock.now.addingTimeInterval(86_400))
         async let first = manager.validAccessToken()

@@ -6,10 +6,12 @@ import Testing
 /// or a typo is refused with a message naming it, never multiplied into an overflow or a week-long wait.
 @Suite("Configuration: every numeric setting is bounded")
 struct ConfigurationBoundsTests {
-    @Test("network settings out of range are named", arguments: [
-        "maxResponseBytes=9223372036854775807", "maxResponseBytes=2147483648", "retryMaxDelaySeconds=1e12", "retryBaseDelaySeconds=inf",
-        "callDeadlineSeconds=5", "callDeadlineSeconds=86400", "callDeadlineSeconds=nan",
-    ])
+    @Test(
+        "network settings out of range are named",
+        arguments: [
+            "maxResponseBytes=9223372036854775807", "maxResponseBytes=2147483648", "retryMaxDelaySeconds=1e12", "retryBaseDelaySeconds=inf",
+            "callDeadlineSeconds=5", "callDeadlineSeconds=86400", "callDeadlineSeconds=nan",
+        ])
     func networkBounds(setting: String) throws {
         let parts = setting.split(separator: "=").map(String.init)
         var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
@@ -24,14 +26,16 @@ struct ConfigurationBoundsTests {
         #expect(throws: EngageError.self) { try configuration.validate() }
     }
 
-    @Test("analytics settings out of range are named", arguments: [
-        ("maxPendingEvents", #"{"maxPendingEvents": 9223372036854775807}"#),
-        ("maxStoredBytes", #"{"maxStoredBytes": 9223372036854775807}"#),
-        ("maxStoredBytes", #"{"maxStoredBytes": -1}"#),
-        ("flushInterval", #"{"flushIntervalSeconds": 1e300}"#),
-        ("maxEventAge", #"{"maxEventAgeDays": 100000}"#),
-        ("maxEventAge", #"{"maxEventAgeDays": -3}"#),
-    ])
+    @Test(
+        "analytics settings out of range are named",
+        arguments: [
+            ("maxPendingEvents", #"{"maxPendingEvents": 9223372036854775807}"#),
+            ("maxStoredBytes", #"{"maxStoredBytes": 9223372036854775807}"#),
+            ("maxStoredBytes", #"{"maxStoredBytes": -1}"#),
+            ("flushInterval", #"{"flushIntervalSeconds": 1e300}"#),
+            ("maxEventAge", #"{"maxEventAgeDays": 100000}"#),
+            ("maxEventAge", #"{"maxEventAgeDays": -3}"#),
+        ])
     func analyticsBounds(field: String, json: String) throws {
         let settings = try JSONDecoder().decode(AnalyticsSettings.self, from: Data(json.utf8))
         let issues = settings.validationIssues()
@@ -46,9 +50,12 @@ struct ConfigurationBoundsTests {
         #expect(settings.validationIssues().isEmpty)
     }
 
-    @Test("session settings out of range are named", arguments: [
-        "breakerFailureThreshold=0", "breakerFailureThreshold=9223372036854775807", "refreshTimeoutSeconds=inf", "proactiveRefreshSeconds=-1",
-    ])
+    @Test(
+        "session settings out of range are named",
+        arguments: [
+            "breakerFailureThreshold=0", "breakerFailureThreshold=9223372036854775807", "refreshTimeoutSeconds=inf",
+            "proactiveRefreshSeconds=-1",
+        ])
     func authBounds(setting: String) throws {
         let parts = setting.split(separator: "=").map(String.init)
         var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")

@@ -30,10 +30,10 @@ struct ConfigurationTests {
     @Test("JSON with only an app id takes the preset's settings; partial sections keep defaults")
     func jsonLoading() throws {
         let json = #"""
-        {"appID": "com.example.shop", "preset": "testing",
-         "network": {"timeoutSeconds": 12},
-         "providers": {"crobox": {"containerID": "xlrc9t"}}}
-        """#
+            {"appID": "com.example.shop", "preset": "testing",
+             "network": {"timeoutSeconds": 12},
+             "providers": {"crobox": {"containerID": "xlrc9t"}}}
+            """#
         let configuration = try EngageConfiguration.load(json: Data(json.utf8))
         #expect(configuration.storage == .inMemory)
         #expect(configuration.network.timeoutSeconds == 12)
@@ -41,14 +41,16 @@ struct ConfigurationTests {
         #expect(configuration.providers["crobox"] == .object(["containerID": .string("xlrc9t")]))
     }
 
-    @Test("bad JSON gives a clear invalidConfiguration error", arguments: [
-        ("not json", "not valid JSON"),
-        (#"{"preset": "production"}"#, "appID"),
-        (#"{"appID": "a", "network": {"timeoutSeconds": "fast"}}"#, "network.timeoutSeconds"),
-        (#"{"appID": "../../etc", "preset": "production"}"#, "appID"),
-        (#"{"appID": "com.x", "network": {"timeoutSeconds": -1}}"#, "timeoutSeconds"),
-        (#"{"appID": "com.x", "providers": {"Bad Id!": {}}}"#, "provider id"),
-    ])
+    @Test(
+        "bad JSON gives a clear invalidConfiguration error",
+        arguments: [
+            ("not json", "not valid JSON"),
+            (#"{"preset": "production"}"#, "appID"),
+            (#"{"appID": "a", "network": {"timeoutSeconds": "fast"}}"#, "network.timeoutSeconds"),
+            (#"{"appID": "../../etc", "preset": "production"}"#, "appID"),
+            (#"{"appID": "com.x", "network": {"timeoutSeconds": -1}}"#, "timeoutSeconds"),
+            (#"{"appID": "com.x", "providers": {"Bad Id!": {}}}"#, "provider id"),
+        ])
     func invalidJSON(json: String, mention: String) {
         #expect {
             try EngageConfiguration.load(json: Data(json.utf8))
@@ -82,13 +84,15 @@ struct ConfigurationTests {
         try NetworkSettings(allowsInsecureHTTP: true).validate(baseURL: URL(string: "http://10.0.2.2:8080")!)
     }
 
-    @Test("loopback means localhost, ::1 or a real 127.x.y.z address", arguments: [
-        ("http://localhost:8080/x", true), ("http://LOCALHOST/x", true), ("http://[::1]:8080/x", true),
-        ("http://127.0.0.1:8080/x", true), ("http://127.255.10.1/x", true),
-        ("http://127.attacker.com/x", false), ("http://127.0.0.1.nip.io/x", false), ("http://127.0.0.256/x", false),
-        ("http://127.0.0/x", false), ("http://127.0.0.1.2/x", false), ("http://127.0.0.-1/x", false),
-        ("http://localhost.attacker.com/x", false), ("http://1270.0.0.1/x", false), ("http://127.0.0.0001/x", false),
-    ])
+    @Test(
+        "loopback means localhost, ::1 or a real 127.x.y.z address",
+        arguments: [
+            ("http://localhost:8080/x", true), ("http://LOCALHOST/x", true), ("http://[::1]:8080/x", true),
+            ("http://127.0.0.1:8080/x", true), ("http://127.255.10.1/x", true),
+            ("http://127.attacker.com/x", false), ("http://127.0.0.1.nip.io/x", false), ("http://127.0.0.256/x", false),
+            ("http://127.0.0/x", false), ("http://127.0.0.1.2/x", false), ("http://127.0.0.-1/x", false),
+            ("http://localhost.attacker.com/x", false), ("http://1270.0.0.1/x", false), ("http://127.0.0.0001/x", false),
+        ])
     func loopbackHosts(url: String, allowed: Bool) throws {
         let production = NetworkSettings()
         let parsed = try #require(URL(string: url))

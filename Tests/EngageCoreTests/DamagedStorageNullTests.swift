@@ -35,7 +35,8 @@ struct DamagedStorageNullTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let location = StorageLocation.directory(folder.path)
         let first = try EngageDatabase(location: location)
-        let keys = try await makeQueue(database: first).enqueue(contentsOf: [payload("a"), payload("b"), payload("c"), payload("d")], destination: "d")
+        let keys = try await makeQueue(database: first).enqueue(
+            contentsOf: [payload("a"), payload("b"), payload("c"), payload("d")], destination: "d")
         try await dropNotNull(first, table: "engage_queue", columns: ["payload BLOB", "attempts INTEGER"])
 
         let database = try EngageDatabase(location: location)
@@ -53,7 +54,9 @@ struct DamagedStorageNullTests {
         #expect(try await queue.pendingCount() == 0)
         #expect(drops.all.allSatisfy { $0.reason == .damaged })
         #expect(Set(drops.all.flatMap(\.idempotencyKeys)) == [keys[1], keys[2]])
-        let moved = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'") }
+        let moved = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'")
+        }
         #expect(moved == 2)
         try database.close()
     }

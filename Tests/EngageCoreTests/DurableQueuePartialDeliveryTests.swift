@@ -82,7 +82,9 @@ struct DurableQueuePartialDeliveryTests {
         #expect(try await queue.pendingCount() == 0)
         #expect(drops.all.map(\.reason) == [.damaged])
         #expect(drops.all.first?.idempotencyKeys == [keys[1]])
-        let moved = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'") }
+        let moved = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM engage_damaged_rows WHERE source_table = 'engage_queue'")
+        }
         #expect(moved == 1)
     }
 

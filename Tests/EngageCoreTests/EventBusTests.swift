@@ -27,7 +27,7 @@ struct EventBusTests {
         let screen = EventScreen()
         let typed = bus.subscribe(to: Redeemed.self) { event in
             dispatchPrecondition(condition: .onQueue(.main))
-            screen.couponIDs.append(event.couponID)   // `@MainActor` handler: no assumeIsolated
+            screen.couponIDs.append(event.couponID)  // `@MainActor` handler: no assumeIsolated
         }
         let named = bus.subscribe(named: "coupon_redeemed") { event in screen.names.append(event.name) }
         let all = bus.subscribeToAll { _ in screen.total += 1 }
@@ -128,7 +128,8 @@ struct EventBusTests {
 
     @Test("operation events carry the seeds' naming convention")
     func operationEventNames() {
-        let success = OperationEvent(providerID: "warply", operation: "redeem_coupon", eventSuffix: "loyalty", outcome: .success, duration: .milliseconds(12))
+        let success = OperationEvent(
+            providerID: "warply", operation: "redeem_coupon", eventSuffix: "loyalty", outcome: .success, duration: .milliseconds(12))
         #expect(success.name == "custom_success_redeem_coupon_loyalty")
         #expect(success.attributes["duration_ms"] == "12")
         let failure = OperationEvent(providerID: "crobox", operation: "promotions", outcome: .failure(.http(status: 503)), duration: .zero)

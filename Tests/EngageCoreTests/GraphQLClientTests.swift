@@ -24,7 +24,8 @@ struct GraphQLClientTests {
     }
 
     func client(_ transport: InMemoryTransport) -> GraphQLClient {
-        let stack = TransportStack.make(transport: transport, retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero), clock: FakeClock(), logger: Logger(label: "gql"))
+        let stack = TransportStack.make(
+            transport: transport, retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero), clock: FakeClock(), logger: Logger(label: "gql"))
         return GraphQLClient(
             client: APIClient(baseURL: URL(string: "https://content.example.com")!, transport: stack, providerID: "youll"),
             headers: { [HTTPField.Name("x-hasura-role")!: "guest"] }
@@ -50,8 +51,10 @@ struct GraphQLClientTests {
         let transport = InMemoryTransport { _ in
             .json([
                 "data": ["content": []],
-                "errors": [["message": "field 'content' not found", "extensions": ["code": "validation-failed", "path": "$.selectionSet"]],
-                           ["message": "second", "path": ["content", 0, "id"]]],
+                "errors": [
+                    ["message": "field 'content' not found", "extensions": ["code": "validation-failed", "path": "$.selectionSet"]],
+                    ["message": "second", "path": ["content", 0, "id"]],
+                ],
             ])
         }
         do {
@@ -83,24 +86,26 @@ struct GraphQLClientTests {
         #expect(flaky.requests.count == 3)
     }
 
-    @Test("isMutation looks at top-level definitions, past comments, fragments and whitespace", arguments: [
-        ("mutation Like($id: ID!) { like(id: $id) }", true),
-        ("\n\t  mutation { like }", true),
-        ("# Likes an item\nmutation Like { like }", true),
-        ("# query\n# another comment\r\nmutation { like }", true),
-        ("fragment F on Item { id }\nmutation M { like { ...F } }", true),
-        ("query A { a }\nmutation B { b }", true),
-        ("\u{FEFF}mutation { like }", true),
-        ("query Q { mutation }", false),
-        ("{ mutation }", false),
-        ("# mutation\nquery Q { a }", false),
-        ("query Q($kind: String = \"mutation\") { a(kind: $kind) }", false),
-        ("query Q { a(text: \"\"\"\nmutation { x }\n\"\"\") }", false),
-        ("fragment mutation on Item { id }\nquery Q { ...mutation }", false),
-        ("query mutation { a }", false),
-        ("subscription S { mutation }", false),
-        ("", false),
-    ])
+    @Test(
+        "isMutation looks at top-level definitions, past comments, fragments and whitespace",
+        arguments: [
+            ("mutation Like($id: ID!) { like(id: $id) }", true),
+            ("\n\t  mutation { like }", true),
+            ("# Likes an item\nmutation Like { like }", true),
+            ("# query\n# another comment\r\nmutation { like }", true),
+            ("fragment F on Item { id }\nmutation M { like { ...F } }", true),
+            ("query A { a }\nmutation B { b }", true),
+            ("\u{FEFF}mutation { like }", true),
+            ("query Q { mutation }", false),
+            ("{ mutation }", false),
+            ("# mutation\nquery Q { a }", false),
+            ("query Q($kind: String = \"mutation\") { a(kind: $kind) }", false),
+            ("query Q { a(text: \"\"\"\nmutation { x }\n\"\"\") }", false),
+            ("fragment mutation on Item { id }\nquery Q { ...mutation }", false),
+            ("query mutation { a }", false),
+            ("subscription S { mutation }", false),
+            ("", false),
+        ])
     func mutationDetection(document: String, isMutation: Bool) {
         #expect(GraphQLDocument.containsMutation(document) == isMutation)
     }
@@ -108,7 +113,9 @@ struct GraphQLClientTests {
     @Test("errors win over data that does not decode")
     func errorsBeforeData() async throws {
         let transport = InMemoryTransport { _ in
-            .json(["data": ["content": "not a list"], "errors": [["message": "permission denied", "extensions": ["code": "access-denied"]]]])
+            .json([
+                "data": ["content": "not a list"], "errors": [["message": "permission denied", "extensions": ["code": "access-denied"]]],
+            ])
         }
         let error = await #expect(throws: EngageError.self) { try await client(transport).perform(Feed(variables: .init(lang: "en"))) }
         #expect(error?.code == .graphQL)

@@ -24,7 +24,8 @@ struct HostileInputTests {
         try expectDecodingNeverTraps(Money(minorUnits: 1_250, currency: "EUR"), seed: 7)
         try expectDecodingNeverTraps(LocalizedText(["en": "Hello", "el": "Γεια"]), seed: 8)
         try expectDecodingNeverTraps(ContentQuery(language: "en", category: "news", text: "x"), seed: 9)
-        try expectDecodingNeverTraps(MerchantQuery(center: try GeoPoint(latitude: 1, longitude: 2), radiusMeters: 500, text: "cafe"), seed: 10)
+        try expectDecodingNeverTraps(
+            MerchantQuery(center: try GeoPoint(latitude: 1, longitude: 2), radiusMeters: 500, text: "cafe"), seed: 10)
         try expectDecodingNeverTraps(DurableQueuePolicy(), seed: 11)
         try expectDecodingNeverTraps(RetryPolicy(), seed: 12)
         try expectDecodingNeverTraps(TokenPair(accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 0)), seed: 13)
@@ -33,8 +34,10 @@ struct HostileInputTests {
         try expectDecodingNeverTraps(TrackedEvent(.custom, name: "tap", properties: ["k": "v"]), seed: 16)
         try expectDecodingNeverTraps(
             ContentItem(
-                id: "c1", providerID: "youll", type: "article", title: LocalizedText(["en": "Breathe"]), summary: LocalizedText(["en": "Calm"]),
-                imageURL: URL(string: "https://example.com/i.png"), publishedAt: Date(timeIntervalSince1970: 1_700_000_000), categories: ["calm"],
+                id: "c1", providerID: "youll", type: "article", title: LocalizedText(["en": "Breathe"]),
+                summary: LocalizedText(["en": "Calm"]),
+                imageURL: URL(string: "https://example.com/i.png"), publishedAt: Date(timeIntervalSince1970: 1_700_000_000),
+                categories: ["calm"],
                 attributes: ["minutes": "5"]
             ),
             seed: 17

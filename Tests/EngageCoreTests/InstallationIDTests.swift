@@ -15,7 +15,8 @@ private func context(_ id: ProviderID, database: EngageDatabase) throws -> Provi
     return ProviderContext(
         descriptor: ProviderDescriptor(id: id, displayName: id.rawValue, version: "1.0.0"),
         configuration: .preset(.testing, appID: "org.engagekit.installation-tests"), logger: logger, clock: clock, random: random,
-        transport: InMemoryTransport { _ in .status(.ok) }, storage: try database.namespace(id.rawValue, sealer: sealer), database: database,
+        transport: InMemoryTransport { _ in .status(.ok) }, storage: try database.namespace(id.rawValue, sealer: sealer),
+        database: database,
         secretStore: secretStore, sealer: sealer, events: EventBus(),
         analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
     )

@@ -74,7 +74,8 @@ struct RedactionTests {
     @Test("card-shaped JSON numbers are hidden wherever they are; sensitive keys hide any number")
     func jsonNumbers() {
         let redactor = Redactor()
-        let body = #"{"amount": 1250, "id": 4111111111111111, "nested": [{"n": 1234567890123456789}], "pin": 1234, "ratio": 1.5, "ok": true}"#
+        let body =
+            #"{"amount": 1250, "id": 4111111111111111, "nested": [{"n": 1234567890123456789}], "pin": 1234, "ratio": 1.5, "ok": true}"#
         let text = redactor.redact(body: Data(body.utf8), contentType: "application/json")
         #expect(!text.contains("4111111111111111"))
         #expect(!text.contains("1234567890123456789"))
@@ -84,10 +85,12 @@ struct RedactionTests {
         #expect(text.contains("true"))
     }
 
-    @Test("headers whose names look secret are hidden", arguments: [
-        "X-Auth-Token", "x-session-id", "X-Client-Secret", "loyalty-signature", "X-Api-Key", "x-apikey", "x-password",
-        "OAuth-Credential", "Authorization", "Cookie",
-    ])
+    @Test(
+        "headers whose names look secret are hidden",
+        arguments: [
+            "X-Auth-Token", "x-session-id", "X-Client-Secret", "loyalty-signature", "X-Api-Key", "x-apikey", "x-password",
+            "OAuth-Credential", "Authorization", "Cookie",
+        ])
     func headerNames(name: String) throws {
         let field = try #require(HTTPField.Name(name))
         let text = Redactor().redact(headers: [field: "s3cr3t-value", .accept: "application/json"])
@@ -95,16 +98,18 @@ struct RedactionTests {
         #expect(text.contains("application/json"))
     }
 
-    @Test("bodies that are not parseable JSON still hide sensitive pairs", arguments: [
-        // Malformed
-        #"{"password": "hunter2-x", "user": "maria", oops}"#,
-        // Truncated inside the value
-        #"{"user": "maria", "refresh_token": "hunter2-x"#,
-        // Form-like text
-        "user=maria&password=hunter2-x&lang=el",
-        // Unquoted number under a sensitive key, and an escaped quote inside a value
-        #"{"pin": 998877, "secret": "hunter2-x " tail", "#,
-    ])
+    @Test(
+        "bodies that are not parseable JSON still hide sensitive pairs",
+        arguments: [
+            // Malformed
+            #"{"password": "hunter2-x", "user": "maria", oops}"#,
+            // Truncated inside the value
+            #"{"user": "maria", "refresh_token": "hunter2-x"#,
+            // Form-like text
+            "user=maria&password=hunter2-x&lang=el",
+            // Unquoted number under a sensitive key, and an escaped quote inside a value
+            #"{"pin": 998877, "secret": "hunter2-x " tail", "#,
+        ])
     func unparseableBodies(body: String) {
         let text = Redactor().redact(body: Data(body.utf8), contentType: "application/json")
         #expect(!text.contains("hunter2-x"))

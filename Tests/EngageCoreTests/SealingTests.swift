@@ -33,12 +33,14 @@ struct SealingTests {
         #expect(first[1..<13] != second[1..<13])
     }
 
-    @Test("A flipped bit anywhere is detected", arguments: [
-        ("version", 0),
-        ("nonce", 1), ("nonce", 12),
-        ("ciphertext", 13), ("ciphertext", 20),
-        ("tag", -16), ("tag", -1),
-    ])
+    @Test(
+        "A flipped bit anywhere is detected",
+        arguments: [
+            ("version", 0),
+            ("nonce", 1), ("nonce", 12),
+            ("ciphertext", 13), ("ciphertext", 20),
+            ("tag", -16), ("tag", -1),
+        ])
     func tamperingIsDetected(region: String, offset: Int) throws {
         var sealed = try sealer.seal(plaintext, context: context)
         let index = offset >= 0 ? offset : sealed.count + offset

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private func bytes(_ key: SymmetricKey) -> [UInt8] {
@@ -58,45 +58,47 @@ struct SecretStoreMemoryTests {
     }
 
     #if !canImport(Security)
-    @Test func platformDefaultOnLinuxKeepsTheKeyFileOutsideTheDatabaseFolder() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SecretStores.platformDefault(
-            appID: "com.example.app", location: .directory(directory.appending("data"))
-        )
-        let keyFiles = try #require(store as? KeyFileSecretStore)
-        #expect(keyFiles.directory == directory.appending("data.keys"))
-        #expect(keyFiles.legacyDirectory == directory.appending("data/keys"))
+        @Test func platformDefaultOnLinuxKeepsTheKeyFileOutsideTheDatabaseFolder() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let store = try SecretStores.platformDefault(
+                appID: "com.example.app", location: .directory(directory.appending("data"))
+            )
+            let keyFiles = try #require(store as? KeyFileSecretStore)
+            #expect(keyFiles.directory == directory.appending("data.keys"))
+            #expect(keyFiles.legacyDirectory == directory.appending("data/keys"))
 
-        let fromEnvironment = try SecretStores.platformDefault(
-            appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"),
-            environment: ["XDG_DATA_HOME": directory.appending("share"), "XDG_STATE_HOME": directory.appending("state")]
-        )
-        #expect((fromEnvironment as? KeyFileSecretStore)?.directory == directory.appending("state/com.example.app/keys"))
-        let fromHome = try SecretStores.platformDefault(
-            appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"), environment: ["HOME": directory.path]
-        )
-        #expect((fromHome as? KeyFileSecretStore)?.directory == directory.appending(".local/state/com.example.app/keys"))
-    }
+            let fromEnvironment = try SecretStores.platformDefault(
+                appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"),
+                environment: ["XDG_DATA_HOME": directory.appending("share"), "XDG_STATE_HOME": directory.appending("state")]
+            )
+            #expect((fromEnvironment as? KeyFileSecretStore)?.directory == directory.appending("state/com.example.app/keys"))
+            let fromHome = try SecretStores.platformDefault(
+                appID: "com.example.app", location: .applicationDefault(appID: "com.example.app"), environment: ["HOME": directory.path]
+            )
+            #expect((fromHome as? KeyFileSecretStore)?.directory == directory.appending(".local/state/com.example.app/keys"))
+        }
 
-    /// An app updated from a version that kept its key in `<data>/keys`: the key moves out once, the
-    /// values sealed with it still open, and the data folder no longer holds a key.
-    @Test func aKeyKeptInTheDatabaseFolderMovesOutAndStillOpens() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let data = directory.appending("data")
-        let old = try KeyFileSecretStore(directory: data + "/keys")
-        let sealed = try Sealer(key: old.key(named: "engage.storage")).seal(Data("tokens".utf8), context: Data("c".utf8))
+        /// An app updated from a version that kept its key in `<data>/keys`: the key moves out once, the
+        /// values sealed with it still open, and the data folder no longer holds a key.
+        @Test func aKeyKeptInTheDatabaseFolderMovesOutAndStillOpens() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let data = directory.appending("data")
+            let old = try KeyFileSecretStore(directory: data + "/keys")
+            let sealed = try Sealer(key: old.key(named: "engage.storage")).seal(Data("tokens".utf8), context: Data("c".utf8))
 
-        let store = try #require(try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
-        let moved = try Sealer(key: store.key(named: "engage.storage"))
-        #expect(try moved.open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/keys").isEmpty)
-        #expect(try permissions(store.path(forKeyNamed: "engage.storage")) == 0o600)
-        // A relaunch reads it from its new place.
-        let again = try #require(try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
-        #expect(try Sealer(key: again.key(named: "engage.storage")).open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
-    }
+            let store = try #require(
+                try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
+            let moved = try Sealer(key: store.key(named: "engage.storage"))
+            #expect(try moved.open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/keys").isEmpty)
+            #expect(try permissions(store.path(forKeyNamed: "engage.storage")) == 0o600)
+            // A relaunch reads it from its new place.
+            let again = try #require(
+                try SecretStores.platformDefault(appID: "com.example.app", location: .directory(data)) as? KeyFileSecretStore)
+            #expect(try Sealer(key: again.key(named: "engage.storage")).open(sealed, context: Data("c".utf8)) == Data("tokens".utf8))
+        }
     #endif
 }
 
@@ -167,9 +169,10 @@ struct SecretStoreKeyFileTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let target = directory.appending("elsewhere.key")
-        #expect(FileManager.default.createFile(
-            atPath: target, contents: Data(repeating: 2, count: 32), attributes: [.posixPermissions: 0o600]
-        ))
+        #expect(
+            FileManager.default.createFile(
+                atPath: target, contents: Data(repeating: 2, count: 32), attributes: [.posixPermissions: 0o600]
+            ))
         let store = try KeyFileSecretStore(directory: directory.appending("keys"))
         try FileManager.default.createSymbolicLink(atPath: store.path(forKeyNamed: "k"), withDestinationPath: target)
         expectEngageError(.storage) { _ = try store.key(named: "k") }

@@ -34,7 +34,9 @@ struct StaticBearerAuthorizerTests {
         let stack = stack(transport, key: "")
         _ = try await stack.send(.get("/deals"))
         #expect(transport.requests.first?.head.headerFields[.authorization] == nil)
-        await #expect { try await stack.send(.get("/deals", authorization: .required)) } throws: { ($0 as? EngageError)?.code == .unauthorized }
+        await #expect { try await stack.send(.get("/deals", authorization: .required)) } throws: {
+            ($0 as? EngageError)?.code == .unauthorized
+        }
         #expect(transport.requests.count == 1)
     }
 
@@ -43,7 +45,10 @@ struct StaticBearerAuthorizerTests {
         let authorizer = StaticBearerAuthorizer(key: "acme-key-123")
         var dumped = ""
         dump(authorizer, to: &dumped)
-        for text in [String(describing: authorizer), String(reflecting: authorizer), dumped, "\(Mirror(reflecting: authorizer).children.map(\.value))"] {
+        for text in [
+            String(describing: authorizer), String(reflecting: authorizer), dumped,
+            "\(Mirror(reflecting: authorizer).children.map(\.value))",
+        ] {
             #expect(!text.contains("acme-key-123"), "\(text)")
         }
     }

@@ -39,8 +39,8 @@ struct StorageDatabaseTests {
             environment: ["XDG_DATA_HOME": directory.path, "HOME": directory.path]
         )
         #if !canImport(Darwin)
-        #expect(database.path == directory.appending("com.example.shop/shop.sqlite"))
-        #expect(FileManager.default.fileExists(atPath: directory.appending("com.example.shop/shop.sqlite")))
+            #expect(database.path == directory.appending("com.example.shop/shop.sqlite"))
+            #expect(FileManager.default.fileExists(atPath: directory.appending("com.example.shop/shop.sqlite")))
         #endif
         expectEngageError(.invalidConfiguration) {
             _ = try EngageDatabase(location: .directory(directory.path), fileName: "../x.sqlite")
@@ -132,7 +132,11 @@ struct StorageMigrationTests {
         let identifiers = try database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(identifiers == ["alpha/v1", "alpha/v2", "beta/v1", "beta/v2", "engage/damaged-rows-v1", "engage/kv-v1", "engage/queue-v1", "engage/queue-v2-destinations"])
+        #expect(
+            identifiers == [
+                "alpha/v1", "alpha/v2", "beta/v1", "beta/v2", "engage/damaged-rows-v1", "engage/kv-v1", "engage/queue-v1",
+                "engage/queue-v2-destinations",
+            ])
         // Re-opening a namespace with an older, shorter list is fine too.
         _ = try database.namespace("beta", migrations: [Self.createItems("beta", runs: runs)])
         _ = try database.namespace("beta")
@@ -201,9 +205,11 @@ struct StorageMigrationTests {
         #expect(try database.appliedMigrations(namespace: "shop") == [])
     }
 
-    @Test("Invalid namespace names are refused", arguments: [
-        "", "Shop", "1shop", "shop/x", "shop.x", "_shop", "sh op", String(repeating: "a", count: 65),
-    ])
+    @Test(
+        "Invalid namespace names are refused",
+        arguments: [
+            "", "Shop", "1shop", "shop/x", "shop.x", "_shop", "sh op", String(repeating: "a", count: 65),
+        ])
     func invalidNamespaceNames(name: String) throws {
         let database = try EngageDatabase(location: .inMemory)
         expectEngageError(.invalidInput) { _ = try database.namespace(name) }

@@ -128,12 +128,13 @@ struct StorageKeyValueTests {
         let other = try database.namespace("other", sealer: sealer)
         try shop.setSealedData(Data("secret".utf8), forKey: "a")
         try database.writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at)
-                SELECT namespace, 'b', value, is_sealed, updated_at FROM engage_kv WHERE namespace = 'shop' AND key = 'a';
-                INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at)
-                SELECT 'other', 'a', value, is_sealed, updated_at FROM engage_kv WHERE namespace = 'shop' AND key = 'a';
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at)
+                    SELECT namespace, 'b', value, is_sealed, updated_at FROM engage_kv WHERE namespace = 'shop' AND key = 'a';
+                    INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at)
+                    SELECT 'other', 'a', value, is_sealed, updated_at FROM engage_kv WHERE namespace = 'shop' AND key = 'a';
+                    """)
         }
         // A copy reads as absent (moved aside), never as its original.
         #expect(try shop.sealedData(forKey: "b") == nil)

@@ -14,25 +14,25 @@ struct StorageLocationTests {
     }
 
     #if !canImport(Darwin)
-    @Test func applicationDefaultUsesXDGDataHome() throws {
-        let location = StorageLocation.applicationDefault(appID: "com.example.shop")
-        let resolved = try location.resolvedDirectory(environment: ["XDG_DATA_HOME": "/data/xdg/", "HOME": "/home/u"])
-        #expect(resolved == "/data/xdg/com.example.shop")
-    }
+        @Test func applicationDefaultUsesXDGDataHome() throws {
+            let location = StorageLocation.applicationDefault(appID: "com.example.shop")
+            let resolved = try location.resolvedDirectory(environment: ["XDG_DATA_HOME": "/data/xdg/", "HOME": "/home/u"])
+            #expect(resolved == "/data/xdg/com.example.shop")
+        }
 
-    @Test func applicationDefaultFallsBackToLocalShare() throws {
-        let location = StorageLocation.applicationDefault(appID: "com.example.shop")
-        #expect(try location.resolvedDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/com.example.shop")
-        // The XDG spec says relative or empty values are ignored.
-        #expect(
-            try location.resolvedDirectory(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative/dir"])
-                == "/home/u/.local/share/com.example.shop"
-        )
-        #expect(
-            try location.resolvedDirectory(environment: ["HOME": "/home/u", "XDG_DATA_HOME": ""])
-                == "/home/u/.local/share/com.example.shop"
-        )
-    }
+        @Test func applicationDefaultFallsBackToLocalShare() throws {
+            let location = StorageLocation.applicationDefault(appID: "com.example.shop")
+            #expect(try location.resolvedDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/com.example.shop")
+            // The XDG spec says relative or empty values are ignored.
+            #expect(
+                try location.resolvedDirectory(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative/dir"])
+                    == "/home/u/.local/share/com.example.shop"
+            )
+            #expect(
+                try location.resolvedDirectory(environment: ["HOME": "/home/u", "XDG_DATA_HOME": ""])
+                    == "/home/u/.local/share/com.example.shop"
+            )
+        }
     #endif
 
     @Test("Invalid application ids are refused", arguments: ["", "..", "a/b", "../etc", "a..b", "x\u{0}", "/abs", ".app"])

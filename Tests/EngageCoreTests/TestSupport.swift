@@ -43,6 +43,7 @@ func throwsCode(_ code: EngageError.Code, _ body: () throws -> Void) throws -> B
 extension CredentialRejection {
     /// A 401 to `request` as sent: its access token was refused.
     static func unauthorized(_ request: HTTPRequestMessage) -> CredentialRejection {
-        CredentialRejection(request: request, response: HTTPResponseMessage(head: HTTPResponse(status: .unauthorized)), credential: .accessToken)
+        CredentialRejection(
+            request: request, response: HTTPResponseMessage(head: HTTPResponse(status: .unauthorized)), credential: .accessToken)
     }
 }

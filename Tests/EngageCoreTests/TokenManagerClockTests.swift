@@ -59,7 +59,9 @@ struct TokenManagerClockTests {
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { _ in
-                TokenPair(accessToken: "header.\(Base64URL.encode(Data(#"{"exp":\#(Int(clock.now.timeIntervalSince1970) - 3600)}"#.utf8))).sig", refreshToken: "r2")
+                TokenPair(
+                    accessToken: "header.\(Base64URL.encode(Data(#"{"exp":\#(Int(clock.now.timeIntervalSince1970) - 3600)}"#.utf8))).sig",
+                    refreshToken: "r2")
             },
             clock: clock
         )
@@ -75,7 +77,8 @@ struct TokenManagerClockTests {
     @Test func theSkewIsReadOnlyWhereThePairProvesIt() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func pair(issued: TimeInterval, received: TimeInterval) -> TokenPair {
-            var pair = TokenPair(accessToken: "a", expiresAt: now.addingTimeInterval(issued + 3600), issuedAt: now.addingTimeInterval(issued))
+            var pair = TokenPair(
+                accessToken: "a", expiresAt: now.addingTimeInterval(issued + 3600), issuedAt: now.addingTimeInterval(issued))
             pair.receivedAt = now.addingTimeInterval(received)
             return pair
         }

@@ -50,7 +50,9 @@ struct TokenManagerTests {
         #expect(try await manager.currentTokens() == newPair)
     }
 
-    @Test("a caller cancelled while a refresh is in flight returns .cancelled at once; the refresh goes on for the others", .timeLimit(.minutes(1)))
+    @Test(
+        "a caller cancelled while a refresh is in flight returns .cancelled at once; the refresh goes on for the others",
+        .timeLimit(.minutes(1)))
     func cancelledWaiterReturnsAtOnce() async throws {
         let gate = TestGate()
         let newPair = freshPair("new")
@@ -80,7 +82,9 @@ struct TokenManagerTests {
         #expect(try await manager.currentTokens() == newPair, "the refresh finished and its tokens were stored")
     }
 
-    @Test("a refresher that never answers is bounded by the refresh timeout: .timeout, and the next call starts afresh", .timeLimit(.minutes(1)))
+    @Test(
+        "a refresher that never answers is bounded by the refresh timeout: .timeout, and the next call starts afresh",
+        .timeLimit(.minutes(1)))
     func refresherThatNeverAnswers() async throws {
         let calls = TestCounter()
         let never = TestGate()
@@ -288,7 +292,8 @@ struct TokenManagerTests {
         let oldSealer = try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")
         try SealedTokenStore(namespace: database.namespace("test", sealer: oldSealer)).save(freshPair("old"))
         // A reinstall or a restored backup: the key store has a new key.
-        let store = SealedTokenStore(namespace: try database.namespace("test", sealer: try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")))
+        let store = SealedTokenStore(
+            namespace: try database.namespace("test", sealer: try Sealer(store: InMemorySecretStore(), keyName: "engage.storage")))
         #expect(try store.load() == nil, "a value that does not open reads as absent (moved aside), never as an error")
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, store: store, clock: clock)
         #expect(try await manager.hasSession() == false)
@@ -494,9 +499,11 @@ struct TokenManagerFullDiskTests {
     /// them instead of the spent refresh token.
     @Test func rotatedTokensThatCannotBeSavedAreUsedAndSavedLater() async throws {
         let store = FullDiskTokenStore()
-        let rotated = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "new"), refreshToken: "refresh-new")
+        let rotated = TokenPair(
+            accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "new"), refreshToken: "refresh-new")
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { _ in rotated }, store: store, clock: clock)
-        try await manager.setTokens(TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(-10), subject: "old"), refreshToken: "refresh-old"))
+        try await manager.setTokens(
+            TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(-10), subject: "old"), refreshToken: "refresh-old"))
 
         store.isFull.withLock { $0 = true }
         #expect(try await manager.validAccessToken() == rotated.accessToken)

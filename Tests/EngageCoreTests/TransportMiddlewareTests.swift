@@ -139,7 +139,8 @@ struct TransportMiddlewareTests {
         let transport = InMemoryTransport { request in
             request.bearerToken == original ? .status(.unauthorized) : .json(["ok": true])
         }
-        let stack = MiddlewareTransport(transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
+        let stack = MiddlewareTransport(
+            transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
         let response = try await stack.send(.get("/me"))
         #expect(response.status == 200)
         #expect(refreshes.count == 1)
@@ -152,7 +153,9 @@ struct TransportMiddlewareTests {
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { [clock] _ in
-                TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "n\(refreshes.increment())"), refreshToken: "r")
+                TokenPair(
+                    accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "n\(refreshes.increment())"),
+                    refreshToken: "r")
             },
             clock: clock
         )
@@ -172,7 +175,8 @@ struct TransportMiddlewareTests {
     func requiredWithoutSession() async throws {
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, clock: clock)
         let transport = InMemoryTransport { _ in .json([:]) }
-        let stack = MiddlewareTransport(transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
+        let stack = MiddlewareTransport(
+            transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
         let error = await #expect(throws: EngageError.self) { try await stack.send(.get("/me", authorization: .required)) }
         #expect(error?.code == .unauthorized)
         #expect(transport.requests.isEmpty)
@@ -208,8 +212,10 @@ struct TransportMiddlewareTests {
             }
         }
         var request = HTTPRequestMessage.get("/x")
-        try await CompositeAuthorizer([SignedHeadersAuthorizer(signer: Signer(), clock: clock), BasicAuthorizer(username: "u", password: "p")])
-            .authorize(&request)
+        try await CompositeAuthorizer([
+            SignedHeadersAuthorizer(signer: Signer(), clock: clock), BasicAuthorizer(username: "u", password: "p"),
+        ])
+        .authorize(&request)
         #expect(request.head.headerFields[HTTPField.Name("loyalty-date")!] == "1700000000")
         #expect(request.head.headerFields[.authorization] == "Basic dTpw")
     }
@@ -232,7 +238,8 @@ struct TransportMiddlewareTests {
                 return fresh
             }
         }
-        let host = Host(expired: makeJWT(expiresAt: clock.now.addingTimeInterval(-1)), fresh: makeJWT(expiresAt: clock.now.addingTimeInterval(600)))
+        let host = Host(
+            expired: makeJWT(expiresAt: clock.now.addingTimeInterval(-1)), fresh: makeJWT(expiresAt: clock.now.addingTimeInterval(600)))
         let authorizer = HostTokenAuthorizer(provider: host, clock: clock)
         try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<50 {
@@ -276,7 +283,8 @@ struct TransportEnforcedTimeoutTests {
             await clock.waitForSleepers(1)
             return .json([:])
         }
-        _ = try await TransportStack.make(transport: plain, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t")).send(.get("/x"))
+        _ = try await TransportStack.make(transport: plain, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+            .send(.get("/x"))
         #expect(clock.totalSleepCount == 1)
         #expect(URLSessionTransport().enforcesTimeouts)
     }

@@ -178,7 +178,9 @@ struct AnalyticsConsentTests {
     func keptWhileOff() async throws {
         let database = try EngageDatabase(location: .inMemory)
         let consent = AnalyticsConsent(storage: database.coreStorage())
-        let queue = DurableQueue(database: database, clock: FakeClock(now: Date()), random: SeededRandomSource(seed: 1), logger: Logger(label: "consent"), consent: consent)
+        let queue = DurableQueue(
+            database: database, clock: FakeClock(now: Date()), random: SeededRandomSource(seed: 1), logger: Logger(label: "consent"),
+            consent: consent)
         let delivered = Locked<[String]>([])
         try await queue.register(destination: "acme.events", deliverer: RecordingDeliverer(delivered: delivered))
         try await queue.register(destination: "zeta.events", deliverer: RecordingDeliverer(delivered: delivered))
@@ -216,10 +218,11 @@ struct AnalyticsConsentTests {
         // Generous: the delivery runs in the background, and the suite runs beside hundreds of tests.
         // (This test found that a flush joined one already running, which could have passed a
         // destination before its events were stored: see DurableQueue.flush.)
-        #expect(await waitUntil(timeout: .seconds(60)) {
-            let pending = try? await engage.registry.analytics.pendingCount()
-            return fixture.delivered.reference == 1 && fixture.delivered.crobox == 1 && pending == 0
-        })
+        #expect(
+            await waitUntil(timeout: .seconds(60)) {
+                let pending = try? await engage.registry.analytics.pendingCount()
+                return fixture.delivered.reference == 1 && fixture.delivered.crobox == 1 && pending == 0
+            })
         await engage.shutdown()
         center.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
         await fixture.stop()

@@ -38,7 +38,11 @@ struct BackgroundFlushExpiryTests {
         func deliver(_ batch: [QueuedEvent]) async throws {
             counts.withLock { $0.entered += 1 }
             let gate = TestGate()
-            await withTaskCancellationHandler { await gate.wait() } onCancel: { gate.open() }
+            await withTaskCancellationHandler {
+                await gate.wait()
+            } onCancel: {
+                gate.open()
+            }
             counts.withLock { $0.cancelled += 1 }
             throw EngageError(.cancelled, "The request was cancelled.")
         }

@@ -19,7 +19,9 @@ struct ConfigureTests {
         let configuration = testConfiguration()
         let engage = try Engage(
             configuration: configuration,
-            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a1", "a2"], probe: name, waitAtGate: true))],
+            providers: [
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a1", "a2"], probe: name, waitAtGate: true))
+            ],
             environment: testEnvironment()
         )
         let readyEvents = Locked<[String]>([])
@@ -83,9 +85,10 @@ struct ConfigureTests {
         probe.startGate.open()
         _ = await engage.ready()
         // The staged events were handed to the provider: now they wait in its own destination.
-        #expect(await waitUntil(timeout: .seconds(10)) {
-            (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
-        })
+        #expect(
+            await waitUntil(timeout: .seconds(10)) {
+                (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
+            })
         await engage.flush()
         let names = sandbox.emulator.receivedEvents.map(\.name)
         #expect(names == ["early_0", "early_1", "early_2"])

@@ -23,7 +23,8 @@ struct DownloadTests {
         let (response, bytes) = try await client.download(
             .get, "/public/items", query: [("size", "300000")], to: file, options: RequestOptions(maxResponseBytes: 1 << 20)
         ) { progress in reports.withLock { $0.append(progress) } }
-        let inMemory = try await client.data(.get, "/public/items", query: [("size", "300000")], options: RequestOptions(maxResponseBytes: 1 << 20))
+        let inMemory = try await client.data(
+            .get, "/public/items", query: [("size", "300000")], options: RequestOptions(maxResponseBytes: 1 << 20))
         #expect(response.isSuccess && response.body.isEmpty)
         #expect(try Data(contentsOf: file) == inMemory)
         #expect(bytes == Int64(inMemory.count))
@@ -39,14 +40,17 @@ struct DownloadTests {
         let client = APIClient(baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference")
         let file = temporaryFile()
         let tooLarge = await #expect(throws: EngageError.self) {
-            try await client.download(.get, "/public/items", query: [("size", "200000")], to: file, options: RequestOptions(maxResponseBytes: 10_000))
+            try await client.download(
+                .get, "/public/items", query: [("size", "200000")], to: file, options: RequestOptions(maxResponseBytes: 10_000))
         }
         #expect(tooLarge?.code == .responseTooLarge)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        sandbox.host.faults.inject(FaultRule(
-            .status(503, body: Data(#"{"message":"feed offline"}"#.utf8)), emulatorID: "reference", method: "GET", path: "/public/items",
-            trigger: .times(1)
-        ))
+        sandbox.host.faults.inject(
+            FaultRule(
+                .status(503, body: Data(#"{"message":"feed offline"}"#.utf8)), emulatorID: "reference", method: "GET",
+                path: "/public/items",
+                trigger: .times(1)
+            ))
         let unavailable = await #expect(throws: EngageError.self) {
             try await client.download(.get, "/public/items", to: file, options: RequestOptions(allowsRetry: false))
         }
@@ -60,7 +64,8 @@ struct DownloadTests {
     func inMemoryTransport() async throws {
         let body = Data((0..<10_000).map { UInt8($0 % 251) })
         let client = APIClient(
-            baseURL: try #require(URL(string: "https://feed.example")), transport: InMemoryTransport { _ in .body(body) }, providerID: "reference"
+            baseURL: try #require(URL(string: "https://feed.example")), transport: InMemoryTransport { _ in .body(body) },
+            providerID: "reference"
         )
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

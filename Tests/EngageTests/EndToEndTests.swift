@@ -84,7 +84,8 @@ struct EndToEndTests {
         _ = try await engage.logIn(referenceUser)
         let provider = try await engage.provider(ReferenceProvider.self)
         let ended = engage.events.stream(of: SessionEndedEvent.self)
-        sandbox.host.faults.inject(FaultRule(.status(400, body: Data(#"{"error":"invalid_grant"}"#.utf8)), emulatorID: "reference", path: "/auth/refresh"))
+        sandbox.host.faults.inject(
+            FaultRule(.status(400, body: Data(#"{"error":"invalid_grant"}"#.utf8)), emulatorID: "reference", path: "/auth/refresh"))
         sandbox.clock.advance(by: .seconds(600))
         await #expect {
             try await provider.items()
@@ -102,7 +103,8 @@ struct EndToEndTests {
         let engage = try await sandbox.startEngage()
         _ = try await engage.logIn(referenceUser)
         let provider = try await engage.provider(ReferenceProvider.self)
-        sandbox.host.faults.inject(FaultRule(.serviceUnavailable(retryAfter: 0), emulatorID: "reference", path: "/items", trigger: .times(2)))
+        sandbox.host.faults.inject(
+            FaultRule(.serviceUnavailable(retryAfter: 0), emulatorID: "reference", path: "/items", trigger: .times(2)))
         #expect(try await provider.items().count > 10)
         #expect(sandbox.host.journal.entries(matching: "/items").count == 3)
         await engage.shutdown()
@@ -231,10 +233,11 @@ struct EndToEndTests {
     func unauthorizedWithChallenge() async throws {
         let sandbox = try await SandboxFixture()
         let client = APIClient(baseURL: sandbox.baseURL, transport: URLSessionTransport(), providerID: "reference")
-        sandbox.host.faults.inject(FaultRule(
-            .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["WWW-Authenticate": #"Basic realm="x""#]),
-            emulatorID: "reference", method: "GET", path: "/public/items", trigger: .times(1)
-        ))
+        sandbox.host.faults.inject(
+            FaultRule(
+                .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["WWW-Authenticate": #"Basic realm="x""#]),
+                emulatorID: "reference", method: "GET", path: "/public/items", trigger: .times(1)
+            ))
         let error = await #expect(throws: EngageError.self) { try await client.data(.get, "/public/items") }
         #expect(error?.code == .unauthorized)
         #expect(error?.httpStatus == 401)

@@ -35,15 +35,19 @@ struct KillAndRestartTests {
         return Set(try JSONDecoder().decode(Body.self, from: entry.body).events.map(\.id))
     }
 
-    @Test("killed while delivering analytics: after restart nothing is lost, and nothing delivered before the kill is sent again", .timeLimit(.minutes(2)))
+    @Test(
+        "killed while delivering analytics: after restart nothing is lost, and nothing delivered before the kill is sent again",
+        .timeLimit(.minutes(2)))
     func killedDuringDelivery() async throws {
         let heldAtBackend = TestCounter()
         let release = TestGate()
         let emulator = ReferenceEmulator()
-        let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(sleep: { _ in
-            _ = heldAtBackend.increment()
-            await release.wait()
-        }))
+        let host = SandboxHost(
+            emulators: [emulator],
+            configuration: SandboxConfiguration(sleep: { _ in
+                _ = heldAtBackend.increment()
+                await release.wait()
+            }))
         let baseURL = try #require(try await host.start().baseURL(for: emulator.id)).absoluteString
         let folder = try makeFolder("restart-queue")
         defer { removeFolder(folder) }
@@ -76,15 +80,19 @@ struct KillAndRestartTests {
         await host.stop()
     }
 
-    @Test("killed while syncing the directory: the next launch sweeps the half-downloaded folder and installs the directory", .timeLimit(.minutes(2)))
+    @Test(
+        "killed while syncing the directory: the next launch sweeps the half-downloaded folder and installs the directory",
+        .timeLimit(.minutes(2)))
     func killedDuringSync() async throws {
         let heldAtBackend = TestCounter()
         let release = TestGate()
         let feed = try ExploreFeedEmulator.withGeneratedDirectories(mainnetRows: 500)
-        let host = SandboxHost(emulators: [feed], configuration: SandboxConfiguration(sleep: { _ in
-            _ = heldAtBackend.increment()
-            await release.wait()
-        }))
+        let host = SandboxHost(
+            emulators: [feed],
+            configuration: SandboxConfiguration(sleep: { _ in
+                _ = heldAtBackend.increment()
+                await release.wait()
+            }))
         let feedURL = try #require(try await host.start().baseURL(for: feed.id)).absoluteString
         let archive = try #require(try feed.manifest(for: .mainnet)).archive
         let folder = try makeFolder("restart-sync")
@@ -96,7 +104,8 @@ struct KillAndRestartTests {
         }
 
         // Launch 1 is killed while the archive download is held at the backend.
-        host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: feed.id, method: "GET", path: "/mainnet/\(archive)", trigger: .times(1)))
+        host.faults.inject(
+            FaultRule(.delay(.seconds(1)), emulatorID: feed.id, method: "GET", path: "/mainnet/\(archive)", trigger: .times(1)))
         let first = try ChildProcess(["sync", folder.path, feedURL])
         #expect(await waitUntil(timeout: .seconds(60)) { heldAtBackend.count == 1 }, "the download started: \(first.lines)")
         await first.kill()
@@ -136,7 +145,9 @@ struct KillAndRestartTests {
             let phase = random.nextFraction() < 0.5 ? "refreshing" : "flushing"
             let delay = Int(random.nextFraction() * 8)
             let child = try ChildProcess(["session", folder.path, baseURL, "r\(run)", "3"])
-            let reached = await waitUntil(timeout: .seconds(60)) { child.lines.filter { $0 == phase }.count > round || child.lines.contains { $0.hasPrefix("pending") } }
+            let reached = await waitUntil(timeout: .seconds(60)) {
+                child.lines.filter { $0 == phase }.count > round || child.lines.contains { $0.hasPrefix("pending") }
+            }
             #expect(reached, "run \(run) never reached \(phase) \(round): \(child.lines)")
             try await Task.sleep(for: .milliseconds(delay))
             await child.kill()

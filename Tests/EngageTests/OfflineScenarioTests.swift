@@ -92,7 +92,9 @@ struct OfflineScenarioTests {
         #expect(onlineRequests == 100)
         #expect(app.eventRequests.suffix(onlineRequests).allSatisfy { $0.status == 200 })
         // Reported, not asserted: tests never time themselves.
-        print("offline scenario: 5000 events over 20 launches; \(attemptsOffline) attempts offline, \(onlineRequests) requests online, drained in \(drain)")
+        print(
+            "offline scenario: 5000 events over 20 launches; \(attemptsOffline) attempts offline, \(onlineRequests) requests online, drained in \(drain)"
+        )
         await engage.shutdown()
         await app.stop()
     }
@@ -100,7 +102,8 @@ struct OfflineScenarioTests {
     @Test("503 Retry-After: 3600: no request before the time, across a relaunch; then the events arrive")
     func retryAfterAcrossARelaunch() async throws {
         let app = try await App()
-        let busy = app.host.faults.inject(FaultRule(.serviceUnavailable(retryAfter: 3600), emulatorID: "reference", method: "POST", path: "/events"))
+        let busy = app.host.faults.inject(
+            FaultRule(.serviceUnavailable(retryAfter: 3600), emulatorID: "reference", method: "POST", path: "/events"))
         var engage = try await app.launch()
         _ = try await engage.track(TrackedEvent(.custom, name: "before-the-outage-ends"))
         _ = await engage.flush()

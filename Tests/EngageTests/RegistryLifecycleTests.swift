@@ -36,9 +36,10 @@ struct RegistryLifecycleTests {
     func shutdownDuringStart() async throws {
         let probe = ScriptProbe.uniqueName("shutdown-during-start")
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try await registry.register(.provider(
-            AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitAtGate: true, registersDeliverer: true)
-        ))
+        try await registry.register(
+            .provider(
+                AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitAtGate: true, registersDeliverer: true)
+            ))
         let starting = Task { await registry.start() }
         await eventually { ScriptProbe.named(probe).startEntered.count == 1 }
         let stopping = Task { await registry.shutdown() }
@@ -63,9 +64,10 @@ struct RegistryLifecycleTests {
     func shutdownFlushesFirst() async throws {
         let probe = ScriptProbe.uniqueName("flush-first")
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try await registry.register(.provider(
-            AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, registersDeliverer: true)
-        ))
+        try await registry.register(
+            .provider(
+                AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, registersDeliverer: true)
+            ))
         await registry.start()
         for name in ["e1", "e2", "e3"] {
             _ = try await registry.analytics.enqueue(Data(name.utf8), destination: "alpha.events")

@@ -40,9 +40,10 @@ struct RegistryTests {
         // barrier, and the watchdog then breaks it, so the test fails instead of hanging.
         let probe = ScriptProbe.uniqueName("partial-start")
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try await registry.register(.provider(
-            AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true, probe: probe, barrierParties: 2)
-        ))
+        try await registry.register(
+            .provider(
+                AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true, probe: probe, barrierParties: 2)
+            ))
         try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration(probe: probe, barrierParties: 2)))
         try await registry.register(.provider(GammaProvider.self, configuration: ScriptedConfiguration(failInit: true)))
         let starting = Task { await registry.start() }
@@ -99,7 +100,8 @@ struct RegistryTests {
         let name = ScriptProbe.uniqueName("remove")
         let probe = ScriptProbe.named(name)
         let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, registersDeliverer: true)))
+        try await registry.register(
+            .provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, registersDeliverer: true)))
         try await registry.register(.provider(BetaProvider.self, configuration: ScriptedConfiguration()))
         await registry.start()
         try await registry.analytics.enqueue(Data("{}".utf8), destination: "alpha.events")
@@ -204,12 +206,13 @@ final class TidyProvider: EngageProvider {
     static let descriptor = ProviderDescriptor(id: "tidy", displayName: "Tidy", version: "1.0.0")
     static let migrations = [
         StorageMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE tidy_items (id TEXT PRIMARY KEY, title TEXT NOT NULL);
-                CREATE INDEX tidy_items_by_title ON tidy_items(title);
-                CREATE VIEW tidy_recent AS SELECT id FROM tidy_items;
-                CREATE TRIGGER tidy_items_guard BEFORE DELETE ON tidy_items BEGIN SELECT 1; END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE tidy_items (id TEXT PRIMARY KEY, title TEXT NOT NULL);
+                    CREATE INDEX tidy_items_by_title ON tidy_items(title);
+                    CREATE VIEW tidy_recent AS SELECT id FROM tidy_items;
+                    CREATE TRIGGER tidy_items_guard BEFORE DELETE ON tidy_items BEGIN SELECT 1; END;
+                    """)
         },
         StorageMigration("more") { db in
             try db.execute(sql: "ALTER TABLE tidy_items ADD COLUMN note TEXT")
@@ -224,13 +227,14 @@ final class LeakyProvider: EngageProvider {
     static let descriptor = ProviderDescriptor(id: "leaky", displayName: "Leaky", version: "1.0.0")
     static let migrations = [
         StorageMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE offers (id TEXT PRIMARY KEY, title TEXT);
-                CREATE INDEX offers_by_title ON offers(title);
-                CREATE TABLE leaky_items (id INTEGER PRIMARY KEY);
-                CREATE INDEX leaky_idx ON leaky_items(id);
-                CREATE VIEW recent AS SELECT id FROM leaky_items;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE offers (id TEXT PRIMARY KEY, title TEXT);
+                    CREATE INDEX offers_by_title ON offers(title);
+                    CREATE TABLE leaky_items (id INTEGER PRIMARY KEY);
+                    CREATE INDEX leaky_idx ON leaky_items(id);
+                    CREATE VIEW recent AS SELECT id FROM leaky_items;
+                    """)
         }
     ]
     init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}

@@ -61,7 +61,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "1 event, DurableQueue.enqueue(_:) latency",
         configuration: .init(
-            metrics: metrics + [singleRatio], units: [singleRatio: .count], warmupIterations: 200, maxDuration: .seconds(6), maxIterations: 5_000
+            metrics: metrics + [singleRatio], units: [singleRatio: .count], warmupIterations: 200, maxDuration: .seconds(6),
+            maxIterations: 5_000
         )
     ) { benchmark, scenario in
         let iteration = benchmark.currentIteration

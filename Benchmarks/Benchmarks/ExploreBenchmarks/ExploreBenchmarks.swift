@@ -25,7 +25,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let nearby = Slot<ExploreScenario>()
-    Benchmark("explore nearby, 1M locations, 20 mi, first page of 100", configuration: configuration(metrics + [speedup])) { benchmark, scenario in
+    Benchmark("explore nearby, 1M locations, 20 mi, first page of 100", configuration: configuration(metrics + [speedup])) {
+        benchmark, scenario in
         benchmark.startMeasurement()
         let (answers, indexed) = try await timed { try scenario.indexed() }
         benchmark.stopMeasurement()
@@ -38,7 +39,8 @@ let benchmarks: @Sendable () -> Void = {
         let indexed = try scenario.indexed()
         let reference = try scenario.referenceMethod()
         guard indexed == reference, indexed.count == 100 else {
-            throw ExploreBenchmarkError(message: "the index and the reference method disagree (\(indexed.count) vs \(reference.count) answers)")
+            throw ExploreBenchmarkError(
+                message: "the index and the reference method disagree (\(indexed.count) vs \(reference.count) answers)")
         }
         return nearby.set(scenario)
     } teardown: {
@@ -66,7 +68,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let unpack = Slot<ExploreSyncScenario>()
-    Benchmark("explore sync: verify + unpack + swap, 1M-row archive", configuration: configuration(metrics, iterations: 10)) { benchmark, scenario in
+    Benchmark("explore sync: verify + unpack + swap, 1M-row archive", configuration: configuration(metrics, iterations: 10)) {
+        benchmark, scenario in
         try scenario.verifyUnpackAndSwap()
     } setup: {
         unpack.set(try ExploreSyncScenario())

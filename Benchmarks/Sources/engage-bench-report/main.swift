@@ -148,7 +148,9 @@ if options.only.contains("client") {
             notes.append("client-stack breakdown (p50 each, Δ vs bare URLSession, \(rounds) rounds):")
             for (index, variant) in diagnostics.variants.enumerated() {
                 let median = samples[index].median
-                notes.append("  \(variant.name): \(median.formatted) (Δ \((median - bare).formatted), p99 \(samples[index].percentile(99).formatted))")
+                notes.append(
+                    "  \(variant.name): \(median.formatted) (Δ \((median - bare).formatted), p99 \(samples[index].percentile(99).formatted))"
+                )
             }
             let memory = try await Comparison.run(
                 pairs: options.count(5000, quick: 1000), warmup: 200,
@@ -163,21 +165,23 @@ if options.only.contains("client") {
         try await scenario.verifyNoRefresh()
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
-        add(Row(
-            name: "1 GET /items 2 KB: client stack ÷ bare URLSession",
-            subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
-            baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
-            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
-            goal: "≤ 1.15×", passed: ratio <= 1.15
-        ))
+        add(
+            Row(
+                name: "1 GET /items 2 KB: client stack ÷ bare URLSession",
+                subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
+                baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
+                ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+                goal: "≤ 1.15×", passed: ratio <= 1.15
+            ))
         let ownRatio = ownSession.ratioOfMedians
-        add(Row(
-            name: "1b same, the transport's own session (as apps get it) ÷ bare URLSession",
-            subject: "p50 \(ownSession.subject.median.formatted), p99 \(ownSession.subject.percentile(99).formatted)",
-            baseline: "p50 \(ownSession.baseline.median.formatted), p99 \(ownSession.baseline.percentile(99).formatted)",
-            ratio: "\(ratioText(ownRatio)) (paired \(ratioText(ownSession.medianPairedRatio)))",
-            goal: "≤ 1.15×", passed: ownRatio <= 1.15
-        ))
+        add(
+            Row(
+                name: "1b same, the transport's own session (as apps get it) ÷ bare URLSession",
+                subject: "p50 \(ownSession.subject.median.formatted), p99 \(ownSession.subject.percentile(99).formatted)",
+                baseline: "p50 \(ownSession.baseline.median.formatted), p99 \(ownSession.baseline.percentile(99).formatted)",
+                ratio: "\(ratioText(ownRatio)) (paired \(ratioText(ownSession.medianPairedRatio)))",
+                goal: "≤ 1.15×", passed: ownRatio <= 1.15
+            ))
     } catch {
         log("1 client stack failed: \(error)")
         hadError = true
@@ -199,14 +203,15 @@ if options.only.contains("storm") {
         let totalRefreshes = scenario.totalRefreshes
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
-        add(Row(
-            name: "2 refresh storm, 1000 concurrent GETs ÷ same burst with valid token",
-            subject: "p50 \(comparison.subject.median.formatted), max \(comparison.subject.percentile(100).formatted)",
-            baseline: "p50 \(comparison.baseline.median.formatted), max \(comparison.baseline.percentile(100).formatted)",
-            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
-            goal: "1 refresh/storm, 1000/1000 ok",
-            passed: totalRefreshes == pairs + 1  // every storm (incl. warm-up) verified exactly 1 refresh and 0 failures
-        ))
+        add(
+            Row(
+                name: "2 refresh storm, 1000 concurrent GETs ÷ same burst with valid token",
+                subject: "p50 \(comparison.subject.median.formatted), max \(comparison.subject.percentile(100).formatted)",
+                baseline: "p50 \(comparison.baseline.median.formatted), max \(comparison.baseline.percentile(100).formatted)",
+                ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+                goal: "1 refresh/storm, 1000/1000 ok",
+                passed: totalRefreshes == pairs + 1  // every storm (incl. warm-up) verified exactly 1 refresh and 0 failures
+            ))
         notes.append("storm: \(pairs + 1) storms, \(totalRefreshes) refreshes in total, every call succeeded")
     } catch {
         log("2 refresh storm failed: \(error)")
@@ -236,13 +241,14 @@ if options.only.contains("queue") {
         // Throughput ratio = raw time ÷ queue time.
         let throughputRatio = 1 / comparison.ratioOfMedians
         let perEvent = { (duration: Duration) in (duration / scenario.batchSize).formatted }
-        add(Row(
-            name: "3a enqueue(contentsOf:) 1000 × 200 B, throughput ÷ raw GRDB insert",
-            subject: "p50 \(comparison.subject.median.formatted) (\(perEvent(comparison.subject.median))/event)",
-            baseline: "p50 \(comparison.baseline.median.formatted) (\(perEvent(comparison.baseline.median))/event)",
-            ratio: "\(ratioText(throughputRatio)) (paired \(ratioText(1 / comparison.medianPairedRatio)))",
-            goal: "≥ 0.5×", passed: throughputRatio >= 0.5
-        ))
+        add(
+            Row(
+                name: "3a enqueue(contentsOf:) 1000 × 200 B, throughput ÷ raw GRDB insert",
+                subject: "p50 \(comparison.subject.median.formatted) (\(perEvent(comparison.subject.median))/event)",
+                baseline: "p50 \(comparison.baseline.median.formatted) (\(perEvent(comparison.baseline.median))/event)",
+                ratio: "\(ratioText(throughputRatio)) (paired \(ratioText(1 / comparison.medianPairedRatio)))",
+                goal: "≥ 0.5×", passed: throughputRatio >= 0.5
+            ))
 
         // One event, durable at return, against a raw one-row GRDB commit of the same row into the
         // same schema (blocking write, as the queue's single enqueue), interleaved in one run.
@@ -259,13 +265,14 @@ if options.only.contains("queue") {
                 return try await timed { try await scenario.rawInsertOne(committed, countLikeQueue: false, synchronously: true) }.1
             }
         )
-        add(Row(
-            name: "3c enqueue(_:) one event ÷ raw one-row GRDB commit",
-            subject: "p50 \(singleVersusRaw.subject.median.formatted), p99 \(singleVersusRaw.subject.percentile(99).formatted)",
-            baseline: "p50 \(singleVersusRaw.baseline.median.formatted), p99 \(singleVersusRaw.baseline.percentile(99).formatted)",
-            ratio: "\(ratioText(singleVersusRaw.ratioOfMedians)) (paired \(ratioText(singleVersusRaw.medianPairedRatio)))",
-            goal: "≤ 1.5×", passed: singleVersusRaw.ratioOfMedians <= 1.5
-        ))
+        add(
+            Row(
+                name: "3c enqueue(_:) one event ÷ raw one-row GRDB commit",
+                subject: "p50 \(singleVersusRaw.subject.median.formatted), p99 \(singleVersusRaw.subject.percentile(99).formatted)",
+                baseline: "p50 \(singleVersusRaw.baseline.median.formatted), p99 \(singleVersusRaw.baseline.percentile(99).formatted)",
+                ratio: "\(ratioText(singleVersusRaw.ratioOfMedians)) (paired \(ratioText(singleVersusRaw.medianPairedRatio)))",
+                goal: "≤ 1.5×", passed: singleVersusRaw.ratioOfMedians <= 1.5
+            ))
 
         let single = try await sample(iterations: options.count(5000, quick: 1000), warmup: 200) { index in
             if index.isMultiple(of: 1000) { try await scenario.clearQueue() }
@@ -307,11 +314,12 @@ if options.only.contains("queue") {
             }
         }
         scenario.close()
-        add(Row(
-            name: "3b enqueue(_:) one event, latency",
-            subject: "p50 \(single.median.formatted), p90 \(single.percentile(90).formatted), p99 \(single.percentile(99).formatted)",
-            baseline: "-", ratio: "-", goal: "p50 < 100 µs", passed: single.median < .microseconds(100)
-        ))
+        add(
+            Row(
+                name: "3b enqueue(_:) one event, latency",
+                subject: "p50 \(single.median.formatted), p90 \(single.percentile(90).formatted), p99 \(single.percentile(99).formatted)",
+                baseline: "-", ratio: "-", goal: "p50 < 100 µs", passed: single.median < .microseconds(100)
+            ))
     } catch {
         log("3 durable queue failed: \(error)")
         hadError = true
@@ -350,18 +358,20 @@ if options.only.contains("registry") {
         }
         scenario.remove()
         let p50 = fiveProviders.median
-        add(Row(
-            name: "4 registry start + 5 providers + shutdown, new DB",
-            subject: "p50 \(p50.formatted), p99 \(fiveProviders.percentile(99).formatted)",
-            baseline: "new EngageDatabase p50 \(databaseOnly.median.formatted)",
-            ratio: ratioText(p50.seconds / databaseOnly.median.seconds),
-            goal: "p50 < 50 ms", passed: p50 < .milliseconds(50)
-        ))
-        add(Row(
-            name: "  same ÷ empty registry start + shutdown",
-            subject: "", baseline: "empty registry p50 \(emptyRegistry.median.formatted)",
-            ratio: ratioText(p50.seconds / emptyRegistry.median.seconds), goal: "(report)", passed: nil
-        ))
+        add(
+            Row(
+                name: "4 registry start + 5 providers + shutdown, new DB",
+                subject: "p50 \(p50.formatted), p99 \(fiveProviders.percentile(99).formatted)",
+                baseline: "new EngageDatabase p50 \(databaseOnly.median.formatted)",
+                ratio: ratioText(p50.seconds / databaseOnly.median.seconds),
+                goal: "p50 < 50 ms", passed: p50 < .milliseconds(50)
+            ))
+        add(
+            Row(
+                name: "  same ÷ empty registry start + shutdown",
+                subject: "", baseline: "empty registry p50 \(emptyRegistry.median.formatted)",
+                ratio: ratioText(p50.seconds / emptyRegistry.median.seconds), goal: "(report)", passed: nil
+            ))
     } catch {
         log("4 registry start failed: \(error)")
         hadError = true
@@ -392,18 +402,20 @@ if options.only.contains("youll") {
         let bytes = scenario.answerBytes
         await scenario.stop()
         let ratio = comparison.ratioOfMedians
-        add(Row(
-            name: "5 Youll home feed (\(bytes / 1024) KB): full stack ÷ bare URLSession POST",
-            subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
-            baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
-            ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
-            goal: "≤ 1.2×", passed: ratio <= 1.2
-        ))
-        add(Row(
-            name: "5b Youll home feed, returnCacheDataElseFetch hit",
-            subject: "p50 \(hits.median.formatted), p99 \(hits.percentile(99).formatted)",
-            baseline: "", ratio: "", goal: "p50 < 1 ms", passed: hits.median < .milliseconds(1)
-        ))
+        add(
+            Row(
+                name: "5 Youll home feed (\(bytes / 1024) KB): full stack ÷ bare URLSession POST",
+                subject: "p50 \(comparison.subject.median.formatted), p99 \(comparison.subject.percentile(99).formatted)",
+                baseline: "p50 \(comparison.baseline.median.formatted), p99 \(comparison.baseline.percentile(99).formatted)",
+                ratio: "\(ratioText(ratio)) (paired \(ratioText(comparison.medianPairedRatio)))",
+                goal: "≤ 1.2×", passed: ratio <= 1.2
+            ))
+        add(
+            Row(
+                name: "5b Youll home feed, returnCacheDataElseFetch hit",
+                subject: "p50 \(hits.median.formatted), p99 \(hits.percentile(99).formatted)",
+                baseline: "", ratio: "", goal: "p50 < 1 ms", passed: hits.median < .milliseconds(1)
+            ))
     } catch {
         log("5 Youll failed: \(error)")
         hadError = true

@@ -57,26 +57,44 @@ public final class ClientStackDiagnostics: Sendable {
         variants = [
             ("bare URLSession.data(for:)", { try await scenario.fetchViaURLSession() }),
             ("URLSessionTransport.send (prebuilt request)", { try await transport.send(request).body }),
-            ("APIClient, no middleware", {
-                try await noMiddleware.data(.get, "/items", query: query, headers: authorized, options: plain)
-            }),
-            ("APIClient + retry only", {
-                try await retryOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
-            }),
+            (
+                "APIClient, no middleware",
+                {
+                    try await noMiddleware.data(.get, "/items", query: query, headers: authorized, options: plain)
+                }
+            ),
+            (
+                "APIClient + retry only",
+                {
+                    try await retryOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
+                }
+            ),
             ("APIClient + authorisation only", { try await authOnly.data(.get, "/items", query: query, options: required) }),
-            ("APIClient + timeout only", {
-                try await timeoutOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
-            }),
-            ("APIClient + logging only", {
-                try await loggingOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
-            }),
+            (
+                "APIClient + timeout only",
+                {
+                    try await timeoutOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
+                }
+            ),
+            (
+                "APIClient + logging only",
+                {
+                    try await loggingOnly.data(.get, "/items", query: query, headers: authorized, options: plain)
+                }
+            ),
             ("full stack (shared session)", { try await full.data(.get, "/items", query: query, options: required) }),
-            ("full stack without TimeoutMiddleware", {
-                try await withoutTimeout.data(.get, "/items", query: query, options: required)
-            }),
-            ("full stack, URLSessionTransport() own session", {
-                try await defaultTransportClient.data(.get, "/items", query: query, options: required)
-            }),
+            (
+                "full stack without TimeoutMiddleware",
+                {
+                    try await withoutTimeout.data(.get, "/items", query: query, options: required)
+                }
+            ),
+            (
+                "full stack, URLSessionTransport() own session",
+                {
+                    try await defaultTransportClient.data(.get, "/items", query: query, options: required)
+                }
+            ),
         ]
 
         // In memory: the body the network would return, without the network.

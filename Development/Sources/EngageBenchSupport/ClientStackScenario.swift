@@ -59,7 +59,8 @@ public final class ClientStackScenario: Sendable {
             let viaOwnSession = try await scenario.fetchViaStackOnOwnSession()
             let viaSession = try await scenario.fetchViaURLSession()
             guard viaStack == viaSession, viaOwnSession == viaSession, viaStack.count > itemsSize / 2 else {
-                throw BenchFailure("The stack and the bare session returned different documents (\(viaStack.count) vs \(viaSession.count) bytes).")
+                throw BenchFailure(
+                    "The stack and the bare session returned different documents (\(viaStack.count) vs \(viaSession.count) bytes).")
             }
             return scenario
         } catch {

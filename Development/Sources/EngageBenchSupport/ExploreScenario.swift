@@ -90,11 +90,12 @@ public final class ExploreScenario: Sendable {
                     let type = Self.fold(row["type"])
                     if type == "online" { continue }
                     guard let latitude = row["latitude"] as Double?, let longitude = row["longitude"] as Double?,
-                          !(latitude == 0 && longitude == 0)
+                        !(latitude == 0 && longitude == 0)
                     else { continue }
                     let raw = ((row["merchantId"] as String?) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                     let merchantID = raw.isEmpty ? "row-\(rowID)" : raw
-                    let distance = ExploreGeo.distance(latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
+                    let distance = ExploreGeo.distance(
+                        latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
                     guard distance <= radius.meters else { continue }
                     if let current = best[merchantID], (current.distance, current.rowID) <= (distance, rowID) { continue }
                     best[merchantID] = Answer(merchantID: merchantID, rowID: rowID, distance: distance)
@@ -123,9 +124,11 @@ public final class ExploreScenario: Sendable {
                 }
             }
         }
-        return answers
+        return
+            answers
             .sorted { lhs, rhs in
-                lhs.distance != rhs.distance ? lhs.distance < rhs.distance : firstRow[lhs.merchantID, default: 0] < firstRow[rhs.merchantID, default: 0]
+                lhs.distance != rhs.distance
+                    ? lhs.distance < rhs.distance : firstRow[lhs.merchantID, default: 0] < firstRow[rhs.merchantID, default: 0]
             }
             .prefix(100)
             .map { $0 }

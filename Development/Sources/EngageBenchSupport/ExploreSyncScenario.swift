@@ -24,7 +24,8 @@ public final class ExploreSyncScenario: Sendable {
             try data.write(to: archive)
         }
         let size = ((try FileManager.default.attributesOfItem(atPath: archive.path))[.size] as? NSNumber)?.int64Value ?? 0
-        manifest = ExploreFeedManifest(timestamp: 1, checksum: try ExploreArchive.sha256(of: archive), size: size, archive: archive.lastPathComponent)
+        manifest = ExploreFeedManifest(
+            timestamp: 1, checksum: try ExploreArchive.sha256(of: archive), size: size, archive: archive.lastPathComponent)
         staging = folder.appendingPathComponent("staging.db")
         installed = folder.appendingPathComponent("installed.db")
     }

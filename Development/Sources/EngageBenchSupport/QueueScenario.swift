@@ -54,17 +54,18 @@ public final class QueueScenario: Sendable {
             try rawPool.write { db in
                 // Identical to EngageCore's `engage_queue` table and index; the queue's byte-counting
                 // triggers are left out, so their cost shows in the ratio.
-                try db.execute(sql: """
-                    CREATE TABLE raw_queue (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        destination TEXT NOT NULL,
-                        idempotency_key TEXT NOT NULL UNIQUE,
-                        payload BLOB NOT NULL,
-                        created_at REAL NOT NULL,
-                        attempts INTEGER NOT NULL DEFAULT 0
-                    );
-                    CREATE INDEX raw_queue_destination ON raw_queue (destination, id);
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE raw_queue (
+                            id INTEGER PRIMARY KEY AUTOINCREMENT,
+                            destination TEXT NOT NULL,
+                            idempotency_key TEXT NOT NULL UNIQUE,
+                            payload BLOB NOT NULL,
+                            created_at REAL NOT NULL,
+                            attempts INTEGER NOT NULL DEFAULT 0
+                        );
+                        CREATE INDEX raw_queue_destination ON raw_queue (destination, id);
+                        """)
             }
             return QueueScenario(
                 directory: directory, database: database, queue: queue, rawPool: rawPool,
@@ -102,10 +103,11 @@ public final class QueueScenario: Sendable {
         let destination = Self.destination
         try await rawPool.write { db in
             let now = Date().timeIntervalSince1970
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO raw_queue (destination, idempotency_key, payload, created_at, attempts)
-                VALUES (?, ?, ?, ?, 0)
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO raw_queue (destination, idempotency_key, payload, created_at, attempts)
+                    VALUES (?, ?, ?, ?, 0)
+                    """)
             for (payload, key) in zip(payloads, keys) {
                 statement.setUncheckedArguments([destination, key, payload, now])
                 try statement.execute()
@@ -129,10 +131,11 @@ public final class QueueScenario: Sendable {
         let destination = Self.destination
         let insert = { @Sendable (db: Database) throws in
             let now = Date().timeIntervalSince1970
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO raw_queue (destination, idempotency_key, payload, created_at, attempts)
-                VALUES (?, ?, ?, ?, 0)
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO raw_queue (destination, idempotency_key, payload, created_at, attempts)
+                    VALUES (?, ?, ?, ?, 0)
+                    """)
             statement.setUncheckedArguments([destination, key, payload, now])
             try statement.execute()
             if countLikeQueue {

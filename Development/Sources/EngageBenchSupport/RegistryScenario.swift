@@ -126,7 +126,9 @@ public final class RegistryScenario: Sendable {
 
     /// Creates a registry on a new database at `path`, registers the five providers (or none), starts
     /// and shuts it down. Returns the registry so that the caller can close its database afterwards.
-    @_spi(EngageProvider) public func startAndShutDown(path: String, providers: [ProviderRegistration] = RegistryScenario.registrations) async throws
+    @_spi(EngageProvider) public func startAndShutDown(
+        path: String, providers: [ProviderRegistration] = RegistryScenario.registrations
+    ) async throws
         -> ProviderRegistry
     {
         let registry = try ProviderRegistry(configuration: configuration(path: path), environment: environment())

@@ -23,7 +23,9 @@ public final class YoullScenario: Sendable {
     /// The size of the home feed answer, in bytes.
     public let answerBytes: Int
 
-    private init(host: SandboxHost, registry: ProviderRegistry, youll: YoullProvider, session: URLSession, bareRequest: URLRequest, answerBytes: Int) {
+    private init(
+        host: SandboxHost, registry: ProviderRegistry, youll: YoullProvider, session: URLSession, bareRequest: URLRequest, answerBytes: Int
+    ) {
         self.host = host
         self.registry = registry
         self.youll = youll
@@ -36,15 +38,20 @@ public final class YoullScenario: Sendable {
         var logger = Logger(label: "engage.bench.youll")
         logger.logLevel = .error
         let emulator = YoullEmulator()
-        let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(journalCapacity: 2_000, shutdownGracePeriod: .seconds(1), logger: logger))
+        let host = SandboxHost(
+            emulators: [emulator],
+            configuration: SandboxConfiguration(journalCapacity: 2_000, shutdownGracePeriod: .seconds(1), logger: logger))
         do {
-            guard let base = try await host.start().baseURL(for: emulator.id) else { throw BenchFailure("The sandbox does not serve Youll.") }
+            guard let base = try await host.start().baseURL(for: emulator.id) else {
+                throw BenchFailure("The sandbox does not serve Youll.")
+            }
             let endpoint = base.appendingPathComponent("v1/graphql")
             var configuration = EngageConfiguration.preset(.production, appID: "org.engagekit.bench")
             configuration.storage = .inMemory
             configuration.logLevel = .error
             try configuration.setProvider(.youll, YoullConfiguration(graphQLEndpoint: endpoint))
-            let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger))
+            let registry = try ProviderRegistry(
+                configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: logger))
             try await registry.register(.provider(YoullProvider.self, from: configuration))
             let report = await registry.start()
             if let failure = report.failures[.youll] { throw failure }
@@ -55,7 +62,8 @@ public final class YoullScenario: Sendable {
             var request = URLRequest(url: endpoint)
             request.httpMethod = "POST"
             request.httpBody = sent.body
-            for header in sent.headers where !["host", "content-length", "user-agent", "connection", "accept-encoding"].contains(header.name.lowercased()) {
+            for header in sent.headers
+            where !["host", "content-length", "user-agent", "connection", "accept-encoding"].contains(header.name.lowercased()) {
                 request.setValue(header.value, forHTTPHeaderField: header.name)
             }
             request.timeoutInterval = 30
@@ -64,7 +72,8 @@ public final class YoullScenario: Sendable {
             guard (response as? HTTPURLResponse)?.statusCode == 200, data.count > 10_000 else {
                 throw BenchFailure("The bare home feed POST answered \(data.count) bytes.")
             }
-            return YoullScenario(host: host, registry: registry, youll: youll, session: session, bareRequest: request, answerBytes: data.count)
+            return YoullScenario(
+                host: host, registry: registry, youll: youll, session: session, bareRequest: request, answerBytes: data.count)
         } catch {
             await host.stop()
             throw error

@@ -12,7 +12,9 @@ public struct ExampleBackend: Sendable {
     public let sandbox: SandboxHost?
 
     /// Uses `baseURL` when given (validated by the command), else starts `emulator` and says so on `output`.
-    public static func resolve(baseURL: String?, emulator: @autoclosure () -> any Emulator, output: ExampleOutput) async throws -> ExampleBackend {
+    public static func resolve(
+        baseURL: String?, emulator: @autoclosure () -> any Emulator, output: ExampleOutput
+    ) async throws -> ExampleBackend {
         if let baseURL, let url = URL(string: baseURL) {
             return ExampleBackend(baseURL: url, sandbox: nil)
         }

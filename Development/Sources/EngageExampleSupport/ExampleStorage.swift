@@ -39,5 +39,6 @@ public struct ExampleStorage: Sendable {
     }
 
     /// The `--storage` option's help text.
-    public static let optionHelp = "Where the SDK keeps its data: a directory, or 'memory' (default: the app's default location with --base-url, memory with the embedded emulator)."
+    public static let optionHelp =
+        "Where the SDK keeps its data: a directory, or 'memory' (default: the app's default location with --base-url, memory with the embedded emulator)."
 }

@@ -90,16 +90,20 @@ do {
             _ = await registry.analytics.flush()
         }
         let report = await registry.analytics.flush()
-        for (destination, error) in report.failures.sorted(by: { $0.key < $1.key }) { say("failed \(destination) \(error.code) \(error.message)") }
+        for (destination, error) in report.failures.sorted(by: { $0.key < $1.key }) {
+            say("failed \(destination) \(error.code) \(error.message)")
+        }
         say("pending \(try await registry.analytics.pendingCount())")
         await registry.shutdown()
     case "sync":
         guard arguments.count == 3, let feedURL = URL(string: arguments[2]) else { fail("usage: sync <directory-folder> <feed-url>") }
         let folder = arguments[1]
         var settings = configuration(storage: folder + "/sdk")
-        try settings.setProvider(.explore, ExploreConfiguration(
-            feedURL: feedURL, directoryFolder: folder + "/directories", syncsAutomatically: false
-        ))
+        try settings.setProvider(
+            .explore,
+            ExploreConfiguration(
+                feedURL: feedURL, directoryFolder: folder + "/directories", syncsAutomatically: false
+            ))
         let registry = try ProviderRegistry(configuration: settings)
         try await registry.register(.provider(ExploreProvider.self, from: settings))
         _ = await registry.start()

@@ -22,10 +22,12 @@ struct SandboxUIAPI: Sendable {
             let endpoints = host.endpoints
             let emulators = host.emulators.map { emulator in
                 SandboxUIModels.Overview.Emulator(
-                    id: emulator.id, baseURL: endpoints?.baseURL(for: emulator.id)?.absoluteString, inspectable: emulator is any InspectableEmulator
+                    id: emulator.id, baseURL: endpoints?.baseURL(for: emulator.id)?.absoluteString,
+                    inspectable: emulator is any InspectableEmulator
                 )
             }
-            return try SandboxResponse.json(SandboxUIModels.Overview(emulators: emulators, tokenLifetimeLimitSeconds: Self.seconds(host.jwt.accessTokenLifetimeLimit)))
+            return try SandboxResponse.json(
+                SandboxUIModels.Overview(emulators: emulators, tokenLifetimeLimitSeconds: Self.seconds(host.jwt.accessTokenLifetimeLimit)))
         }
 
         api.get("requests") { _, _ in
@@ -34,7 +36,8 @@ struct SandboxUIAPI: Sendable {
         }
 
         api.get("requests/:sequence") { request, context in
-            guard let sequence = context.parameters.get("sequence").flatMap(Int.init), let entry = host.journal.entry(sequence: sequence) else {
+            guard let sequence = context.parameters.get("sequence").flatMap(Int.init), let entry = host.journal.entry(sequence: sequence)
+            else {
                 return try Self.problem(.notFound, "No such request (it may have been cleared).")
             }
             let reveal = request.uri.queryParameters.get("reveal") == "1"

@@ -23,7 +23,8 @@ enum SandboxUIFaults {
         switch fault {
         case .status(let code, let body, let headers):
             SandboxUIModels.FaultShape(
-                kind: "status", status: code, body: body.map { String(decoding: $0, as: UTF8.self) }, headers: headers.isEmpty ? nil : headers
+                kind: "status", status: code, body: body.map { String(decoding: $0, as: UTF8.self) },
+                headers: headers.isEmpty ? nil : headers
             )
         case .delay(let duration):
             SandboxUIModels.FaultShape(kind: "delay", milliseconds: Int(SandboxUIModels.milliseconds(duration)))
@@ -57,18 +58,23 @@ enum SandboxUIFaults {
         if let path, !path.hasPrefix("/") || path.count > 1_024 || path.contains(where: { $0.isWhitespace || $0 == "?" }) {
             throw InvalidRule(message: "path must start with / (a trailing * matches a prefix), without spaces or a query.")
         }
-        return FaultRule(try fault(from: body.fault), emulatorID: emulatorID, method: method, path: path, trigger: try trigger(from: body.trigger))
+        return FaultRule(
+            try fault(from: body.fault), emulatorID: emulatorID, method: method, path: path, trigger: try trigger(from: body.trigger))
     }
 
     static func fault(from shape: SandboxUIModels.FaultShape) throws(InvalidRule) -> Fault {
         switch shape.kind {
         case "status":
-            guard let code = shape.status, (100...599).contains(code) else { throw InvalidRule(message: "A status fault needs status between 100 and 599.") }
+            guard let code = shape.status, (100...599).contains(code) else {
+                throw InvalidRule(message: "A status fault needs status between 100 and 599.")
+            }
             let headers = shape.headers ?? [:]
             guard headers.count <= 20, headers.allSatisfy({ !$0.key.isEmpty && $0.key.count <= 64 && $0.value.count <= 1_024 }) else {
                 throw InvalidRule(message: "A status fault has at most 20 headers, with names up to 64 and values up to 1024 characters.")
             }
-            guard (shape.body?.utf8.count ?? 0) <= 64 * 1_024 else { throw InvalidRule(message: "A status fault's body is at most 64 KiB.") }
+            guard (shape.body?.utf8.count ?? 0) <= 64 * 1_024 else {
+                throw InvalidRule(message: "A status fault's body is at most 64 KiB.")
+            }
             return .status(code, body: shape.body.map { Data($0.utf8) }, headers: headers)
         case "delay":
             guard let milliseconds = shape.milliseconds, (0...600_000).contains(milliseconds) else {
@@ -85,7 +91,10 @@ enum SandboxUIFaults {
         case "dropConnection": return .dropConnection
         case "dropConnectionAfterHandling": return .dropConnectionAfterHandling
         default:
-            throw InvalidRule(message: "fault.kind must be status, delay, malformedBody, truncatedBody, trickle, dropConnection or dropConnectionAfterHandling.")
+            throw InvalidRule(
+                message:
+                    "fault.kind must be status, delay, malformedBody, truncatedBody, trickle, dropConnection or dropConnectionAfterHandling."
+            )
         }
     }
 
@@ -94,7 +103,9 @@ enum SandboxUIFaults {
         switch shape.kind {
         case "always": return .always
         case "times":
-            guard let count = shape.count, (1...1_000_000).contains(count) else { throw InvalidRule(message: "A times trigger needs count between 1 and 1000000.") }
+            guard let count = shape.count, (1...1_000_000).contains(count) else {
+                throw InvalidRule(message: "A times trigger needs count between 1 and 1000000.")
+            }
             return .times(count)
         case "probability":
             guard let value = shape.value, value.isFinite, (0...1).contains(value) else {

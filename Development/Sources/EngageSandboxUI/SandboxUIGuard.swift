@@ -41,7 +41,8 @@ struct SandboxUIGuard: RouterMiddleware {
             return Refusal(status: .forbidden, code: "not_loopback", message: "The sandbox UI answers clients on this machine only.")
         }
         guard let authority = request.head.authority, isLoopbackHost(authority) else {
-            return Refusal(status: .forbidden, code: "foreign_host", message: "The sandbox UI answers requests for a loopback host name only.")
+            return Refusal(
+                status: .forbidden, code: "foreign_host", message: "The sandbox UI answers requests for a loopback host name only.")
         }
         let isWrite = ![.get, .head, .options].contains(request.method)
         guard isWrite else { return nil }

@@ -186,7 +186,8 @@ extension SandboxUIModels {
     /// `text` indented when it is JSON, else unchanged.
     static func prettyPrinted(_ text: String) -> (String, Bool) {
         guard !text.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
             let pretty = String(data: data, encoding: .utf8)
         else { return (text, false) }
         return (pretty, true)

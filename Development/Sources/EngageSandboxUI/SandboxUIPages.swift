@@ -17,7 +17,9 @@ struct SandboxUIAssets: Sendable {
 
     /// The files bundled with the module; a missing file is answered 404 (and its absence is a test failure).
     static let bundled: SandboxUIAssets = {
-        let types = ["index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"]
+        let types = [
+            "index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
+        ]
         var files: [String: Asset] = [:]
         for (name, contentType) in types {
             let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets")

@@ -4,7 +4,7 @@ import Foundation
 import ReferenceEmulator
 import Testing
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Fault injection")

@@ -11,7 +11,9 @@ struct SandboxHostileInputTests {
     @Test("fault rules, triggers, rule ids and journal entries decode hostile JSON to a value or an error")
     func sandboxValues() throws {
         let rules = [
-            FaultRule(.status(503, body: Data("{}".utf8), headers: ["Retry-After": "1"]), emulatorID: "warply", method: "POST", path: "/x/*", trigger: .times(2)),
+            FaultRule(
+                .status(503, body: Data("{}".utf8), headers: ["Retry-After": "1"]), emulatorID: "warply", method: "POST", path: "/x/*",
+                trigger: .times(2)),
             FaultRule(.delay(.milliseconds(250)), trigger: .probability(0.25)),
             FaultRule(.dropConnectionAfterHandling, path: "/events", trigger: .always),
         ]

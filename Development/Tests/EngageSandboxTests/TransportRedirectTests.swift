@@ -43,7 +43,9 @@ struct TransportRedirectTests {
     }
 
     static let bodySecret = "refresh_token=s3cret-rotating-refresh"
-    static let secrets = ["s3cret-bearer-token", "Y29zbW90ZTpzM2NyZXQtcGFzc3dvcmQ=", "s3cret-signature-1234", "s3cret-web-id-5678", "s3cret-rotating-refresh"]
+    static let secrets = [
+        "s3cret-bearer-token", "Y29zbW90ZTpzM2NyZXQtcGFzc3dvcmQ=", "s3cret-signature-1234", "s3cret-web-id-5678", "s3cret-rotating-refresh",
+    ]
 
     static func request(_ url: URL, method: HTTPRequest.Method, credential: Credential) -> HTTPRequestMessage {
         var head = HTTPRequest(method: method, url: url)
@@ -94,7 +96,9 @@ struct TransportRedirectTests {
     func crossOriginPost(status: Int, credential: Credential) async throws {
         for session in Session.allCases {
             try await withTwoHosts(status: status) { moved, target in
-                let result = await Result { try await session.makeTransport().send(Self.request(moved, method: .post, credential: credential)) }
+                let result = await Result {
+                    try await session.makeTransport().send(Self.request(moved, method: .post, credential: credential))
+                }
                 switch status {
                 case 307, 308:
                     // The method and body would be resent as they are: refused, nothing reaches B.
@@ -120,7 +124,8 @@ struct TransportRedirectTests {
                 let echo = try endpoints.reference("/echo?landed=1")
                 _ = host.faults.inject(FaultRule(.status(status, headers: ["Location": echo.absoluteString]), path: "/moved"))
                 let method: HTTPRequest.Method = status == 302 ? .get : .post
-                let response = try await session.makeTransport().send(Self.request(try endpoints.reference("/moved"), method: method, credential: .bearer))
+                let response = try await session.makeTransport().send(
+                    Self.request(try endpoints.reference("/moved"), method: method, credential: .bearer))
                 #expect(response.head.status.code == 200, "\(session)")
                 let landed = host.journal.entries.filter { $0.path == "/echo" }
                 #expect(landed.count == 1, "\(session)")
@@ -164,7 +169,9 @@ struct RedirectRuleTests {
         HTTPResponse(status: .init(code: status), headerFields: [.location: location])
     }
 
-    static func next(_ request: HTTPRequestMessage, _ status: Int, _ location: String, original: HTTPRequestMessage? = nil) -> Result<HTTPRequestMessage, EngageError> {
+    static func next(
+        _ request: HTTPRequestMessage, _ status: Int, _ location: String, original: HTTPRequestMessage? = nil
+    ) -> Result<HTTPRequestMessage, EngageError> {
         RedirectRule.next(after: request, original: original ?? request, response: redirect(status, to: location))
     }
 
@@ -178,7 +185,9 @@ struct RedirectRuleTests {
     func laterDowngradeRefused() throws {
         let original = try Self.request("https://api.example.com/v1/items")
         let current = try Self.request("https://cdn.example.net/items")
-        #expect(throws: EngageError(.redirectRefused, "")) { try Self.next(current, 302, "http://cdn.example.net/items", original: original).get() }
+        #expect(throws: EngageError(.redirectRefused, "")) {
+            try Self.next(current, 302, "http://cdn.example.net/items", original: original).get()
+        }
     }
 
     @Test("same origin (default port spelled out or not, relative Location) keeps headers, method and body")
@@ -195,9 +204,12 @@ struct RedirectRuleTests {
         #expect(relative.body == Data("secret".utf8))
     }
 
-    @Test("303 turns anything but HEAD into a GET without body; 301/302 turn only POST into GET", arguments: [
-        (303, HTTPRequest.Method.put, HTTPRequest.Method.get), (303, .head, .head), (301, .post, .get), (302, .post, .get), (302, .put, .put), (307, .post, .post),
-    ])
+    @Test(
+        "303 turns anything but HEAD into a GET without body; 301/302 turn only POST into GET",
+        arguments: [
+            (303, HTTPRequest.Method.put, HTTPRequest.Method.get), (303, .head, .head), (301, .post, .get), (302, .post, .get),
+            (302, .put, .put), (307, .post, .post),
+        ])
     func methodRewrites(status: Int, method: HTTPRequest.Method, expected: HTTPRequest.Method) throws {
         let original = try Self.request("https://api.example.com/a", method: method, body: method == .head ? nil : "b")
         let followed = try Self.next(original, status, "/b").get()
@@ -211,10 +223,16 @@ struct RedirectRuleTests {
         let followed = try Self.next(original, 302, "https://cdn.example.net/items").get()
         #expect(followed.head.headerFields == [.accept: "text/plain"])
         #expect(followed.head.authority == "cdn.example.net")
-        #expect(throws: EngageError(.redirectRefused, "")) { try Self.next(try Self.request("https://api.example.com/a", method: .put, body: "x"), 307, "https://cdn.example.net/a").get() }
-        #expect(throws: EngageError(.redirectRefused, "")) { try Self.next(try Self.request("https://api.example.com/a", method: .post, body: "x"), 308, "https://cdn.example.net/a").get() }
+        #expect(throws: EngageError(.redirectRefused, "")) {
+            try Self.next(try Self.request("https://api.example.com/a", method: .put, body: "x"), 307, "https://cdn.example.net/a").get()
+        }
+        #expect(throws: EngageError(.redirectRefused, "")) {
+            try Self.next(try Self.request("https://api.example.com/a", method: .post, body: "x"), 308, "https://cdn.example.net/a").get()
+        }
         #expect(throws: EngageError(.redirectRefused, "")) { try Self.next(original, 302, "file:///etc/passwd").get() }
-        #expect(throws: EngageError(.redirectRefused, "")) { try RedirectRule.next(after: original, original: original, response: HTTPResponse(status: .found)).get() }
+        #expect(throws: EngageError(.redirectRefused, "")) {
+            try RedirectRule.next(after: original, original: original, response: HTTPResponse(status: .found)).get()
+        }
         let ipv6 = try Self.next(original, 302, "https://[::1]:8443/x").get()
         #expect(ipv6.head.authority == "[::1]:8443")
     }

@@ -70,7 +70,11 @@ struct TransportStallTests {
                 return try await transport.send(Self.request(url, timeout: .seconds(30)))
             }
             let result = await call.result
-            if case .failure(let error as EngageError) = result { #expect(error.code == .cancelled) } else { Issue.record("expected .cancelled, got \(result)") }
+            if case .failure(let error as EngageError) = result {
+                #expect(error.code == .cancelled)
+            } else {
+                Issue.record("expected .cancelled, got \(result)")
+            }
             #expect(host.journal.entries.isEmpty)
         }
     }

@@ -22,7 +22,8 @@ struct SandboxUIAPITests {
         _ = try await Exchange.send(
             try sandbox.emulator("reference", "auth/token"), method: "POST", json: #"{"username":"maria@example.gr","password":"pw-123"}"#
         )
-        _ = try await Exchange.send(URL(string: try sandbox.emulator("crobox", "socket.gif").absoluteString + "?cid=xlrc9t&token=\(secret)")!)
+        _ = try await Exchange.send(
+            URL(string: try sandbox.emulator("crobox", "socket.gif").absoluteString + "?cid=xlrc9t&token=\(secret)")!)
 
         let list: [Summary] = try await Exchange.send(sandbox.api("requests")).json()
         #expect(list.map(\.emulatorID) == ["reference", "reference", "crobox"])
@@ -40,9 +41,11 @@ struct SandboxUIAPITests {
         // Pretty-printed: one key per line.
         #expect(login.text.contains(#"\n  \"password\" : \"<redacted>\""#))
 
-        let revealed = try await Exchange.send(try #require(URL(string: sandbox.api("requests/\(list[0].sequence)").absoluteString + "?reveal=1")))
+        let revealed = try await Exchange.send(
+            try #require(URL(string: sandbox.api("requests/\(list[0].sequence)").absoluteString + "?reveal=1")))
         #expect(revealed.text.contains(secret))
-        let revealedLogin = try await Exchange.send(try #require(URL(string: sandbox.api("requests/\(list[1].sequence)").absoluteString + "?reveal=1")))
+        let revealedLogin = try await Exchange.send(
+            try #require(URL(string: sandbox.api("requests/\(list[1].sequence)").absoluteString + "?reveal=1")))
         #expect(revealedLogin.text.contains("pw-123"))
 
         #expect(try await Exchange.send(sandbox.api("requests/999999")).status == 404)
@@ -57,7 +60,8 @@ struct SandboxUIAPITests {
         let sandbox = try await UISandbox()
         let added = try await Exchange.send(
             sandbox.api("faults"), method: "POST",
-            json: #"{"emulatorID":"crobox","method":"POST","path":"/promotions","fault":{"kind":"status","status":503},"trigger":{"kind":"times","count":2}}"#
+            json:
+                #"{"emulatorID":"crobox","method":"POST","path":"/promotions","fault":{"kind":"status","status":503},"trigger":{"kind":"times","count":2}}"#
         )
         #expect(added.status == 201)
         let rule: Rule = try added.json()
@@ -85,21 +89,23 @@ struct SandboxUIAPITests {
         await sandbox.stop()
     }
 
-    @Test("bad rules are refused with a message, and nothing is injected", arguments: [
-        #"{"fault":{"kind":"status","status":99}}"#,
-        #"{"fault":{"kind":"status"}}"#,
-        #"{"fault":{"kind":"delay","milliseconds":-5}}"#,
-        #"{"fault":{"kind":"explode"}}"#,
-        #"{"fault":{"kind":"dropConnection"},"trigger":{"kind":"times","count":0}}"#,
-        #"{"fault":{"kind":"dropConnection"},"trigger":{"kind":"probability","value":1.5}}"#,
-        #"{"emulatorID":"nope","fault":{"kind":"malformedBody"}}"#,
-        #"{"method":"BREW","fault":{"kind":"malformedBody"}}"#,
-        #"{"path":"events","fault":{"kind":"malformedBody"}}"#,
-        #"{"path":"/a b","fault":{"kind":"malformedBody"}}"#,
-        #"{"fault":"status"}"#,
-        #"not json"#,
-        #"{"fault":{"kind":"status","status":503,"body":1}}"#,
-    ])
+    @Test(
+        "bad rules are refused with a message, and nothing is injected",
+        arguments: [
+            #"{"fault":{"kind":"status","status":99}}"#,
+            #"{"fault":{"kind":"status"}}"#,
+            #"{"fault":{"kind":"delay","milliseconds":-5}}"#,
+            #"{"fault":{"kind":"explode"}}"#,
+            #"{"fault":{"kind":"dropConnection"},"trigger":{"kind":"times","count":0}}"#,
+            #"{"fault":{"kind":"dropConnection"},"trigger":{"kind":"probability","value":1.5}}"#,
+            #"{"emulatorID":"nope","fault":{"kind":"malformedBody"}}"#,
+            #"{"method":"BREW","fault":{"kind":"malformedBody"}}"#,
+            #"{"path":"events","fault":{"kind":"malformedBody"}}"#,
+            #"{"path":"/a b","fault":{"kind":"malformedBody"}}"#,
+            #"{"fault":"status"}"#,
+            #"not json"#,
+            #"{"fault":{"kind":"status","status":503,"body":1}}"#,
+        ])
     func badRules(body: String) async throws {
         let sandbox = try await UISandbox()
         let answer = try await Exchange.send(sandbox.api("faults"), method: "POST", json: body)
@@ -114,7 +120,8 @@ struct SandboxUIAPITests {
     func guardRules() async throws {
         let sandbox = try await UISandbox()
         let rule = #"{"fault":{"kind":"malformedBody"}}"#
-        let crossOrigin = try await Exchange.send(sandbox.api("faults"), method: "POST", json: rule, headers: ["Origin": "https://attacker.test"])
+        let crossOrigin = try await Exchange.send(
+            sandbox.api("faults"), method: "POST", json: rule, headers: ["Origin": "https://attacker.test"])
         #expect(crossOrigin.status == 403)
         let formPost = try await Exchange.send(sandbox.api("faults"), method: "POST", headers: ["Content-Type": "text/plain"])
         #expect(formPost.status == 415)
@@ -183,7 +190,8 @@ struct SandboxUIAPITests {
         let claims = try sandbox.host.jwt.verify(login.access_token)
         #expect(claims.expiresAt.timeIntervalSince(claims.issuedAt) == 30)
         #expect(sandbox.host.jwt.issue(subject: "r", lifetime: .seconds(3600), isRefreshToken: true).isEmpty == false)
-        let refreshClaims = try sandbox.host.jwt.verify(sandbox.host.jwt.issue(subject: "r", lifetime: .seconds(3600), isRefreshToken: true))
+        let refreshClaims = try sandbox.host.jwt.verify(
+            sandbox.host.jwt.issue(subject: "r", lifetime: .seconds(3600), isRefreshToken: true))
         #expect(refreshClaims.expiresAt.timeIntervalSince(refreshClaims.issuedAt) == 3600)
 
         #expect(try await Exchange.send(sandbox.api("tokens"), method: "PUT", json: #"{"lifetimeLimitSeconds": 0}"#).status == 400)
@@ -204,7 +212,8 @@ func nonLoopbackAddress() -> String? {
         defer { cursor = entry.pointee.ifa_next }
         guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+        guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+        else { continue }
         let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if !text.hasPrefix("127.") { return text }
     }

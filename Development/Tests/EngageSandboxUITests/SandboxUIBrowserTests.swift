@@ -25,7 +25,9 @@ struct SandboxUIBrowserTests {
         )
     }
 
-    @Test("requests to two emulators appear live, newest first; a fault added through the API fails the next request and the page shows its hits")
+    @Test(
+        "requests to two emulators appear live, newest first; a fault added through the API fails the next request and the page shows its hits"
+    )
     func liveRequestsAndFaults() async throws {
         let sandbox = try await UISandbox()
         let tab = try await openUI(sandbox)
@@ -33,7 +35,8 @@ struct SandboxUIBrowserTests {
 
         _ = try await Exchange.send(try sandbox.emulator("reference", "echo"))
         _ = try await Exchange.send(try sandbox.emulator("crobox", "promotions"), method: "POST", json: "{}")
-        #expect(try await tab.waitFor("document.querySelectorAll('#request-rows tr').length === 2"), "both requests arrived without a reload")
+        #expect(
+            try await tab.waitFor("document.querySelectorAll('#request-rows tr').length === 2"), "both requests arrived without a reload")
         let shown = try await rows(tab)
         #expect(shown.map(\.first) == ["crobox", "reference"])  // newest first
 
@@ -42,13 +45,16 @@ struct SandboxUIBrowserTests {
             json: #"{"emulatorID":"crobox","path":"/promotions","fault":{"kind":"status","status":503},"trigger":{"kind":"always"}}"#
         )
         let rule: Rule = try added.json()
-        #expect(try await tab.waitFor("document.querySelector('#fault-rows tr[data-rule-id=\"\(rule.id)\"]') !== null"), "the new rule is listed")
+        #expect(
+            try await tab.waitFor("document.querySelector('#fault-rows tr[data-rule-id=\"\(rule.id)\"]') !== null"),
+            "the new rule is listed")
         let failed = try await Exchange.send(try sandbox.emulator("crobox", "promotions"), method: "POST", json: "{}")
         #expect(failed.status == 503)
         #expect(try await tab.waitFor("document.querySelector('#request-rows tr[data-status=\"503\"][data-emulator=\"crobox\"]') !== null"))
-        #expect(try await tab.waitFor(
-            "(document.querySelector('#fault-rows tr[data-rule-id=\"\(rule.id)\"] .hits') || {}).textContent === '1'"
-        ), "the page shows the rule's hit count")
+        #expect(
+            try await tab.waitFor(
+                "(document.querySelector('#fault-rows tr[data-rule-id=\"\(rule.id)\"] .hits') || {}).textContent === '1'"
+            ), "the page shows the rule's hit count")
         await tab.close()
         await sandbox.stop()
     }

@@ -66,8 +66,11 @@ struct CroboxExampleCommand: AsyncParsableCommand {
         if backend.sandbox != nil {
             output.section("Events the backend received")
             for event in emulator.receivedEvents {
-                let details = [event.productID.map { "product \($0)" }, event.impressions.isEmpty ? nil : "impressions \(event.impressions.joined(separator: ","))"]
-                    .compactMap { $0 }.joined(separator: ", ")
+                let details = [
+                    event.productID.map { "product \($0)" },
+                    event.impressions.isEmpty ? nil : "impressions \(event.impressions.joined(separator: ","))",
+                ]
+                .compactMap { $0 }.joined(separator: ", ")
                 output.line("e=\(event.counter.map(String.init) ?? "?") t=\(event.type) \(details)")
             }
         } else {

@@ -15,7 +15,8 @@ struct CroboxExampleScenario {
         var configuration = EngageConfiguration.preset(.development, appID: Self.appID)
         configuration.storage = storage.location
         configuration.logLevel = .error
-        try configuration.setProvider(.crobox, CroboxConfiguration(containerID: containerID, baseURL: baseURL, locale: "en_US", currency: "EUR"))
+        try configuration.setProvider(
+            .crobox, CroboxConfiguration(containerID: containerID, baseURL: baseURL, locale: "en_US", currency: "EUR"))
         registry = try ProviderRegistry(
             configuration: configuration,
             environment: RegistryEnvironment(secretStore: storage.secretStore, logger: ExampleBackend.quietLogger(label: "crobox-example"))
@@ -36,9 +37,12 @@ struct CroboxExampleScenario {
             try output.printJSON(PromotionsReport(response))
         } else {
             output.section("Promotions for placeholder \(placeholderID)")
-            output.line("visitor \(response.context.visitorID.uuidString.lowercased())  session \(response.context.sessionID.uuidString.lowercased())")
+            output.line(
+                "visitor \(response.context.visitorID.uuidString.lowercased())  session \(response.context.sessionID.uuidString.lowercased())"
+            )
             for campaign in response.context.campaigns {
-                output.line("campaign \(campaign.id) \"\(campaign.name)\" variant \(campaign.variantName)\(campaign.isControl ? " (control)" : "")")
+                output.line(
+                    "campaign \(campaign.id) \"\(campaign.name)\" variant \(campaign.variantName)\(campaign.isControl ? " (control)" : "")")
             }
             for promotion in response.promotions {
                 output.line("\(promotion.productID ?? "(page)"): \(Self.describe(promotion.content))")
@@ -48,7 +52,8 @@ struct CroboxExampleScenario {
         if let first = productIDs.first {
             try await crobox.send(.addToCart(CroboxProduct(id: first, price: 59.9, quantity: 1)), on: page)
             let checkoutPage = CroboxPage(pageType: .complete, pageName: "Order complete")
-            try await crobox.send(.purchase(transactionID: "ORDER-1001", affiliation: "app", revenue: 59.9, impressions: [first]), on: checkoutPage)
+            try await crobox.send(
+                .purchase(transactionID: "ORDER-1001", affiliation: "app", revenue: 59.9, impressions: [first]), on: checkoutPage)
             output.line("Sent add-to-cart and purchase for \(first)")
         }
         let flush = await registry.analytics.flush()
@@ -115,13 +120,17 @@ struct PromotionsReport: Encodable {
     static func badge(_ content: CroboxPromotionContent) -> Badge {
         switch content.typedConfig {
         case let .textBadge(badge):
-            Badge(kind: "text", text: badge.text, fontColor: badge.fontColor, backgroundColor: badge.backgroundColor, borderColor: badge.borderColor)
+            Badge(
+                kind: "text", text: badge.text, fontColor: badge.fontColor, backgroundColor: badge.backgroundColor,
+                borderColor: badge.borderColor)
         case let .imageBadge(badge):
             Badge(kind: "image", image: badge.image, altText: badge.altText)
         case let .secondaryMessaging(message):
             Badge(kind: "secondaryMessaging", text: message.text, fontColor: message.fontColor)
         case let .unknown(name, _):
-            Badge(kind: "unknown:\(name)", text: content.textBadge?.text, image: content.imageBadge?.image, altText: content.imageBadge?.altText)
+            Badge(
+                kind: "unknown:\(name)", text: content.textBadge?.text, image: content.imageBadge?.image,
+                altText: content.imageBadge?.altText)
         }
     }
 }

@@ -26,7 +26,9 @@ struct ExploreExampleBackend {
             merchants: try ctxCatalogue(directoryAt: published, folder: folder, center: center),
             configuration: .init(fulfillmentDelay: .seconds(1), autoPayDelay: .milliseconds(300))
         )
-        let host = SandboxHost(emulators: [feed, ctx], configuration: SandboxConfiguration(logger: ExampleBackend.quietLogger(label: "explore-example.sandbox")))
+        let host = SandboxHost(
+            emulators: [feed, ctx],
+            configuration: SandboxConfiguration(logger: ExampleBackend.quietLogger(label: "explore-example.sandbox")))
         let endpoints = try await host.start()
         guard let feedURL = endpoints.baseURL(for: feed.id), let ctxURL = endpoints.baseURL(for: ctx.id) else {
             await host.stop()
@@ -47,11 +49,12 @@ struct ExploreExampleBackend {
         return try directory.merchants(query).items.compactMap { merchant in
             guard let offer = merchant.giftCardOffers.first(where: { $0.provider == .ctx }) else { return nil }
             let fixed = (offer.denominationsType ?? merchant.denominationsType) == .fixed
-            return CTXEmulatorMerchant(CTXMerchant(
-                id: offer.sourceID ?? merchant.merchantID, name: merchant.name, logoURL: merchant.logoURL, isEnabled: true,
-                savingsBasisPoints: offer.savingsBasisPoints, denominationsType: fixed ? .fixed : .minMax,
-                denominationValues: fixed ? [10, 25, 50, 100] : [5, 500], locationCount: merchant.locationCount
-            ))
+            return CTXEmulatorMerchant(
+                CTXMerchant(
+                    id: offer.sourceID ?? merchant.merchantID, name: merchant.name, logoURL: merchant.logoURL, isEnabled: true,
+                    savingsBasisPoints: offer.savingsBasisPoints, denominationsType: fixed ? .fixed : .minMax,
+                    denominationValues: fixed ? [10, 25, 50, 100] : [5, 500], locationCount: merchant.locationCount
+                ))
         }
     }
 

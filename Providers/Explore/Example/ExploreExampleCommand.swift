@@ -24,7 +24,9 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("database"), help: "A directory file to query instead of syncing (never written to).")
     var database: String?
 
-    @Option(name: .customLong("near"), parsing: .unconditional, help: "The centre, as LAT,LON (default: New York); a negative latitude may follow a space.")
+    @Option(
+        name: .customLong("near"), parsing: .unconditional,
+        help: "The centre, as LAT,LON (default: New York); a negative latitude may follow a space.")
     var near: String?
 
     @Option(name: .customLong("radius-m"), help: "The radius in metres (default: 20 miles).")
@@ -52,7 +54,8 @@ struct ExploreExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explore-example-\(ProcessInfo.processInfo.processIdentifier)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let center = try near.flatMap(Self.parse) ?? ExploreDirectoryGenerator.denseCenter()
@@ -72,7 +75,8 @@ struct ExploreExampleCommand: AsyncParsableCommand {
             if backend != nil { try await scenario.sync() }
             let shown = try await scenario.run(center: center, radius: ExploreRadius(meters: radiusMeters), text: query, limit: limit)
             if let backend {
-                try await ExploreExamplePurchase(explore: session.explore, backend: backend, output: output).run(center: center, preferred: shown)
+                try await ExploreExamplePurchase(explore: session.explore, backend: backend, output: output).run(
+                    center: center, preferred: shown)
             }
             await session.stop()
             await backend?.stop()

@@ -59,17 +59,20 @@ struct ExploreExampleScenario {
         output.line("\(nearby.totalCount ?? 0) merchants, closest first")
         for merchant in nearby.items {
             let distance = merchant.distanceMeters.map { String(format: "%.0f m", $0) } ?? "?"
-            output.line("  \(distance)  \(merchant.name)  (\(merchant.locationCount) location\(merchant.locationCount == 1 ? "" : "s") nearby)")
+            output.line(
+                "  \(distance)  \(merchant.name)  (\(merchant.locationCount) location\(merchant.locationCount == 1 ? "" : "s") nearby)")
         }
         if output.json {
-            try output.printJSON(nearby.items.map { merchant in
-                NearbyMerchant(
-                    merchantId: merchant.merchantID, name: merchant.name, latitude: merchant.location.latitude,
-                    longitude: merchant.location.longitude, distanceMeters: merchant.distanceMeters, locationCount: merchant.locationCount,
-                    paymentMethod: merchant.paymentMethod?.rawValue, discountPercent: merchant.discountPercent,
-                    giftCardProviders: merchant.giftCardOffers.map(\.provider.rawValue)
-                )
-            })
+            try output.printJSON(
+                nearby.items.map { merchant in
+                    NearbyMerchant(
+                        merchantId: merchant.merchantID, name: merchant.name, latitude: merchant.location.latitude,
+                        longitude: merchant.location.longitude, distanceMeters: merchant.distanceMeters,
+                        locationCount: merchant.locationCount,
+                        paymentMethod: merchant.paymentMethod?.rawValue, discountPercent: merchant.discountPercent,
+                        giftCardProviders: merchant.giftCardOffers.map(\.provider.rawValue)
+                    )
+                })
         }
 
         guard let first = nearby.items.first else { return nearby.items }
@@ -81,7 +84,10 @@ struct ExploreExampleScenario {
         }
         if locations.count > 5 { output.line("  … and \(locations.count - 5) more within the radius") }
         let offers = first.giftCardOffers
-        output.line(offers.isEmpty ? "  No gift cards." : "  Gift cards: " + offers.map { "\($0.provider.rawValue) \($0.savingsPercent)%" }.joined(separator: ", "))
+        output.line(
+            offers.isEmpty
+                ? "  No gift cards."
+                : "  Gift cards: " + offers.map { "\($0.provider.rawValue) \($0.savingsPercent)%" }.joined(separator: ", "))
         output.line("  Best discount: \(first.discountPercent)%")
         return nearby.items
     }

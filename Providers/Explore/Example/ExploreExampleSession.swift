@@ -16,7 +16,8 @@ struct ExploreExampleSession {
         try configuration.setProvider(.explore, explore)
         let registry = try ProviderRegistry(
             configuration: configuration,
-            environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "explore-example"))
+            environment: RegistryEnvironment(
+                secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "explore-example"))
         )
         try await registry.register(.provider(ExploreProvider.self, from: configuration))
         let report = await registry.start()

@@ -59,7 +59,9 @@ struct SovendusExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("script-url"), help: "The banner script the page loads (default: the backend's stand-in).")
     var scriptURL: String?
 
-    @Option(name: .customLong("base-url"), help: "A Sovendus-compatible backend for benefits, redemption and telemetry (default: the embedded emulator).")
+    @Option(
+        name: .customLong("base-url"),
+        help: "A Sovendus-compatible backend for benefits, redemption and telemetry (default: the embedded emulator).")
     var baseURL: String?
 
     @Option(name: .customLong("out"), help: "Where to write the page.")
@@ -95,10 +97,11 @@ struct SovendusExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
-        let emulator = SovendusEmulator(configuration: .init(
-            trafficSourceNumber: trafficSource, trafficMediumNumber: trafficMedium,
-            trafficMediumPublicID: UUID(uuidString: trafficMediumID) ?? SovendusEmulator.seededTrafficMediumPublicID
-        ))
+        let emulator = SovendusEmulator(
+            configuration: .init(
+                trafficSourceNumber: trafficSource, trafficMediumNumber: trafficMedium,
+                trafficMediumPublicID: UUID(uuidString: trafficMediumID) ?? SovendusEmulator.seededTrafficMediumPublicID
+            ))
         let backend = try await ExampleBackend.resolve(baseURL: baseURL, emulator: emulator, output: output)
         var configuration = emulator.providerConfiguration(baseURL: backend.baseURL)
         configuration.trafficSourceNumber = trafficSource
@@ -116,7 +119,8 @@ struct SovendusExampleCommand: AsyncParsableCommand {
         let order = SovendusOrder(id: orderID, netValue: netValue ?? 0, currency: currency, couponCode: coupon)
         let consumer = SovendusConsumer(firstName: firstName, lastName: lastName, email: email, country: country)
         do {
-            let result = try await scenario.run(order: order, consumer: consumer, platform: platform, out: URL(fileURLWithPath: out), redeem: redeem, output: output)
+            let result = try await scenario.run(
+                order: order, consumer: consumer, platform: platform, out: URL(fileURLWithPath: out), redeem: redeem, output: output)
             if serve, backend.sandbox != nil {
                 let path = emulator.hostPage(result.html)
                 output.line("Serving the page at \(backend.baseURL.appendingPathComponent(path).absoluteString) (Ctrl-C to stop)")

@@ -37,7 +37,9 @@ struct SovendusExampleScenario {
     }
 
     /// Writes the page to `out`, lists the benefits and, with `redeem`, redeems the coupon; returns the page.
-    func run(order: SovendusOrder, consumer: SovendusConsumer, platform: SovendusPlatform, out: URL, redeem: Bool, output: ExampleOutput) async throws -> SovendusBannerPage {
+    func run(
+        order: SovendusOrder, consumer: SovendusConsumer, platform: SovendusPlatform, out: URL, redeem: Bool, output: ExampleOutput
+    ) async throws -> SovendusBannerPage {
         let page = try sovendus.bannerPage(for: order, consumer: consumer, platform: platform)
         do {
             try Data(page.html.utf8).write(to: out, options: .atomic)
@@ -57,11 +59,13 @@ struct SovendusExampleScenario {
         }
         let receipt = redeem ? try await sovendus.redeemCoupon(for: order, consumer: consumer) : nil
         if output.json {
-            try output.printJSON(Report(page: out.path, benefits: benefits?.products ?? [], benefitsError: benefitsError?.description, redemption: receipt))
+            try output.printJSON(
+                Report(page: out.path, benefits: benefits?.products ?? [], benefitsError: benefitsError?.description, redemption: receipt))
             return page
         }
         output.section("Banner page")
-        output.line("\(out.path): \(page.html.utf8.count) bytes for \(platform.rawValue), load with base URL \(page.baseURL.absoluteString)")
+        output.line(
+            "\(out.path): \(page.html.utf8.count) bytes for \(platform.rawValue), load with base URL \(page.baseURL.absoluteString)")
         output.line("start height \(Int(page.initialHeight)) pt; Content-Security-Policy: \(page.contentSecurityPolicy)")
         output.section("Benefits")
         if let benefitsError { output.line("unavailable (the page and the redemption do not need them): \(benefitsError.description)") }

@@ -67,18 +67,25 @@ struct WarplyExampleScenario {
 
         let profile = try await warply.profile()
         output.section("Profile")
-        output.line("\(profile.displayName ?? [profile.firstName, profile.lastName].compactMap { $0 }.joined(separator: " ")): \(profile.points) points (was \(profileBefore.points))")
+        output.line(
+            "\(profile.displayName ?? [profile.firstName, profile.lastName].compactMap { $0 }.joined(separator: " ")): \(profile.points) points (was \(profileBefore.points))"
+        )
 
-        let added = try await warply.addCard(WarplyNewCard(number: "4111 1111 1111 1111", issuer: "VISA", holder: "MARIA PAPADOPOULOU", expirationMonth: 12, expirationYear: 2031))
+        let added = try await warply.addCard(
+            WarplyNewCard(
+                number: "4111 1111 1111 1111", issuer: "VISA", holder: "MARIA PAPADOPOULOU", expirationMonth: 12, expirationYear: 2031))
         output.section("Cards")
         output.line("Added \(added.maskedNumber ?? "-")")
         for card in try await warply.cards() {
-            output.line("\(card.issuer ?? "card") \(card.maskedNumber ?? "-") \(card.expirationMonth ?? "--")/\(card.expirationYear ?? "----")")
+            output.line(
+                "\(card.issuer ?? "card") \(card.maskedNumber ?? "-") \(card.expirationMonth ?? "--")/\(card.expirationYear ?? "----")")
         }
 
         output.section("Points history (newest first)")
         for entry in try await warply.pointsHistory() {
-            output.line("\(entry.date?.formatted("dd/MM/yyyy") ?? "-")  \(entry.points > 0 ? "+" : "")\(entry.points)  \(entry.description ?? entry.source ?? "")")
+            output.line(
+                "\(entry.date?.formatted("dd/MM/yyyy") ?? "-")  \(entry.points > 0 ? "+" : "")\(entry.points)  \(entry.description ?? entry.source ?? "")"
+            )
         }
         try await warply.logout()
         output.line("\nLogged out")

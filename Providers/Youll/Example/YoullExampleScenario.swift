@@ -33,9 +33,11 @@ struct YoullExampleScenario {
         var configuration = EngageConfiguration.preset(.development, appID: Self.appID)
         configuration.storage = storage.location
         configuration.logLevel = .error
-        try configuration.setProvider(.youll, YoullConfiguration(
-            graphQLEndpoint: graphQLEndpoint, restBaseURL: restBaseURL, extraLang: language, appVersion: "1.0.0"
-        ))
+        try configuration.setProvider(
+            .youll,
+            YoullConfiguration(
+                graphQLEndpoint: graphQLEndpoint, restBaseURL: restBaseURL, extraLang: language, appVersion: "1.0.0"
+            ))
         registry = try ProviderRegistry(
             configuration: configuration,
             environment: RegistryEnvironment(secretStore: storage.secretStore, logger: ExampleBackend.quietLogger(label: "youll-example"))
@@ -62,13 +64,19 @@ struct YoullExampleScenario {
             output.section("Home feed (\(isUser ? "user" : "guest"))")
             for section in feed {
                 switch section {
-                case let .contents(row): output.line("\(row.style.rawValue) \"\(row.title)\": \(row.items.prefix(3).map(\.title).joined(separator: ", "))\(row.items.count > 3 ? "…" : "")")
-                case let .categories(row): output.line("categories \"\(row.title)\": \(row.categories.map(\.title).joined(separator: ", "))")
+                case let .contents(row):
+                    output.line(
+                        "\(row.style.rawValue) \"\(row.title)\": \(row.items.prefix(3).map(\.title).joined(separator: ", "))\(row.items.count > 3 ? "…" : "")"
+                    )
+                case let .categories(row):
+                    output.line("categories \"\(row.title)\": \(row.categories.map(\.title).joined(separator: ", "))")
                 case let .unknown(kind, _): output.line("(a \(kind) section this version does not show)")
                 }
             }
             output.section("Categories")
-            for category in categories { output.line("\(category.id) \(category.title) (\(category.subcategories.map(\.title).joined(separator: ", ")))") }
+            for category in categories {
+                output.line("\(category.id) \(category.title) (\(category.subcategories.map(\.title).joined(separator: ", ")))")
+            }
         }
         // The answers just fetched were stored: read again, they cost no request.
         let cached = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
@@ -76,7 +84,9 @@ struct YoullExampleScenario {
         guard case let .contents(first)? = feed.first, let item = first.items.first,
             let content = try await youll.fetch(.content(id: item.id))
         else { throw EngageError(.decoding, "The home feed has no content.", providerID: .youll) }
-        output.line("Content \(content.id): \"\(content.title)\" \(content.kind)\(content.duration.map { ", \($0.components.seconds / 60) min" } ?? "")")
+        output.line(
+            "Content \(content.id): \"\(content.title)\" \(content.kind)\(content.duration.map { ", \($0.components.seconds / 60) min" } ?? "")"
+        )
         if isUser {
             let like = try await youll.perform(.like(contentID: content.id))
             output.line("Liked \(like.contentID): \(like.likeCount) likes")
@@ -88,12 +98,18 @@ struct YoullExampleScenario {
                 output.line("Going to \"\(event.title)\"")
             }
             if let quiz = try await youll.fetch(.quiz(id: "q-sleep")) {
-                let answers = quiz.questions.compactMap { question in question.options.first.map { YoullQuizAnswer(questionID: question.id, optionID: $0.id) } }
+                let answers = quiz.questions.compactMap { question in
+                    question.options.first.map { YoullQuizAnswer(questionID: question.id, optionID: $0.id) }
+                }
                 let result = try await youll.perform(.submitQuiz(id: quiz.id, answers: answers))
                 output.line("Quiz \"\(quiz.title)\": \(result.answered) answers, score \(result.score)")
             }
             profile = try await youll.fetch(.profile())
-            if let profile { output.line("Profile \(profile.name): \(profile.stats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))") }
+            if let profile {
+                output.line(
+                    "Profile \(profile.name): \(profile.stats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+                )
+            }
         }
         if output.json { try output.printJSON(Report(homeFeed: feed, categories: categories, profile: profile)) }
     }

@@ -59,7 +59,8 @@ extension RequestAuthorizer {
     /// For a refused access token, refreshes if it is still current (else uses the newer one); returns
     /// `true` to resend.
     public func renew(after rejection: CredentialRejection) async throws -> Bool {
-        guard rejection.credential == .accessToken, let header = rejection.request.head.headerFields[.authorization], header.hasPrefix("Bearer ")
+        guard rejection.credential == .accessToken, let header = rejection.request.head.headerFields[.authorization],
+            header.hasPrefix("Bearer ")
         else { return false }
         _ = try await tokens.accessTokenAfterUnauthorized(failedAccessToken: String(header.dropFirst("Bearer ".count)))
         return true
@@ -83,7 +84,8 @@ extension RequestAuthorizer {
     public func authorize(_ request: inout HTTPRequestMessage) async throws {
         guard !key.isEmpty else {
             if request.options.authorization == .required {
-                throw EngageError(.unauthorized, "This operation needs an API key.", recoverySuggestion: "Configure the provider's API key.")
+                throw EngageError(
+                    .unauthorized, "This operation needs an API key.", recoverySuggestion: "Configure the provider's API key.")
             }
             return
         }

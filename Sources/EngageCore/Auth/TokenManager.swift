@@ -248,7 +248,8 @@ import Logging
             case .transient:
                 breaker.recordFailure()
                 guard generation == startGeneration else { return try tokensAfterSessionChange() }
-                logger.warning("Token refresh failed; tokens kept", metadata: ["provider": "\(providerID)", "error": "\(engageError.code)"])
+                logger.warning(
+                    "Token refresh failed; tokens kept", metadata: ["provider": "\(providerID)", "error": "\(engageError.code)"])
                 throw engageError.markedRetryable()
             }
         }

@@ -78,14 +78,22 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         EngageConfiguration(appID: appID, preset: preset)
     }
 
-    private static func defaults(for preset: Preset, appID: String) -> (storage: StorageLocation, network: NetworkSettings, analytics: AnalyticsSettings, logLevel: Logger.Level) {
+    private static func defaults(
+        for preset: Preset, appID: String
+    ) -> (storage: StorageLocation, network: NetworkSettings, analytics: AnalyticsSettings, logLevel: Logger.Level) {
         switch preset {
         case .development:
-            return (.applicationDefault(appID: appID), NetworkSettings(timeoutSeconds: 15, maxAttempts: 2, allowsInsecureHTTP: true), AnalyticsSettings(), .trace)
+            return (
+                .applicationDefault(appID: appID), NetworkSettings(timeoutSeconds: 15, maxAttempts: 2, allowsInsecureHTTP: true),
+                AnalyticsSettings(), .trace
+            )
         case .production:
             return (.applicationDefault(appID: appID), NetworkSettings(timeoutSeconds: 30, maxAttempts: 3), AnalyticsSettings(), .warning)
         case .testing:
-            return (.inMemory, NetworkSettings(timeoutSeconds: 5, maxAttempts: 1, allowsInsecureHTTP: true), AnalyticsSettings(flushIntervalSeconds: 1), .error)
+            return (
+                .inMemory, NetworkSettings(timeoutSeconds: 5, maxAttempts: 1, allowsInsecureHTTP: true),
+                AnalyticsSettings(flushIntervalSeconds: 1), .error
+            )
         case .highSecurity:
             return (
                 .applicationDefault(appID: appID), NetworkSettings(timeoutSeconds: 20, maxAttempts: 2),

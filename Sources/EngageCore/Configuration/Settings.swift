@@ -43,8 +43,10 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         self.init(
             timeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? defaults.timeoutSeconds,
             maxAttempts: try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? defaults.maxAttempts,
-            retryBaseDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseDelaySeconds) ?? defaults.retryBaseDelaySeconds,
-            retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds) ?? defaults.retryMaxDelaySeconds,
+            retryBaseDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryBaseDelaySeconds)
+                ?? defaults.retryBaseDelaySeconds,
+            retryMaxDelaySeconds: try container.decodeIfPresent(Double.self, forKey: .retryMaxDelaySeconds)
+                ?? defaults.retryMaxDelaySeconds,
             maxResponseBytes: try container.decodeIfPresent(Int.self, forKey: .maxResponseBytes) ?? defaults.maxResponseBytes,
             allowsInsecureHTTP: try container.decodeIfPresent(Bool.self, forKey: .allowsInsecureHTTP) ?? defaults.allowsInsecureHTTP,
             callDeadlineSeconds: try container.decodeIfPresent(Double.self, forKey: .callDeadlineSeconds) ?? defaults.callDeadlineSeconds
@@ -71,17 +73,25 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     /// Problems that make these settings unusable, as readable sentences (empty when valid).
     public func validationIssues() -> [String] {
         var issues: [String] = []
-        if !(timeoutSeconds > 0 && timeoutSeconds <= 600) { issues.append("network.timeoutSeconds must be in (0, 600] (got \(timeoutSeconds)).") }
+        if !(timeoutSeconds > 0 && timeoutSeconds <= 600) {
+            issues.append("network.timeoutSeconds must be in (0, 600] (got \(timeoutSeconds)).")
+        }
         if !(retryBaseDelaySeconds >= 0 && retryBaseDelaySeconds <= 60) {
             issues.append("network.retryBaseDelaySeconds must be in [0, 60] (got \(retryBaseDelaySeconds)).")
         }
-        if retryMaxDelaySeconds < retryBaseDelaySeconds { issues.append("network.retryMaxDelaySeconds must be at least retryBaseDelaySeconds.") }
-        if !(retryMaxDelaySeconds <= 300) { issues.append("network.retryMaxDelaySeconds must be at most 300 (got \(retryMaxDelaySeconds)).") }
+        if retryMaxDelaySeconds < retryBaseDelaySeconds {
+            issues.append("network.retryMaxDelaySeconds must be at least retryBaseDelaySeconds.")
+        }
+        if !(retryMaxDelaySeconds <= 300) {
+            issues.append("network.retryMaxDelaySeconds must be at most 300 (got \(retryMaxDelaySeconds)).")
+        }
         if !(1024...Self.maximumResponseBytes).contains(maxResponseBytes) {
-            issues.append("network.maxResponseBytes must be between 1024 and \(Self.maximumResponseBytes) (1 GiB) (got \(maxResponseBytes)).")
+            issues.append(
+                "network.maxResponseBytes must be between 1024 and \(Self.maximumResponseBytes) (1 GiB) (got \(maxResponseBytes)).")
         }
         if !(callDeadlineSeconds >= timeoutSeconds && callDeadlineSeconds <= 3600) {
-            issues.append("network.callDeadlineSeconds must be at least network.timeoutSeconds and at most 3600 (got \(callDeadlineSeconds)).")
+            issues.append(
+                "network.callDeadlineSeconds must be at least network.timeoutSeconds and at most 3600 (got \(callDeadlineSeconds)).")
         }
         issues += retryPolicy.validationIssues().map { $0.replacingOccurrences(of: "retry.", with: "network.") }
         return issues
@@ -104,7 +114,8 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
     public func validate(baseURL url: URL, providerID: ProviderID? = nil) throws(EngageError) {
         let scheme = url.scheme?.lowercased()
         guard let host = url.host, !host.isEmpty, scheme == "https" || scheme == "http" else {
-            throw EngageError(.invalidConfiguration, "'\(url.absoluteString.prefix(200))' is not an absolute http(s) URL.", providerID: providerID)
+            throw EngageError(
+                .invalidConfiguration, "'\(url.absoluteString.prefix(200))' is not an absolute http(s) URL.", providerID: providerID)
         }
         if scheme == "http", !Self.isLoopback(host: host), !allowsInsecureHTTP {
             throw EngageError(
@@ -149,10 +160,14 @@ public struct AuthSettings: Codable, Sendable, Equatable {
     package init(from decoder: any Decoder, defaults: AuthSettings) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            proactiveRefreshSeconds: try container.decodeIfPresent(Double.self, forKey: .proactiveRefreshSeconds) ?? defaults.proactiveRefreshSeconds,
-            breakerFailureThreshold: try container.decodeIfPresent(Int.self, forKey: .breakerFailureThreshold) ?? defaults.breakerFailureThreshold,
-            breakerCooldownSeconds: try container.decodeIfPresent(Double.self, forKey: .breakerCooldownSeconds) ?? defaults.breakerCooldownSeconds,
-            refreshTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .refreshTimeoutSeconds) ?? defaults.refreshTimeoutSeconds
+            proactiveRefreshSeconds: try container.decodeIfPresent(Double.self, forKey: .proactiveRefreshSeconds)
+                ?? defaults.proactiveRefreshSeconds,
+            breakerFailureThreshold: try container.decodeIfPresent(Int.self, forKey: .breakerFailureThreshold)
+                ?? defaults.breakerFailureThreshold,
+            breakerCooldownSeconds: try container.decodeIfPresent(Double.self, forKey: .breakerCooldownSeconds)
+                ?? defaults.breakerCooldownSeconds,
+            refreshTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .refreshTimeoutSeconds)
+                ?? defaults.refreshTimeoutSeconds
         )
     }
 
@@ -227,7 +242,8 @@ public struct AnalyticsSettings: Codable, Sendable, Equatable {
             maxPendingEvents: try container.decodeIfPresent(Int.self, forKey: .maxPendingEvents) ?? defaults.maxPendingEvents,
             maxStoredBytes: try container.decodeIfPresent(Int.self, forKey: .maxStoredBytes) ?? defaults.maxStoredBytes,
             batchSize: try container.decodeIfPresent(Int.self, forKey: .batchSize) ?? defaults.batchSize,
-            flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds) ?? defaults.flushIntervalSeconds,
+            flushIntervalSeconds: try container.decodeIfPresent(Double.self, forKey: .flushIntervalSeconds)
+                ?? defaults.flushIntervalSeconds,
             maxEventAgeDays: try container.decodeIfPresent(Double.self, forKey: .maxEventAgeDays) ?? defaults.maxEventAgeDays,
             dropPolicy: try container.decodeIfPresent(QueueDropPolicy.self, forKey: .dropPolicy) ?? defaults.dropPolicy,
             flushesOnBackground: try container.decodeIfPresent(Bool.self, forKey: .flushesOnBackground) ?? defaults.flushesOnBackground

@@ -40,9 +40,11 @@ public final class EventBus: Sendable {
         to type: Event.Type,
         handler: @escaping @MainActor @Sendable (Event) -> Void
     ) -> EventSubscription {
-        add(filter: .type(ObjectIdentifier(type)), delivery: .mainActor { event in
-            if let typed = event as? Event { handler(typed) }
-        })
+        add(
+            filter: .type(ObjectIdentifier(type)),
+            delivery: .mainActor { event in
+                if let typed = event as? Event { handler(typed) }
+            })
     }
 
     /// Calls `handler` on `queue` with every event of type `type`.
@@ -51,9 +53,11 @@ public final class EventBus: Sendable {
         on queue: DispatchQueue,
         handler: @escaping @Sendable (Event) -> Void
     ) -> EventSubscription {
-        add(filter: .type(ObjectIdentifier(type)), delivery: .queue(queue) { event in
-            if let typed = event as? Event { handler(typed) }
-        })
+        add(
+            filter: .type(ObjectIdentifier(type)),
+            delivery: .queue(queue) { event in
+                if let typed = event as? Event { handler(typed) }
+            })
     }
 
     /// Calls `handler` on the main actor with every event whose `name` is `name`, whatever its type.

@@ -15,9 +15,11 @@ extension Task where Failure == any Error {
         let timer = timeout.map { timeout in
             Task<Void, Never> {
                 guard (try? await timeout.clock.sleep(for: timeout.duration)) != nil else { return }
-                waiter.finish(with: .failure(EngageError(
-                    .timeout, "No answer after \(Int(timeout.duration.seconds)) s.", providerID: providerID, isRetryable: true
-                )))
+                waiter.finish(
+                    with: .failure(
+                        EngageError(
+                            .timeout, "No answer after \(Int(timeout.duration.seconds)) s.", providerID: providerID, isRetryable: true
+                        )))
             }
         }
         defer { timer?.cancel() }
@@ -57,7 +59,8 @@ private final class CancellableWaiter<Value: Sendable>: Sendable {
             return .some(result)
         }
         guard let early else { return true }
-        continuation.resume(with: early ?? .failure(EngageError(.cancelled, "The call was cancelled while it waited.", providerID: providerID)))
+        continuation.resume(
+            with: early ?? .failure(EngageError(.cancelled, "The call was cancelled while it waited.", providerID: providerID)))
         return false
     }
 

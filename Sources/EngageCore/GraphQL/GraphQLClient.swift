@@ -102,7 +102,8 @@ import HTTPTypes
     /// quotes are escaped.)
     public static func errors(in body: Data) -> [GraphQLErrorEntry]? {
         guard body.range(of: errorsKey) != nil,
-            let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty else { return nil }
+            let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty
+        else { return nil }
         return errors
     }
 
@@ -116,7 +117,9 @@ import HTTPTypes
             return text
         }.joined(separator: "; ")
         let name = operationName.map { " \($0)" } ?? ""
-        return EngageError(.graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID, underlyingError: GraphQLErrors(entries: errors))
+        return EngageError(
+            .graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID, underlyingError: GraphQLErrors(entries: errors)
+        )
     }
 }
 

@@ -54,11 +54,13 @@ public struct PageRequest: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let offset = try container.decodeIfPresent(Int.self, forKey: .offset) ?? 0
         guard offset >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .offset, in: container, debugDescription: "offset must be 0 or more, not \(offset).")
+            throw DecodingError.dataCorruptedError(
+                forKey: .offset, in: container, debugDescription: "offset must be 0 or more, not \(offset).")
         }
         let limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 100
         guard (1...Self.maxLimit).contains(limit) else {
-            throw DecodingError.dataCorruptedError(forKey: .limit, in: container, debugDescription: "limit must be 1...\(Self.maxLimit), not \(limit).")
+            throw DecodingError.dataCorruptedError(
+                forKey: .limit, in: container, debugDescription: "limit must be 1...\(Self.maxLimit), not \(limit).")
         }
         self.init(offset: offset, limit: limit)
     }

@@ -11,7 +11,8 @@
 ///     static let redeemCoupon: OperationName = "redeem_coupon"
 /// }
 /// ```
-@_spi(EngageProvider) public struct OperationName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+@_spi(EngageProvider) public struct OperationName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
+{
     /// The name in snake case.
     public let rawValue: String
 

@@ -133,17 +133,19 @@ import Logging
         let start = ContinuousClock.now
         do {
             let value = try await OperationName.$current.withValue(operation) { try await body() }
-            events.publish(OperationEvent(
-                providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
-                outcome: .success, duration: ContinuousClock.now - start
-            ))
+            events.publish(
+                OperationEvent(
+                    providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
+                    outcome: .success, duration: ContinuousClock.now - start
+                ))
             return value
         } catch {
             let engageError = EngageError.wrapping(error, providerID: providerID)
-            events.publish(OperationEvent(
-                providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
-                outcome: .failure(engageError), duration: ContinuousClock.now - start
-            ))
+            events.publish(
+                OperationEvent(
+                    providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
+                    outcome: .failure(engageError), duration: ContinuousClock.now - start
+                ))
             throw engageError
         }
     }

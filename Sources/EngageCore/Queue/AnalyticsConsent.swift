@@ -69,7 +69,8 @@ public final class AnalyticsConsent: Sendable {
         do {
             try storage?.setValue(updated, forKey: Self.key)
         } catch {
-            throw EngageError(.storage, "The analytics consent could not be stored; it applies until the app quits.", underlyingError: error)
+            throw EngageError(
+                .storage, "The analytics consent could not be stored; it applies until the app quits.", underlyingError: error)
         }
     }
 

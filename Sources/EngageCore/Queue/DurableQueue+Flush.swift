@@ -233,9 +233,13 @@ extension DurableQueue {
 
     /// Deletes events a deliverer refused for good and reports each through `onDrop` with its reason;
     /// `false` (with the failure reported) if the database refused.
-    private func dropRejected(_ rejected: [(QueuedEvent, EngageError)], destination: String, into report: inout QueueFlushReport) async -> Bool {
+    private func dropRejected(
+        _ rejected: [(QueuedEvent, EngageError)], destination: String, into report: inout QueueFlushReport
+    ) async -> Bool {
         guard !rejected.isEmpty else { return true }
-        guard await delete(rejected.map(\.0.id), destination: destination, action: "drop rejected events of", into: &report) else { return false }
+        guard await delete(rejected.map(\.0.id), destination: destination, action: "drop rejected events of", into: &report) else {
+            return false
+        }
         report.dropped += rejected.count
         report.failures[destination] = rejected[rejected.count - 1].1
         logger.warning(
@@ -261,7 +265,9 @@ extension DurableQueue {
     private func removeDelivered(_ events: [QueuedEvent], destination: String, into report: inout QueueFlushReport) async -> Bool {
         guard !events.isEmpty else { return true }
         // On failure they are delivered but still stored: they may be sent again (with the same idempotency keys).
-        guard await delete(events.map(\.id), destination: destination, action: "remove delivered events of", into: &report) else { return false }
+        guard await delete(events.map(\.id), destination: destination, action: "remove delivered events of", into: &report) else {
+            return false
+        }
         report.delivered += events.count
         return true
     }
@@ -334,10 +340,13 @@ extension DurableQueue {
     /// read: a damaged row must not stop the destination for good).
     func pause(of destination: String) async throws -> DestinationPause? {
         try await writer.read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT failures, not_before FROM engage_queue_destinations WHERE destination = ?", arguments: [destination]
-            ) else { return nil }
-            guard let failures = try? row.decode(Int.self, forColumn: "failures"), let notBefore = try? row.decode(Double.self, forColumn: "not_before")
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT failures, not_before FROM engage_queue_destinations WHERE destination = ?", arguments: [destination]
+                )
+            else { return nil }
+            guard let failures = try? row.decode(Int.self, forColumn: "failures"),
+                let notBefore = try? row.decode(Double.self, forColumn: "not_before")
             else { return nil }
             return DestinationPause(failures: failures, notBefore: Date(timeIntervalSince1970: notBefore))
         }
@@ -384,12 +393,16 @@ extension DurableQueue {
             }
             guard any else { return }
             expired = try await writer.write { db in
-                let rows = try Row.fetchAll(db, sql: "SELECT destination, idempotency_key FROM engage_queue WHERE \(condition)", arguments: arguments)
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT destination, idempotency_key FROM engage_queue WHERE \(condition)", arguments: arguments)
                 guard !rows.isEmpty else { return [] }
                 try db.execute(sql: "DELETE FROM engage_queue WHERE \(condition)", arguments: arguments)
                 return rows.map { row in
                     // Dropped either way: a damaged cell only makes the report less precise.
-                    ((try? row.decode(String.self, forColumn: "destination")) ?? "unknown", (try? row.decode(String.self, forColumn: "idempotency_key")) ?? "")
+                    (
+                        (try? row.decode(String.self, forColumn: "destination")) ?? "unknown",
+                        (try? row.decode(String.self, forColumn: "idempotency_key")) ?? ""
+                    )
                 }
             }
         } catch {
@@ -407,7 +420,10 @@ extension DurableQueue {
         for name in order {
             logger.warning(
                 "Analytics events older than the queue's maxEventAge dropped undelivered",
-                metadata: ["destination": "\(name)", "count": "\(keys[name]?.count ?? 0)", "max_age_days": "\(Int(policy.maxEventAge.seconds / 86_400))"]
+                metadata: [
+                    "destination": "\(name)", "count": "\(keys[name]?.count ?? 0)",
+                    "max_age_days": "\(Int(policy.maxEventAge.seconds / 86_400))",
+                ]
             )
             onDrop(QueueDropReport(destination: name, reason: .expired, idempotencyKeys: keys[name] ?? []))
         }
@@ -431,11 +447,13 @@ extension DurableQueue {
             var damaged: [DamagedEvent] = []
             for row in rows {
                 do {
-                    events.append(QueuedEvent(
-                        id: try row.decode(forColumn: "id"), destination: try row.decode(forColumn: "destination"),
-                        idempotencyKey: try row.decode(forColumn: "idempotency_key"), payload: try row.decode(forColumn: "payload"),
-                        createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")), attempts: try row.decode(forColumn: "attempts")
-                    ))
+                    events.append(
+                        QueuedEvent(
+                            id: try row.decode(forColumn: "id"), destination: try row.decode(forColumn: "destination"),
+                            idempotencyKey: try row.decode(forColumn: "idempotency_key"), payload: try row.decode(forColumn: "payload"),
+                            createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")),
+                            attempts: try row.decode(forColumn: "attempts")
+                        ))
                 } catch {
                     // `id` is the table's INTEGER PRIMARY KEY: SQLite keeps it an integer whatever happened.
                     guard let id: Int64 = try? row.decode(forColumn: "id") else { throw error }
@@ -465,11 +483,15 @@ extension DurableQueue {
             )
         }
         let failure = EngageError(
-            .storage, "\(damaged.count) queued event(s) of '\(destination)' could not be read (a NULL or mistyped cell) and were moved aside to \(DamagedRows.table).",
+            .storage,
+            "\(damaged.count) queued event(s) of '\(destination)' could not be read (a NULL or mistyped cell) and were moved aside to \(DamagedRows.table).",
             underlyingError: damaged[0].error
         )
         logger.error("Damaged analytics queue rows moved aside", metadata: ["destination": "\(destination)", "count": "\(damaged.count)"])
-        onDrop(QueueDropReport(destination: destination, reason: .damaged, idempotencyKeys: damaged.map { $0.key ?? "damaged-row-\($0.id)" }, error: failure))
+        onDrop(
+            QueueDropReport(
+                destination: destination, reason: .damaged, idempotencyKeys: damaged.map { $0.key ?? "damaged-row-\($0.id)" },
+                error: failure))
     }
 
     private func storageFailure(_ action: String, _ destination: String, _ error: any Error) -> EngageError {

@@ -79,14 +79,18 @@ import Foundation
             if !valid { issues.append(issue()) }
         }
         func inRange(_ value: Duration, _ name: String, upTo limit: Duration) {
-            check(value > .zero && value <= limit, "\(name) must be more than 0 and at most \(Int(limit.seconds)) s (got \(value.seconds) s).")
+            check(
+                value > .zero && value <= limit, "\(name) must be more than 0 and at most \(Int(limit.seconds)) s (got \(value.seconds) s)."
+            )
         }
-        check(Self.pendingEventsRange.contains(maxPendingEvents), "maxPendingEvents must be between 1 and 1000000 (got \(maxPendingEvents)).")
+        check(
+            Self.pendingEventsRange.contains(maxPendingEvents), "maxPendingEvents must be between 1 and 1000000 (got \(maxPendingEvents)).")
         check(
             Self.storedBytesRange.contains(maxStoredBytes),
             "maxStoredBytes must be between \(Self.storedBytesRange.lowerBound) and \(Self.storedBytesRange.upperBound) (got \(maxStoredBytes))."
         )
-        check((1...Self.maximumBatchSize).contains(batchSize), "batchSize must be between 1 and \(Self.maximumBatchSize) (got \(batchSize)).")
+        check(
+            (1...Self.maximumBatchSize).contains(batchSize), "batchSize must be between 1 and \(Self.maximumBatchSize) (got \(batchSize)).")
         inRange(flushInterval, "flushInterval", upTo: Self.longestPause)
         inRange(baseRetryDelay, "baseRetryDelay", upTo: Self.longestPause)
         inRange(maxRetryDelay, "maxRetryDelay", upTo: Self.longestPause)

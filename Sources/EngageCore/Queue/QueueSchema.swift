@@ -15,47 +15,49 @@ enum QueueSchema {
     static let destinationsTable = "engage_queue_destinations"
 
     static let migration = StorageMigration("queue-v1") { db in
-        try db.execute(sql: """
-            CREATE TABLE engage_queue (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                destination TEXT NOT NULL,
-                idempotency_key TEXT NOT NULL UNIQUE,
-                payload BLOB NOT NULL,
-                created_at REAL NOT NULL,
-                attempts INTEGER NOT NULL DEFAULT 0,
-                next_attempt_at REAL NOT NULL
-            );
-            CREATE INDEX engage_queue_due ON engage_queue (destination, next_attempt_at, id);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE engage_queue (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    destination TEXT NOT NULL,
+                    idempotency_key TEXT NOT NULL UNIQUE,
+                    payload BLOB NOT NULL,
+                    created_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at REAL NOT NULL
+                );
+                CREATE INDEX engage_queue_due ON engage_queue (destination, next_attempt_at, id);
+                """)
     }
 
     /// Back-off moves from each event to its destination (events keep their order, and a failure no
     /// longer counts against an event); the pending bytes are counted by triggers.
     static let destinationsMigration = StorageMigration("queue-v2-destinations") { db in
-        try db.execute(sql: """
-            CREATE TABLE engage_queue_destinations (
-                destination TEXT PRIMARY KEY NOT NULL,
-                failures INTEGER NOT NULL,
-                not_before REAL NOT NULL
-            ) WITHOUT ROWID;
-            INSERT INTO engage_queue_destinations (destination, failures, not_before)
-                SELECT destination, MAX(attempts), MAX(next_attempt_at) FROM engage_queue
-                WHERE attempts > 0 GROUP BY destination;
-            DROP INDEX engage_queue_due;
-            ALTER TABLE engage_queue DROP COLUMN next_attempt_at;
-            CREATE INDEX engage_queue_destination ON engage_queue (destination, id);
-            CREATE TABLE engage_queue_size (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                bytes INTEGER NOT NULL
-            );
-            INSERT INTO engage_queue_size (id, bytes) SELECT 1, IFNULL(SUM(length(payload)), 0) FROM engage_queue;
-            CREATE TRIGGER engage_queue_size_insert AFTER INSERT ON engage_queue BEGIN
-                UPDATE engage_queue_size SET bytes = bytes + IFNULL(length(NEW.payload), 0) WHERE id = 1;
-            END;
-            CREATE TRIGGER engage_queue_size_delete AFTER DELETE ON engage_queue BEGIN
-                UPDATE engage_queue_size SET bytes = bytes - IFNULL(length(OLD.payload), 0) WHERE id = 1;
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE engage_queue_destinations (
+                    destination TEXT PRIMARY KEY NOT NULL,
+                    failures INTEGER NOT NULL,
+                    not_before REAL NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO engage_queue_destinations (destination, failures, not_before)
+                    SELECT destination, MAX(attempts), MAX(next_attempt_at) FROM engage_queue
+                    WHERE attempts > 0 GROUP BY destination;
+                DROP INDEX engage_queue_due;
+                ALTER TABLE engage_queue DROP COLUMN next_attempt_at;
+                CREATE INDEX engage_queue_destination ON engage_queue (destination, id);
+                CREATE TABLE engage_queue_size (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    bytes INTEGER NOT NULL
+                );
+                INSERT INTO engage_queue_size (id, bytes) SELECT 1, IFNULL(SUM(length(payload)), 0) FROM engage_queue;
+                CREATE TRIGGER engage_queue_size_insert AFTER INSERT ON engage_queue BEGIN
+                    UPDATE engage_queue_size SET bytes = bytes + IFNULL(length(NEW.payload), 0) WHERE id = 1;
+                END;
+                CREATE TRIGGER engage_queue_size_delete AFTER DELETE ON engage_queue BEGIN
+                    UPDATE engage_queue_size SET bytes = bytes - IFNULL(length(OLD.payload), 0) WHERE id = 1;
+                END;
+                """)
     }
 
     static let insertSQL = """

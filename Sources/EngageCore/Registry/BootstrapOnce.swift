@@ -40,7 +40,8 @@ package final class BootstrapOnce<Value: Sendable>: Sendable {
             return true
         }
         guard reserved else {
-            throw EngageError(.alreadyBootstrapped, "\(name) was already bootstrapped.", recoverySuggestion: "Bootstrap once, at app launch.")
+            throw EngageError(
+                .alreadyBootstrapped, "\(name) was already bootstrapped.", recoverySuggestion: "Bootstrap once, at app launch.")
         }
     }
 

@@ -1,13 +1,13 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Android)
-import Android
+    import Android
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One live registry's exclusive use of a database file within this process.

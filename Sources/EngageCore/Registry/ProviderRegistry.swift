@@ -77,9 +77,11 @@ import Logging
             }
         }
         do {
-            let secretStore = try environment.secretStore ?? SecretStores.platformDefault(
-                appID: configuration.appID, location: configuration.storage, environment: environment.environmentVariables
-            )
+            let secretStore =
+                try environment.secretStore
+                ?? SecretStores.platformDefault(
+                    appID: configuration.appID, location: configuration.storage, environment: environment.environmentVariables
+                )
             self.secretStore = secretStore
             sealer = try Sealer(store: secretStore, keyName: "engage.storage")
         } catch {
@@ -101,9 +103,12 @@ import Logging
             random: environment.random,
             logger: queueLogger,
             onDrop: { report in
-                events.publish(NamedEvent("analytics_events_dropped", attributes: [
-                    "destination": report.destination, "count": String(report.count), "reason": report.reason.rawValue,
-                ]))
+                events.publish(
+                    NamedEvent(
+                        "analytics_events_dropped",
+                        attributes: [
+                            "destination": report.destination, "count": String(report.count), "reason": report.reason.rawValue,
+                        ]))
             },
             consent: consent
         )
@@ -390,7 +395,8 @@ import Logging
             throw EngageError(.providerNotFound, "The registry was shut down.", providerID: id)
         }
         if registrations.contains(where: { $0.descriptor.id == id }) {
-            throw EngageError(.notConfigured, "The '\(id)' provider has not been started yet.", providerID: id, recoverySuggestion: "Call start() first.")
+            throw EngageError(
+                .notConfigured, "The '\(id)' provider has not been started yet.", providerID: id, recoverySuggestion: "Call start() first.")
         }
         throw EngageError(
             .notConfigured, "The '\(id)' provider is not registered.", providerID: id,

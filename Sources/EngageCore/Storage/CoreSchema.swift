@@ -16,15 +16,16 @@ enum KeyValueSchema {
     static let table = "engage_kv"
 
     static let migration = StorageMigration("kv-v1") { db in
-        try db.execute(sql: """
-            CREATE TABLE engage_kv (
-                namespace TEXT NOT NULL,
-                key TEXT NOT NULL,
-                value BLOB NOT NULL,
-                is_sealed INTEGER NOT NULL,
-                updated_at REAL NOT NULL,
-                PRIMARY KEY (namespace, key)
-            ) WITHOUT ROWID
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE engage_kv (
+                    namespace TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    value BLOB NOT NULL,
+                    is_sealed INTEGER NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (namespace, key)
+                ) WITHOUT ROWID
+                """)
     }
 }

@@ -11,14 +11,15 @@ enum DamagedRows {
 
     /// Append-only in `CoreSchema.migrations`.
     static let migration = StorageMigration("damaged-rows-v1") { db in
-        try db.execute(sql: """
-            CREATE TABLE engage_damaged_rows (
-                id INTEGER PRIMARY KEY,
-                source_table TEXT NOT NULL,
-                moved_at REAL NOT NULL,
-                row_json TEXT NOT NULL
-            )
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE engage_damaged_rows (
+                    id INTEGER PRIMARY KEY,
+                    source_table TEXT NOT NULL,
+                    moved_at REAL NOT NULL,
+                    row_json TEXT NOT NULL
+                )
+                """)
     }
 
     /// Copies the rows of `table` selected by `condition` into `engage_damaged_rows` (their `columns`,
@@ -29,7 +30,8 @@ enum DamagedRows {
     ) throws -> Int {
         let object = columns.map { "'\($0)', quote(\($0))" }.joined(separator: ", ")
         try db.execute(
-            sql: "INSERT INTO \(Self.table) (source_table, moved_at, row_json) SELECT ?, ?, json_object(\(object)) FROM \(table) WHERE \(condition)",
+            sql:
+                "INSERT INTO \(Self.table) (source_table, moved_at, row_json) SELECT ?, ?, json_object(\(object)) FROM \(table) WHERE \(condition)",
             arguments: [table, date.timeIntervalSince1970] + arguments
         )
         let moved = db.changesCount

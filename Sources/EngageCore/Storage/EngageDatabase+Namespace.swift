@@ -92,7 +92,8 @@ extension EngageDatabase {
             try migrator.migrate(writer)
         } catch {
             let name = running.value
-            let what = name.map { "The migration '\($0)' of storage namespace '\(namespace)'" }
+            let what =
+                name.map { "The migration '\($0)' of storage namespace '\(namespace)'" }
                 ?? "A migration of storage namespace '\(namespace)'"
             throw EngageError(
                 .storage,

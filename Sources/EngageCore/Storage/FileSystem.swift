@@ -1,13 +1,13 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Android)
-import Android
+    import Android
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small POSIX helpers for storage files: private directories, exclusive creation, permission checks.

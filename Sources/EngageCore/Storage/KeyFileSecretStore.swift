@@ -2,13 +2,13 @@ import Crypto
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Android)
-import Android
+    import Android
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keys stored as files: one raw 32-byte file `<name>.key` per key, mode 0600, in a directory created

@@ -40,14 +40,14 @@ import Foundation
             return InMemorySecretStore()
         }
         #if canImport(Security)
-        return KeychainSecretStore(service: appID)
+            return KeychainSecretStore(service: appID)
         #else
-        guard let directory = try location.resolvedDirectory(environment: environment),
-            let keys = try location.keyDirectory(environment: environment)
-        else {
-            return InMemorySecretStore()
-        }
-        return try KeyFileSecretStore(directory: keys, legacyDirectory: directory + "/keys")
+            guard let directory = try location.resolvedDirectory(environment: environment),
+                let keys = try location.keyDirectory(environment: environment)
+            else {
+                return InMemorySecretStore()
+            }
+            return try KeyFileSecretStore(directory: keys, legacyDirectory: directory + "/keys")
         #endif
     }
 

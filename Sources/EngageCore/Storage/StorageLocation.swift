@@ -77,16 +77,16 @@ public enum StorageLocation: Sendable, Codable, Equatable {
     /// The platform's per-user application data directory, without the app's sub-directory.
     static func applicationDataDirectory(environment: [String: String]) throws -> String {
         #if canImport(Darwin)
-        guard let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first else {
-            throw EngageError(.storage, "The Application Support directory could not be located.")
-        }
-        return url.path
+            guard let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first else {
+                throw EngageError(.storage, "The Application Support directory could not be located.")
+            }
+            return url.path
         #else
-        // XDG Base Directory spec: a relative XDG_DATA_HOME is invalid and must be ignored.
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return trimmingTrailingSlashes(xdg)
-        }
-        return try homeDirectory(environment: environment) + "/.local/share"
+            // XDG Base Directory spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                return trimmingTrailingSlashes(xdg)
+            }
+            return try homeDirectory(environment: environment) + "/.local/share"
         #endif
     }
 

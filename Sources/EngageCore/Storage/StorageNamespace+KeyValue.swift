@@ -111,7 +111,9 @@ extension StorageNamespace {
             do {
                 moved = try writer.write { db -> Bool in
                     // Read again inside the write: a writer may have replaced the row with a good one since.
-                    guard let row = try Self.fetchRow(db, namespace: namespace, key: key), (try? KeyValueRow(row)) == nil else { return false }
+                    guard let row = try Self.fetchRow(db, namespace: namespace, key: key), (try? KeyValueRow(row)) == nil else {
+                        return false
+                    }
                     return try DamagedRows.moveAside(
                         db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
                         where: "namespace = ? AND key = ?", arguments: [namespace, key], at: now
@@ -123,7 +125,8 @@ extension StorageNamespace {
             // Replaced or removed meanwhile: read what is there now.
             guard moved else { return try readRow(forKey: key) }
             throw EngageError(
-                .decoding, "The stored value for key '\(key)' in namespace '\(name)' was damaged (a NULL or mistyped cell); it was moved aside to \(DamagedRows.table) and the key now reads as empty.",
+                .decoding,
+                "The stored value for key '\(key)' in namespace '\(name)' was damaged (a NULL or mistyped cell); it was moved aside to \(DamagedRows.table) and the key now reads as empty.",
                 underlyingError: error
             )
         }

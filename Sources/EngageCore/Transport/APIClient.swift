@@ -111,7 +111,8 @@ import HTTPTypes
         guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
             let scheme = components.scheme, let host = components.host
         else {
-            throw EngageError(.invalidConfiguration, "The base URL \(baseURL.absoluteString) is not an absolute HTTP URL.", providerID: providerID)
+            throw EngageError(
+                .invalidConfiguration, "The base URL \(baseURL.absoluteString) is not an absolute HTTP URL.", providerID: providerID)
         }
         try Self.validatePath(path, providerID: providerID)
         var basePath = components.percentEncodedPath
@@ -161,10 +162,11 @@ import HTTPTypes
     /// `../users/me`), is encoded but then refused by `makeRequest`, because servers that decode before
     /// normalising would resolve it; an empty segment stays empty, so check that ids are not empty.
     public static func path(_ segments: String...) -> String {
-        "/" + segments.map { segment -> String in
-            if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
-            return QueryEncoding.encode(segment)
-        }.joined(separator: "/")
+        "/"
+            + segments.map { segment -> String in
+                if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
+                return QueryEncoding.encode(segment)
+            }.joined(separator: "/")
     }
 
     /// Throws `.invalidInput` unless `path` is a percent-encoded path without query, fragment or dot
@@ -173,7 +175,8 @@ import HTTPTypes
         func refuse(_ reason: String) -> EngageError {
             EngageError(
                 .invalidInput, "The request path is invalid: \(reason).", providerID: providerID,
-                recoverySuggestion: "Build paths with APIClient.path(_:), which percent-encodes each segment, and pass query items separately."
+                recoverySuggestion:
+                    "Build paths with APIClient.path(_:), which percent-encodes each segment, and pass query items separately."
             )
         }
         switch encodingProblem(in: path, allowed: pathCharacters) {
@@ -275,7 +278,8 @@ import HTTPTypes
         body: Body = .none,
         options: RequestOptions = RequestOptions()
     ) async throws(EngageError) -> Data {
-        let request = try makeRequest(method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
+        let request = try makeRequest(
+            method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
         let response = try await send(request)
         try validate(response, for: request)
         return response.body
@@ -328,7 +332,9 @@ import HTTPTypes
             do {
                 try response.body.write(to: destination)
             } catch {
-                throw EngageError(.storage, "The download could not be written to \(destination.lastPathComponent).", providerID: providerID, underlyingError: error)
+                throw EngageError(
+                    .storage, "The download could not be written to \(destination.lastPathComponent).", providerID: providerID,
+                    underlyingError: error)
             }
             let bytes = Int64(response.body.count)
             progress?(TransferProgress(receivedBytes: bytes, expectedBytes: bytes))
@@ -359,7 +365,9 @@ import HTTPTypes
     }
 
     /// Decodes `data` as `type`, turning failures into `.decoding` errors with the coding path.
-    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()) throws(EngageError) -> Value {
+    public func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, decoder: JSONDecoder = JSONDecoder()
+    ) throws(EngageError) -> Value {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
@@ -375,12 +383,14 @@ import HTTPTypes
     public func validate(_ response: HTTPResponseMessage, for request: HTTPRequestMessage) throws(EngageError) {
         guard !response.isSuccess else { return }
         // A rate limit or an outage may say when to come back (the durable queue honours it).
-        let retryAfter = response.status == 429 || response.status == 503
+        let retryAfter =
+            response.status == 429 || response.status == 503
             ? RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: Date()) : nil
         if let mapped = hooks.mapError?(response, request, redactor) {
             throw EngageError.wrapping(mapped, providerID: providerID).withRetryAfter(retryAfter)
         }
-        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response)).withRetryAfter(retryAfter)
+        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response)).withRetryAfter(
+            retryAfter)
     }
 
     /// A short, redacted message from an error body (`message`, `error_description`, `error`,

@@ -51,7 +51,9 @@ package struct LoggingMiddleware: HTTPMiddleware {
             let engageError = EngageError.wrapping(error)
             logger.debug(
                 "✗ \(summary)",
-                metadata: ["error": "\(redactor.redact(text: engageError.description))", "ms": "\(Int((clock.now - start).seconds * 1000))"]
+                metadata: [
+                    "error": "\(redactor.redact(text: engageError.description))", "ms": "\(Int((clock.now - start).seconds * 1000))",
+                ]
             )
             throw error
         }

@@ -194,16 +194,18 @@ import HTTPTypes
 
     /// `"key": "value` (the closing quote may be missing) or `"key": 1234`; group 1 is the key, group 2
     /// the string value or group 3 the number.
-    private static let jsonPairPattern = (try? NSRegularExpression(
-        pattern: #""([^"\\]{1,64})"\s*:\s*(?:"((?:[^"\\]|\\.)*)|(-?[0-9][0-9.eE+-]*))"#
-    )).map { Pattern(regex: $0, template: "") }
+    private static let jsonPairPattern =
+        (try? NSRegularExpression(
+            pattern: #""([^"\\]{1,64})"\s*:\s*(?:"((?:[^"\\]|\\.)*)|(-?[0-9][0-9.eE+-]*))"#
+        )).map { Pattern(regex: $0, template: "") }
 
     /// `key=value` up to `&`, `?`, whitespace, quotes, `,` or `;`; group 1 is the key, group 2 the value.
     /// A value stops at `?` so that a URL quoted as a value (`NSErrorFailingURLKey=https://…?token=…`)
     /// leaves its query's pairs to be matched on their own.
-    private static let formPairPattern = (try? NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9_.\-])([A-Za-z0-9_.\-]{1,64})=([^&?\s"',;]*)"#
-    )).map { Pattern(regex: $0, template: "") }
+    private static let formPairPattern =
+        (try? NSRegularExpression(
+            pattern: #"(?<![A-Za-z0-9_.\-])([A-Za-z0-9_.\-]{1,64})=([^&?\s"',;]*)"#
+        )).map { Pattern(regex: $0, template: "") }
 
     private static let patterns: [Pattern] = [
         // JSON Web Tokens (three base64url segments, the first starting with "eyJ").

@@ -45,7 +45,9 @@ enum RedirectRule {
 
     /// The request to send after `current` (the chain started with `original`) was answered with the
     /// redirect `response`, or the error that refuses it.
-    static func next(after current: HTTPRequestMessage, original: HTTPRequestMessage, response: HTTPResponse) -> Result<HTTPRequestMessage, EngageError> {
+    static func next(
+        after current: HTTPRequestMessage, original: HTTPRequestMessage, response: HTTPResponse
+    ) -> Result<HTTPRequestMessage, EngageError> {
         let status = response.status.code
         guard let location = response.headerFields[.location], let currentURL = current.head.url,
             let target = URL(string: location, relativeTo: currentURL)?.absoluteURL, let targetOrigin = Origin(target)

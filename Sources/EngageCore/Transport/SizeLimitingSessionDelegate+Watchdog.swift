@@ -50,10 +50,12 @@ extension SizeLimitingSessionDelegate {
             )
             abandon(task, id: id, with: error)
         case .pastDeadline:
-            abandon(task, id: id, with: EngageError(
-                .timeout, "The call reached its deadline while the answer was still arriving; it was abandoned.",
-                isRetryable: true, recoverySuggestion: "Check the connection and try again."
-            ))
+            abandon(
+                task, id: id,
+                with: EngageError(
+                    .timeout, "The call reached its deadline while the answer was still arriving; it was abandoned.",
+                    isRetryable: true, recoverySuggestion: "Check the connection and try again."
+                ))
         }
     }
 }

@@ -52,7 +52,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
     /// Cancelling the calling task ends the call at once with `CancellationError` and cancels the
     /// URLSession task.
     func data(
-        for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil, deadline: ContinuousClock.Instant? = nil
+        for request: URLRequest, in session: URLSession, limit: Int, bodyFile: ResponseBodyFile? = nil,
+        deadline: ContinuousClock.Instant? = nil
     ) async throws -> (Data, URLResponse) {
         try Task.checkCancellation()
         let sink = try bodyFile.map(BodyFileSink.init)
@@ -64,7 +65,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 transfers.withLock {
                     $0[id] = Transfer(
-                        continuation: continuation, limit: limit, sink: sink, allowedSilence: allowedSilence, lastActivity: .now, deadline: deadline
+                        continuation: continuation, limit: limit, sink: sink, allowedSilence: allowedSilence, lastActivity: .now,
+                        deadline: deadline
                     )
                 }
                 // A cancellation that arrived before the transfer was registered found nothing to end.
@@ -134,7 +136,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
                 return (false, nil, nil)
             }
             let declared = transfer.response?.expectedContentLength ?? -1
-            let progress = TransferProgress(receivedBytes: transfer.received + Int64(data.count), expectedBytes: declared >= 0 ? declared : nil)
+            let progress = TransferProgress(
+                receivedBytes: transfer.received + Int64(data.count), expectedBytes: declared >= 0 ? declared : nil)
             return (false, sink, progress)
         }
         if overLimit {
@@ -146,7 +149,8 @@ final class SizeLimitingSessionDelegate: NSObject, URLSessionDataDelegate, Senda
             try sink.write(data)
         } catch {
             transfers.withLock {
-                $0[id]?.failure = EngageError(.storage, "The download could not be written: \(error.localizedDescription)", underlyingError: error)
+                $0[id]?.failure = EngageError(
+                    .storage, "The download could not be written: \(error.localizedDescription)", underlyingError: error)
             }
             dataTask.cancel()
             return

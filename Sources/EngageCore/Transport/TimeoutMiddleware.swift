@@ -43,7 +43,8 @@ package struct TimeoutMiddleware: HTTPMiddleware {
             defer { group.cancelAll() }
             guard let first = try await group.next(), let response = first else {
                 throw EngageError(
-                    .timeout, limit < timeout ? "The call reached its deadline." : "The request took longer than \(timeout.seconds) s.", isRetryable: true,
+                    .timeout, limit < timeout ? "The call reached its deadline." : "The request took longer than \(timeout.seconds) s.",
+                    isRetryable: true,
                     recoverySuggestion: "Check the connection and try again."
                 )
             }

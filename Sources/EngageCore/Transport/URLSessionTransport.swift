@@ -95,7 +95,9 @@ import HTTPTypesFoundation
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let value = first else {
-                throw EngageError(.timeout, "The call reached its deadline.", isRetryable: true, recoverySuggestion: "Check the connection and try again.")
+                throw EngageError(
+                    .timeout, "The call reached its deadline.", isRetryable: true, recoverySuggestion: "Check the connection and try again."
+                )
             }
             return value
         }

@@ -135,12 +135,16 @@
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names where name.hasPrefix("engage-chromium-") {
                 let parts = name.dropFirst("engage-chromium-".count).split(separator: "-", maxSplits: 1)
-                guard let owner = parts.first.flatMap({ pid_t($0) }), owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+                guard let owner = parts.first.flatMap({ pid_t($0) }), owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else {
+                    continue
+                }
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             }
         }
 
-        private static func spawn(_ executable: String, arguments: [String], childRead: Int32, childWrite: Int32, processID: inout pid_t) -> Int32 {
+        private static func spawn(
+            _ executable: String, arguments: [String], childRead: Int32, childWrite: Int32, processID: inout pid_t
+        ) -> Int32 {
             #if canImport(Glibc)
                 var actions = posix_spawn_file_actions_t()
             #else
@@ -177,7 +181,10 @@
             if let failure = (answer["result"] as? [String: Any])?["errorText"] as? String {
                 throw EngageError(.network, "Chromium could not load \(url.absoluteString): \(failure)")
             }
-            guard try await waitFor("document.readyState === 'complete' && location.href === \(Self.quoted(url.absoluteString))", timeout: timeout) else {
+            guard
+                try await waitFor(
+                    "document.readyState === 'complete' && location.href === \(Self.quoted(url.absoluteString))", timeout: timeout)
+            else {
                 throw EngageError(.timeout, "\(url.absoluteString) did not finish loading.")
             }
         }
@@ -190,7 +197,9 @@
             )
             let result = answer["result"] as? [String: Any]
             if let exception = result?["exceptionDetails"] as? [String: Any] {
-                let text = ((exception["exception"] as? [String: Any])?["description"] as? String) ?? (exception["text"] as? String) ?? "an exception"
+                let text =
+                    ((exception["exception"] as? [String: Any])?["description"] as? String) ?? (exception["text"] as? String)
+                    ?? "an exception"
                 throw EngageError(.invalidInput, "The page threw: \(text)")
             }
             guard let json = (result?["result"] as? [String: Any])?["value"] as? String else {
@@ -224,7 +233,8 @@
                 as: Point.self
             )
             for type in ["mousePressed", "mouseReleased"] {
-                _ = try await command("Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left", "clickCount": 1])
+                _ = try await command(
+                    "Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left", "clickCount": 1])
             }
         }
 
@@ -352,7 +362,9 @@
         }
 
         private func deliver(_ message: Data) {
-            guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any], let id = object["id"] as? Int else { return }
+            guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any], let id = object["id"] as? Int else {
+                return
+            }
             state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(returning: message)
         }
     }

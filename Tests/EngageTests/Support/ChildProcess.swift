@@ -34,7 +34,9 @@ final class ChildProcess: Sendable {
             ]
             let candidates = folders.map { $0.appendingPathComponent("engage-restart-child") }
             guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw ChildProcessError(message: "engage-restart-child is missing from \(folders.map(\.path)): build everything first (swift build --build-tests)")
+                throw ChildProcessError(
+                    message:
+                        "engage-restart-child is missing from \(folders.map(\.path)): build everything first (swift build --build-tests)")
             }
             return url
         }
@@ -153,7 +155,9 @@ final class ChildProcess: Sendable {
     static func run(_ arguments: [String]) async throws -> [String] {
         let child = try ChildProcess(arguments)
         let status = await child.exitStatus()
-        guard status == 0 else { throw ChildProcessError(message: "engage-restart-child \(arguments.first ?? "") exited \(status): \(child.lines)") }
+        guard status == 0 else {
+            throw ChildProcessError(message: "engage-restart-child \(arguments.first ?? "") exited \(status): \(child.lines)")
+        }
         return child.lines
     }
 }

@@ -54,7 +54,9 @@ struct SandboxFixture {
         return configuration
     }
 
-    func startEngage(storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(), logger: Logger? = nil) async throws -> Engage {
+    func startEngage(
+        storage: StorageLocation = .inMemory, secretStore: any SecretStore = InMemorySecretStore(), logger: Logger? = nil
+    ) async throws -> Engage {
         let configuration = try configuration(storage: storage)
         let registration = try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)
         return try await Engage.start(

@@ -29,7 +29,8 @@ final class Barrier: Sendable {
     /// Waits for the other parties; throws `Broken` if the barrier was broken.
     func arrive() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let released = state.withLock { state -> (parties: [CheckedContinuation<Void, any Error>], observers: [CheckedContinuation<Bool, Never>])? in
+            let released = state.withLock {
+                state -> (parties: [CheckedContinuation<Void, any Error>], observers: [CheckedContinuation<Bool, Never>])? in
                 if state.broken { return nil }
                 state.arrived += 1
                 state.parties.append(continuation)

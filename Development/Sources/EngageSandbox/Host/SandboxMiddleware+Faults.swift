@@ -17,11 +17,15 @@ extension SandboxMiddleware {
     ) async throws -> Response {
         switch fault {
         case nil:
-            return record(entry, started: started, response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
+            return record(
+                entry, started: started,
+                response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
 
         case .delay(let duration):
             try await sleep(duration)
-            return record(entry, started: started, response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
+            return record(
+                entry, started: started,
+                response: try await callEmulator(request, context: context, entry: entry, started: started, next: next))
 
         case .status(let code, let body, let headers):
             return record(entry, started: started, response: Self.statusResponse(code: code, body: body, headers: headers))

@@ -72,7 +72,9 @@ public struct JWTIssuer: Sendable {
     ///   - isRefreshToken: A refresh token is exempt from ``accessTokenLifetimeLimit`` (the app must
     ///     be able to renew the short-lived access tokens with it).
     /// - Returns: The compact serialisation `header.claims.signature`.
-    public func issue(subject: String, lifetime: Duration? = nil, extraClaims: [String: String] = [:], isRefreshToken: Bool = false) -> String {
+    public func issue(
+        subject: String, lifetime: Duration? = nil, extraClaims: [String: String] = [:], isRefreshToken: Bool = false
+    ) -> String {
         let issuedAt = Int64(now().timeIntervalSince1970.rounded(.down))
         let requested = lifetime ?? defaultLifetime
         let seconds = (isRefreshToken ? requested : effectiveLifetime(requested)).components.seconds

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A URLSession-based HTTP client for tests: a fresh ephemeral session (so no connection is shared

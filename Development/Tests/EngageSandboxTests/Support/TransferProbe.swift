@@ -1,7 +1,7 @@
 import Foundation
 @_spi(EngageProvider) import EngageCore
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Runs one request through a URLSession delegate to see what a client sees on the wire: whether a

@@ -41,7 +41,9 @@ public final class AcmeEmulator: Emulator {
             guard (1...100).contains(limit) else {
                 return SandboxResponse.error(.badRequest, code: "invalid_limit", description: "limit must be within 1...100.")
             }
-            let deals = Self.deals.prefix(limit).map { ["id": $0.id, "title": $0.title, "percentOff": $0.percentOff, "sku": $0.sku] as [String: Any] }
+            let deals = Self.deals.prefix(limit).map {
+                ["id": $0.id, "title": $0.title, "percentOff": $0.percentOff, "sku": $0.sku] as [String: Any]
+            }
             return SandboxResponse.raw(try JSONSerialization.data(withJSONObject: ["deals": deals], options: [.sortedKeys]))
         }
         group.post("deals/:id/claim") { request, context in

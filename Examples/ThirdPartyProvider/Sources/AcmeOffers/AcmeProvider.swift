@@ -59,7 +59,8 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
     private func fetchDeals(limit: Int) async throws -> [AcmeDeal] {
         guard limit > 0 else { throw EngageError(.invalidInput, "limit must be positive (got \(limit)).", providerID: "acme") }
         let answer = try await client.json(
-            DealsAnswer.self, .get, "/deals", query: [("limit", String(min(limit, pageSize)))], options: RequestOptions(authorization: .required)
+            DealsAnswer.self, .get, "/deals", query: [("limit", String(min(limit, pageSize)))],
+            options: RequestOptions(authorization: .required)
         )
         return answer.deals.map { AcmeDeal(id: $0.id, title: $0.title, percentOff: $0.percentOff, sku: $0.sku, providerID: "acme") }
     }
@@ -77,13 +78,17 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
 
     /// The completion-handler twin of ``deals(limit:)``.
     @discardableResult
-    public func deals(limit: Int, completion: @escaping @MainActor @Sendable (Result<[AcmeDeal], EngageError>) -> Void) -> any EngageCancellable {
+    public func deals(
+        limit: Int, completion: @escaping @MainActor @Sendable (Result<[AcmeDeal], EngageError>) -> Void
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.deals(limit: limit) }
     }
 
     /// The completion-handler twin of ``claim(dealID:)``.
     @discardableResult
-    public func claim(dealID: String, completion: @escaping @MainActor @Sendable (Result<AcmeClaim, EngageError>) -> Void) -> any EngageCancellable {
+    public func claim(
+        dealID: String, completion: @escaping @MainActor @Sendable (Result<AcmeClaim, EngageError>) -> Void
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.claim(dealID: dealID) }
     }
 }

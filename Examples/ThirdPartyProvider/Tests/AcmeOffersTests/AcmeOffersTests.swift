@@ -40,7 +40,9 @@ final class BrokenDeals: EngageProvider, DealsProviding {
     struct Configuration: ProviderConfiguration {}
     static let descriptor = ProviderDescriptor(id: "broken-deals", displayName: "Broken deals", version: "0.1.0")
     init(configuration: Configuration, context: ProviderContext) async throws {}
-    func deals(limit: Int) async throws -> [AcmeDeal] { throw EngageError(.httpStatus, "down for maintenance", httpStatus: 503, isRetryable: true) }
+    func deals(limit: Int) async throws -> [AcmeDeal] {
+        throw EngageError(.httpStatus, "down for maintenance", httpStatus: 503, isRetryable: true)
+    }
 }
 
 @Suite("Acme provider")
@@ -71,7 +73,10 @@ struct AcmeOffersTests {
         #expect(deals.report.succeeded == ["acme"])
         let sent = harness.host.journal.entries(for: "acme").filter { $0.path == "/deals" }
         #expect(sent.count == 2)
-        #expect(sent.allSatisfy { entry in entry.headers.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer acme-test-key-42" } })
+        #expect(
+            sent.allSatisfy { entry in
+                entry.headers.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer acme-test-key-42" }
+            })
         #expect(sent.last?.query["limit"] == "2")
         await engage.shutdown()
         await harness.stop()
@@ -136,6 +141,7 @@ struct AcmeOffersTests {
         var dumped = ""
         dump(configuration, to: &dumped)
         #expect(!String(describing: configuration).contains("acme-secret-key") && !dumped.contains("acme-secret-key"))
-        #expect(AcmeConfiguration(baseURL: URL(string: "https://api.acme.example")!, apiKey: "", pageSize: 101).validationIssues().count == 2)
+        #expect(
+            AcmeConfiguration(baseURL: URL(string: "https://api.acme.example")!, apiKey: "", pageSize: 101).validationIssues().count == 2)
     }
 }

@@ -20,9 +20,10 @@ extension CroboxEmulator {
         guard checksums.count == 1 else {
             throw checksumMismatch("The query carries more than one z parameter.")
         }
-        let received = piece.firstIndex(of: "=").map {
-            QueryString.percentDecode(piece[piece.index(after: $0)...])
-        } ?? ""
+        let received =
+            piece.firstIndex(of: "=").map {
+                QueryString.percentDecode(piece[piece.index(after: $0)...])
+            } ?? ""
         let covered = pieces.filter { !isChecksum($0) }.joined(separator: "&")
         let expected = CroboxWire.checksum(ofEncodedQuery: covered)
         guard received.lowercased() == expected else {

@@ -3,7 +3,6 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 
-
 extension CroboxEmulator: InspectableEmulator {
     /// Four tables, newest first: `Events` (every accepted pixel event), `Error reports` (the events of
     /// type `error` with their tag, name, message, file and line), `Promotion requests` (each answered
@@ -21,13 +20,15 @@ extension CroboxEmulator: InspectableEmulator {
         typealias Key = CroboxWire.Key
         let eventRows = events.reversed().map { event -> [String] in
             [
-                event.receivedAt.formatted(.iso8601), event.type, event.containerID, event.visitorID ?? "", event.pageType.map(String.init) ?? "",
+                event.receivedAt.formatted(.iso8601), event.type, event.containerID, event.visitorID ?? "",
+                event.pageType.map(String.init) ?? "",
                 event.productID ?? "", event.impressions.joined(separator: ", "), event.sdk.map(String.init) ?? "",
             ]
         }
         let errorRows = errors.reversed().map { event -> [String] in
             [
-                event.receivedAt.formatted(.iso8601), event[Key.tag] ?? "", event[Key.name] ?? "", event[Key.message] ?? "", event[Key.file] ?? "",
+                event.receivedAt.formatted(.iso8601), event[Key.tag] ?? "", event[Key.name] ?? "", event[Key.message] ?? "",
+                event[Key.file] ?? "",
                 event[Key.line] ?? "",
             ]
         }
@@ -37,14 +38,16 @@ extension CroboxEmulator: InspectableEmulator {
                 request.productIDs.isEmpty ? "(page)" : request.productIDs.joined(separator: ", "),
             ]
         }
-        let sessionRows = sessions.map { [$0.key.uuidString, $0.value.uuidString] }.sorted { $0[0] < $1[0] }.prefix(EmulatorStateView.rowLimit)
+        let sessionRows = sessions.map { [$0.key.uuidString, $0.value.uuidString] }.sorted { $0[0] < $1[0] }.prefix(
+            EmulatorStateView.rowLimit)
         return EmulatorStateView(tables: [
             .init(
                 title: "Events", columns: ["received at", "type", "container", "visitor", "page type", "product", "impressions", "sdk"],
                 rows: eventRows
             ),
             .init(title: "Error reports", columns: ["received at", "tag", "name", "message", "file", "line"], rows: errorRows),
-            .init(title: "Promotion requests", columns: ["received at", "container", "visitor", "placeholder", "products"], rows: requestRows),
+            .init(
+                title: "Promotion requests", columns: ["received at", "container", "visitor", "placeholder", "products"], rows: requestRows),
             .init(title: "Sessions", columns: ["visitor", "session"], rows: Array(sessionRows)),
         ])
     }

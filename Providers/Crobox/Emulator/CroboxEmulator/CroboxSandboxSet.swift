@@ -13,8 +13,10 @@ public enum CroboxSandboxSet {
     /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
     /// sandbox serves the emulator `id` (throwing when it serves none).
     public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
-        try configuration.setProvider(.crobox, CroboxConfiguration(
-            containerID: "xlrc9t", baseURL: baseURL("crobox"), locale: "en_US", currency: "EUR"
-        ))
+        try configuration.setProvider(
+            .crobox,
+            CroboxConfiguration(
+                containerID: "xlrc9t", baseURL: baseURL("crobox"), locale: "en_US", currency: "EUR"
+            ))
     }
 }

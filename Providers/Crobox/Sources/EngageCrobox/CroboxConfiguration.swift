@@ -87,7 +87,9 @@ public struct CroboxConfiguration: ProviderConfiguration, Equatable {
     public func validationIssues() -> [String] {
         var issues: [String] = []
         let idCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
-        if containerID.isEmpty || containerID.count > 64 || containerID.unicodeScalars.contains(where: { !idCharacters.contains($0) || !$0.isASCII }) {
+        if containerID.isEmpty || containerID.count > 64
+            || containerID.unicodeScalars.contains(where: { !idCharacters.contains($0) || !$0.isASCII })
+        {
             issues.append("containerID must be 1 to 64 ASCII letters, digits, '-' or '_' (got '\(containerID.prefix(64))').")
         }
         if let locale, !Self.isLocale(locale) {

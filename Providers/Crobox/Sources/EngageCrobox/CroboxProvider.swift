@@ -47,15 +47,20 @@ public final class CroboxProvider: EngageProvider {
         self.context = context
         self.configuration = configuration
         let containerID = configuration.containerID
-        client = try context.makeAPIClient(baseURL: configuration.baseURL, hooks: APIClient.Hooks(mapError: { response, request, _ in
-            // Crobox answers a promotions request for a container it does not know with 405.
-            guard response.status == 405, request.options.operationName == "promotions" else { return nil }
-            return EngageError(
-                .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox, httpStatus: 405,
-                recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
-            )
-        }))
-        installation = context.installationID(storedUnder: "visitor_id", configured: configuration.visitorID?.uuidString) { UUID().uuidString }
+        client = try context.makeAPIClient(
+            baseURL: configuration.baseURL,
+            hooks: APIClient.Hooks(mapError: { response, request, _ in
+                // Crobox answers a promotions request for a container it does not know with 405.
+                guard response.status == 405, request.options.operationName == "promotions" else { return nil }
+                return EngageError(
+                    .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox,
+                    httpStatus: 405,
+                    recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
+                )
+            }))
+        installation = context.installationID(storedUnder: "visitor_id", configured: configuration.visitorID?.uuidString) {
+            UUID().uuidString
+        }
         storedVisitorID = Locked(try Self.visitorID(installation))
         userID = Locked(configuration.userID)
         errorReporter = CroboxErrorReporter(clock: context.clock, interval: .seconds(300))

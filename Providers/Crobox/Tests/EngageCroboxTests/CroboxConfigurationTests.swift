@@ -13,14 +13,16 @@ struct CroboxConfigurationTests {
         #expect(configuration.validationIssues().isEmpty)
     }
 
-    @Test("invalid settings are named", arguments: [
-        (CroboxConfiguration(containerID: ""), "containerID"),
-        (CroboxConfiguration(containerID: "a b"), "containerID"),
-        (CroboxConfiguration(containerID: "x", locale: "en-US"), "locale"),
-        (CroboxConfiguration(containerID: "x", locale: "EN_us"), "locale"),
-        (CroboxConfiguration(containerID: "x", currency: "euro"), "currency"),
-        (CroboxConfiguration(containerID: "x", timezoneOffsetHours: 20), "timezoneOffsetHours"),
-    ])
+    @Test(
+        "invalid settings are named",
+        arguments: [
+            (CroboxConfiguration(containerID: ""), "containerID"),
+            (CroboxConfiguration(containerID: "a b"), "containerID"),
+            (CroboxConfiguration(containerID: "x", locale: "en-US"), "locale"),
+            (CroboxConfiguration(containerID: "x", locale: "EN_us"), "locale"),
+            (CroboxConfiguration(containerID: "x", currency: "euro"), "currency"),
+            (CroboxConfiguration(containerID: "x", timezoneOffsetHours: 20), "timezoneOffsetHours"),
+        ])
     func invalid(configuration: CroboxConfiguration, field: String) {
         let issues = configuration.validationIssues()
         #expect(issues.count == 1)

@@ -10,7 +10,9 @@ struct CroboxDecodingTests {
     static let session = "0b8d1a3e-7f1c-4f5e-9a47-2d6c9b1e5f20"
 
     static func document(promotions: String, context: String? = nil) -> Data {
-        let context = context ?? #"{"experiments":[{"id":1,"name":"Campaign 1","variantId":1,"variantName":"Crobox","control":false}],"groupName":"Campaign 1 : Crobox","pid":"\#(visitor)","sid":"\#(session)"}"#
+        let context =
+            context
+            ?? #"{"experiments":[{"id":1,"name":"Campaign 1","variantId":1,"variantName":"Crobox","control":false}],"groupName":"Campaign 1 : Crobox","pid":"\#(visitor)","sid":"\#(session)"}"#
         return Data(#"{"context":\#(context),"promotions":\#(promotions)}"#.utf8)
     }
 
@@ -25,8 +27,11 @@ struct CroboxDecodingTests {
     @Test("hostile variations of a realistic response decode or fail with DecodingError, never trap")
     func hostileVariations() throws {
         let promotions = [
-            Self.promotion(product: "p1", component: "mob-app-text-badge.tsx", config: ##"{"text":"Best seller","fontColor":"#0e1111","backgroundColor":"#80FFCC00"}"##),
-            Self.promotion(product: "p2", component: "mob-app-image-badge.tsx", config: #"{"image":"https://cdn.example.com/b.png","altText":"Eco"}"#),
+            Self.promotion(
+                product: "p1", component: "mob-app-text-badge.tsx",
+                config: ##"{"text":"Best seller","fontColor":"#0e1111","backgroundColor":"#80FFCC00"}"##),
+            Self.promotion(
+                product: "p2", component: "mob-app-image-badge.tsx", config: #"{"image":"https://cdn.example.com/b.png","altText":"Eco"}"#),
         ]
         let document = Self.document(promotions: "[\(promotions.joined(separator: ","))]")
         _ = try decode(document)
@@ -42,15 +47,24 @@ struct CroboxDecodingTests {
     @Test("a realistic response decodes with context, campaigns and every badge kind")
     func realistic() throws {
         let promotions = [
-            Self.promotion(product: "p1", component: "mob-app-text-badge.tsx", config: ##"{"text":"Best seller","fontColor":"#0e1111","backgroundColor":"#80FFCC00","borderColor":"rgba(204, 204, 204, 0.5)"}"##),
-            Self.promotion(product: "p2", component: "mob-app-image-badge.tsx", config: #"{"image":"https://cdn.example.com/b.png","altText":"Eco"}"#),
-            Self.promotion(product: "p3", component: "mob-app-secondary-messaging.tsx", config: ##"{"text":"Only 2 left","fontColor":"#ff0000"}"##),
-            Self.promotion(product: "p4", component: "component1.tsx", config: #"{"image":"https://cdn.example.com/c.png","altText":"Alt"}"#),
+            Self.promotion(
+                product: "p1", component: "mob-app-text-badge.tsx",
+                config:
+                    ##"{"text":"Best seller","fontColor":"#0e1111","backgroundColor":"#80FFCC00","borderColor":"rgba(204, 204, 204, 0.5)"}"##
+            ),
+            Self.promotion(
+                product: "p2", component: "mob-app-image-badge.tsx", config: #"{"image":"https://cdn.example.com/b.png","altText":"Eco"}"#),
+            Self.promotion(
+                product: "p3", component: "mob-app-secondary-messaging.tsx", config: ##"{"text":"Only 2 left","fontColor":"#ff0000"}"##),
+            Self.promotion(
+                product: "p4", component: "component1.tsx", config: #"{"image":"https://cdn.example.com/c.png","altText":"Alt"}"#),
         ]
         let response = try decode(Self.document(promotions: "[\(promotions.joined(separator: ","))]"))
         #expect(response.context.visitorID.uuidString == Self.visitor)
         #expect(response.context.sessionID.uuidString.lowercased() == Self.session)
-        #expect(response.context.campaigns == [CroboxCampaign(id: 1, name: "Campaign 1", variantID: 1, variantName: "Crobox", isControl: false)])
+        #expect(
+            response.context.campaigns == [CroboxCampaign(id: 1, name: "Campaign 1", variantID: 1, variantName: "Crobox", isControl: false)]
+        )
         #expect(response.context.groupName == "Campaign 1 : Crobox")
         #expect(response.promotions.map(\.productID) == ["p1", "p2", "p3", "p4"])
 
@@ -63,19 +77,27 @@ struct CroboxDecodingTests {
         #expect(text.backgroundRGBA == RGBAColor(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0x80))
         #expect(text.borderRGBA == RGBAColor(red: 204, green: 204, blue: 204, alpha: 128))
 
-        #expect(try #require(response.promotions[1].content).typedConfig == .imageBadge(CroboxImageBadge(image: "https://cdn.example.com/b.png", altText: "Eco")))
-        #expect(try #require(response.promotions[2].content).typedConfig == .secondaryMessaging(CroboxSecondaryMessaging(text: "Only 2 left", fontColor: "#ff0000")))
+        #expect(
+            try #require(response.promotions[1].content).typedConfig
+                == .imageBadge(CroboxImageBadge(image: "https://cdn.example.com/b.png", altText: "Eco")))
+        #expect(
+            try #require(response.promotions[2].content).typedConfig
+                == .secondaryMessaging(CroboxSecondaryMessaging(text: "Only 2 left", fontColor: "#ff0000")))
         // An unknown component keeps its raw map, and its badge is still readable by keys.
         let unknown = try #require(response.promotions[3].content)
-        #expect(unknown.typedConfig == .unknown(componentName: "component1.tsx", config: ["image": "https://cdn.example.com/c.png", "altText": "Alt"]))
+        #expect(
+            unknown.typedConfig
+                == .unknown(componentName: "component1.tsx", config: ["image": "https://cdn.example.com/c.png", "altText": "Alt"]))
         #expect(unknown.imageBadge == CroboxImageBadge(image: "https://cdn.example.com/c.png", altText: "Alt"))
         #expect(unknown.textBadge == nil)
     }
 
-    @Test("invalid UUIDs are clear decoding errors naming the field", arguments: [
-        ("pid", #"{"experiments":[],"pid":"not-a-uuid","sid":"\#(session)"}"#, "[]"),
-        ("sid", #"{"experiments":[],"pid":"\#(visitor)","sid":"123"}"#, "[]"),
-    ])
+    @Test(
+        "invalid UUIDs are clear decoding errors naming the field",
+        arguments: [
+            ("pid", #"{"experiments":[],"pid":"not-a-uuid","sid":"\#(session)"}"#, "[]"),
+            ("sid", #"{"experiments":[],"pid":"\#(visitor)","sid":"123"}"#, "[]"),
+        ])
     func invalidContextUUIDs(field: String, context: String, promotions: String) {
         #expect {
             try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Self.document(promotions: promotions, context: context))
@@ -86,23 +108,26 @@ struct CroboxDecodingTests {
         }
     }
 
-    @Test("hostile documents fail with decoding errors, never crashes", arguments: [
-        #"{"promotions":[]}"#,
-        #"{"context":null,"promotions":[]}"#,
-        #"[]"#,
-        #"{"context":{"experiments":"x","pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
-        #"{"context":{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":false}],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
-        #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"zzz","campaignId":1,"variantId":1}]}"#,
-        #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"\#(session)","campaignId":1,"variantId":1,"content":{"id":"\#(session)","component":"x","config":{"text":7}}}]}"#,
-        #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":{}}"#,
-    ])
+    @Test(
+        "hostile documents fail with decoding errors, never crashes",
+        arguments: [
+            #"{"promotions":[]}"#,
+            #"{"context":null,"promotions":[]}"#,
+            #"[]"#,
+            #"{"context":{"experiments":"x","pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
+            #"{"context":{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":false}],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
+            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"zzz","campaignId":1,"variantId":1}]}"#,
+            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"\#(session)","campaignId":1,"variantId":1,"content":{"id":"\#(session)","component":"x","config":{"text":7}}}]}"#,
+            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":{}}"#,
+        ])
     func hostile(json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Data(json.utf8)) }
     }
 
     @Test("missing optional fields and a missing config are tolerated")
     func optionalFields() throws {
-        let json = #"{"context":{"experiments":[],"pid":"\#(Self.visitor)","sid":"\#(Self.session)"},"promotions":[{"id":"\#(Self.session)","campaignId":2,"variantId":3},{"id":"\#(Self.visitor)","campaignId":2,"variantId":3,"content":{"id":"\#(Self.session)","component":"mob-app-text-badge.tsx"}}]}"#
+        let json =
+            #"{"context":{"experiments":[],"pid":"\#(Self.visitor)","sid":"\#(Self.session)"},"promotions":[{"id":"\#(Self.session)","campaignId":2,"variantId":3},{"id":"\#(Self.visitor)","campaignId":2,"variantId":3,"content":{"id":"\#(Self.session)","component":"mob-app-text-badge.tsx"}}]}"#
         let response = try decode(Data(json.utf8))
         #expect(response.context.groupName == nil)
         #expect(response.promotions[0].productID == nil)

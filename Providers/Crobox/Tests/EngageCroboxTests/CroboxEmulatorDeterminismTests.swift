@@ -47,7 +47,10 @@ struct CroboxEmulatorDeterminismTests {
         try await CroboxEmulatorHarness.run { harness async throws in
             let reply = try await harness.promotions(productIDs: ["Product7"])
             let text = String(decoding: reply.body, as: UTF8.self)
-            #expect(text.hasPrefix(#"{"context":{"experiments":[{"control":false,"id":1,"name":"Campaign 1","variantId":1,"variantName":"Crobox"}],"groupName":"Campaign 1 : Crobox","pid":"\#(CroboxEmulatorHarness.visitor)","sid":""#))
+            #expect(
+                text.hasPrefix(
+                    #"{"context":{"experiments":[{"control":false,"id":1,"name":"Campaign 1","variantId":1,"variantName":"Crobox"}],"groupName":"Campaign 1 : Crobox","pid":"\#(CroboxEmulatorHarness.visitor)","sid":""#
+                ))
             #expect(text.contains(##""component":"mob-app-text-badge.tsx","config":{"fontColor":"#0e1111","text":"Best seller"}"##))
             #expect(text.contains(#""productId":"Product7","variantId":1}]}"#))
         }

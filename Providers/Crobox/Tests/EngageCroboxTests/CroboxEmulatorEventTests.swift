@@ -29,11 +29,12 @@ struct CroboxEmulatorEventTests {
     @Test("an iOS page view is parsed: common parameters, [i] impressions, cp.* and the base-36 ts")
     func iOSPageView() async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
-            let items = CroboxEmulatorHarness.commonItems(counter: 3) + [
-                ("t", "pageview"), ("dt", "Shoes & more"), ("pi", "sku-1"), ("price", "1.0"), ("qty", "2"),
-                ("[0]", "sku-10"), ("[1]", "sku-11"), ("[2]", "sku-12"),
-                ("cp.size", "42"), ("cp.colour", "dark blue"), ("lh", "Overview"),
-            ]
+            let items =
+                CroboxEmulatorHarness.commonItems(counter: 3) + [
+                    ("t", "pageview"), ("dt", "Shoes & more"), ("pi", "sku-1"), ("price", "1.0"), ("qty", "2"),
+                    ("[0]", "sku-10"), ("[1]", "sku-11"), ("[2]", "sku-12"),
+                    ("cp.size", "42"), ("cp.colour", "dark blue"), ("lh", "Overview"),
+                ]
             #expect(try await harness.event(items).status == 200)
             let event = try #require(harness.emulator.receivedEvents.first)
             #expect(event.type == CroboxWire.EventType.pageView)
@@ -79,11 +80,13 @@ struct CroboxEmulatorEventTests {
         }
     }
 
-    @Test("ts decodes from base-36 epoch milliseconds", arguments: [
-        ("lu9znf91", 1_711_554_991.093),
-        (CroboxWire.timestamp(Date(timeIntervalSince1970: 1_800_000_000.5)), 1_800_000_000.5),
-        ("0", 0),
-    ])
+    @Test(
+        "ts decodes from base-36 epoch milliseconds",
+        arguments: [
+            ("lu9znf91", 1_711_554_991.093),
+            (CroboxWire.timestamp(Date(timeIntervalSince1970: 1_800_000_000.5)), 1_800_000_000.5),
+            ("0", 0),
+        ])
     func timestamp(text: String, seconds: Double) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             #expect(try await harness.event([("cid", "xlrc9t"), ("t", "click"), ("ts", text)]).status == 200)
@@ -91,14 +94,16 @@ struct CroboxEmulatorEventTests {
         }
     }
 
-    @Test("the z checksum is verified with the wire vectors", arguments: [
-        // (query, passes the checksum): a passing query without cid is then refused for the missing cid.
-        ("foobar=bla&z=az968c", true),
-        ("john=doe&foobar=bla&z=-hfa74c", true),
-        ("foobar=bla&john=doe&z=-1lmz7r", true),
-        ("foobar=bla&z=-hfa74c", false),
-        ("john=doe&foobar=bla&z=-1lmz7r", false),
-    ])
+    @Test(
+        "the z checksum is verified with the wire vectors",
+        arguments: [
+            // (query, passes the checksum): a passing query without cid is then refused for the missing cid.
+            ("foobar=bla&z=az968c", true),
+            ("john=doe&foobar=bla&z=-hfa74c", true),
+            ("foobar=bla&john=doe&z=-1lmz7r", true),
+            ("foobar=bla&z=-hfa74c", false),
+            ("john=doe&foobar=bla&z=-1lmz7r", false),
+        ])
     func checksumVectors(query: String, passes: Bool) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             let reply = try await harness.event(query)
@@ -146,9 +151,11 @@ struct CroboxEmulatorEventTests {
         }
     }
 
-    @Test("a missing cid or t is 400 and nothing is recorded", arguments: [
-        "t=pageview", "cid=xlrc9t", "cid=&t=pageview", "cid=xlrc9t&t=", "",
-    ])
+    @Test(
+        "a missing cid or t is 400 and nothing is recorded",
+        arguments: [
+            "t=pageview", "cid=xlrc9t", "cid=&t=pageview", "cid=xlrc9t&t=", "",
+        ])
     func missingRequired(query: String) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             let reply = try await harness.event(query)
@@ -158,9 +165,11 @@ struct CroboxEmulatorEventTests {
         }
     }
 
-    @Test("malformed typed parameters are 400", arguments: [
-        "e=one", "e=-1", "pt=detail", "sdk=ios", "ts=!!", "price=cheap", "qty=1.5",
-    ])
+    @Test(
+        "malformed typed parameters are 400",
+        arguments: [
+            "e=one", "e=-1", "pt=detail", "sdk=ios", "ts=!!", "price=cheap", "qty=1.5",
+        ])
     func malformedParameters(parameter: String) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             let reply = try await harness.event("cid=xlrc9t&t=click&" + parameter)
@@ -185,10 +194,14 @@ struct CroboxEmulatorEventTests {
         try await CroboxEmulatorHarness.run { harness async throws in
             let common = CroboxEmulatorHarness.commonItems()
             let promoID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
-            #expect(try await harness.event(common + [("t", "error"), ("tg", "sdk"), ("nm", "promotions"), ("msg", "timed out")]).status == 200)
-            #expect(try await harness.event(common + [("t", "event"), ("nm", "wishlist"), ("promoId", promoID), ("pi", "p9")]).status == 200)
+            #expect(
+                try await harness.event(common + [("t", "error"), ("tg", "sdk"), ("nm", "promotions"), ("msg", "timed out")]).status == 200)
+            #expect(
+                try await harness.event(common + [("t", "event"), ("nm", "wishlist"), ("promoId", promoID), ("pi", "p9")]).status == 200)
             #expect(try await harness.event(common + [("t", "pageview"), ("stp", "2"), ("[0]", "p1")]).status == 200)
-            #expect(try await harness.event(common + [("t", "pageview"), ("tid", "T-1"), ("aff", "web"), ("cpn", "SAVE10"), ("rev", "19.98")]).status == 200)
+            #expect(
+                try await harness.event(common + [("t", "pageview"), ("tid", "T-1"), ("aff", "web"), ("cpn", "SAVE10"), ("rev", "19.98")])
+                    .status == 200)
 
             let errors = harness.emulator.receivedEvents(ofType: CroboxWire.EventType.error)
             #expect(errors.map { [$0["tg"], $0["nm"], $0["msg"]] } == [["sdk", "promotions", "timed out"]])

@@ -125,13 +125,15 @@ struct CroboxEmulatorPromotionTests {
         }
     }
 
-    @Test("pid must be a UUID, in either letter case", arguments: [
-        ("6c1b4c2e-3a7f-4e0b-9d36-2f7e5a1b9c40", 200),
-        ("6C1B4C2E-3A7F-4E0B-9D36-2F7E5A1B9C40", 200),
-        ("visitor-1", 400),
-        ("6C1B4C2E3A7F4E0B9D362F7E5A1B9C40", 400),
-        ("", 400),
-    ])
+    @Test(
+        "pid must be a UUID, in either letter case",
+        arguments: [
+            ("6c1b4c2e-3a7f-4e0b-9d36-2f7e5a1b9c40", 200),
+            ("6C1B4C2E-3A7F-4E0B-9D36-2F7E5A1B9C40", 200),
+            ("visitor-1", 400),
+            ("6C1B4C2E3A7F4E0B9D362F7E5A1B9C40", 400),
+            ("", 400),
+        ])
     func visitorMustBeUUID(visitor: String, status: Int) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             let reply = try await harness.promotions(productIDs: ["a"], visitor: visitor)
@@ -158,9 +160,11 @@ struct CroboxEmulatorPromotionTests {
         }
     }
 
-    @Test("body keys must be indexes 0..<n without gaps or repeats", arguments: [
-        "a=1", "0=a&2=c", "1=b", "0=a&0=b", "00=a", "-1=a", "+0=a", "0=a&x",
-    ])
+    @Test(
+        "body keys must be indexes 0..<n without gaps or repeats",
+        arguments: [
+            "a=1", "0=a&2=c", "1=b", "0=a&0=b", "00=a", "-1=a", "+0=a", "0=a&x",
+        ])
     func badBodyKeys(body: String) async throws {
         try await CroboxEmulatorHarness.run { harness async throws in
             let query = CroboxWire.encodeQuery(CroboxEmulatorHarness.commonItems() + [("vpid", "1")])

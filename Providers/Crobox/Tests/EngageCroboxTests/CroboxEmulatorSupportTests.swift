@@ -7,7 +7,7 @@ import CroboxEmulator
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One HTTP answer of the emulator.

@@ -17,14 +17,18 @@ struct CroboxEventTests {
         let page = CroboxPage(pageType: .overview, pageName: "Sneakers", customProperties: ["section": "men"])
         let shoe = CroboxProduct(id: "sku-1", price: 49.9, quantity: 2)
         let events: [CroboxEvent] = [
-            .pageView(title: "Sneakers", searchTerms: "running shoes", product: shoe, otherProductIDs: ["a", "b"], impressions: ["sku-1", "sku-2"]),
+            .pageView(
+                title: "Sneakers", searchTerms: "running shoes", product: shoe, otherProductIDs: ["a", "b"],
+                impressions: ["sku-1", "sku-2"]),
             .click(CroboxProduct(id: "sku-2", price: 1.0, quantity: 1)),
             .addToCart(shoe),
             .removeFromCart(CroboxProduct(id: "sku-1")),
             .checkout(step: 2, impressions: ["sku-1"]),
             .purchase(transactionID: "T-100", affiliation: "web shop", coupon: "SPRING+10", revenue: 99.8, impressions: ["sku-1"]),
             .error(tag: "app", name: "checkout", message: "card declined", file: "Checkout.swift", line: 42),
-            .custom(name: "wishlist", promotionID: UUID(uuidString: "6F1D1B6C-1A7B-4E8E-9C65-3C6B2E0B9A10"), product: CroboxProduct(id: "sku-3")),
+            .custom(
+                name: "wishlist", promotionID: UUID(uuidString: "6F1D1B6C-1A7B-4E8E-9C65-3C6B2E0B9A10"), product: CroboxProduct(id: "sku-3")
+            ),
         ]
         for event in events { try await crobox.send(event, on: page) }
         await harness.flush(engage)
@@ -33,12 +37,17 @@ struct CroboxEventTests {
 
         let ts = CroboxWire.timestamp(harness.clock.now)
         func common(_ counter: Int) -> [(String, String)] {
-            [("cid", "xlrc9t"), ("pid", crobox.visitorID.uuidString), ("e", String(counter)), ("vid", page.viewID.uuidString),
-             ("pt", "2"), ("sdk", "1"), ("cc", "EUR"), ("lc", "en_US"), ("uid", "user-42"), ("tz", "2"), ("ts", ts), ("lh", "Sneakers")]
+            [
+                ("cid", "xlrc9t"), ("pid", crobox.visitorID.uuidString), ("e", String(counter)), ("vid", page.viewID.uuidString),
+                ("pt", "2"), ("sdk", "1"), ("cc", "EUR"), ("lc", "en_US"), ("uid", "user-42"), ("tz", "2"), ("ts", ts), ("lh", "Sneakers"),
+            ]
         }
         let properties = [("cp.channel", "app"), ("cp.section", "men")]
         let expected: [[(String, String)]] = [
-            [("t", "pageview"), ("dt", "Sneakers"), ("st", "running shoes"), ("pi", "sku-1"), ("price", "49.9"), ("qty", "2"), ("lst", "a,b"), ("[0]", "sku-1"), ("[1]", "sku-2")],
+            [
+                ("t", "pageview"), ("dt", "Sneakers"), ("st", "running shoes"), ("pi", "sku-1"), ("price", "49.9"), ("qty", "2"),
+                ("lst", "a,b"), ("[0]", "sku-1"), ("[1]", "sku-2"),
+            ],
             [("t", "click"), ("pi", "sku-2"), ("price", "1.0"), ("qty", "1")],
             [("t", "cart"), ("pi", "sku-1"), ("price", "49.9"), ("qty", "2")],
             [("t", "rmcart"), ("pi", "sku-1")],
@@ -189,8 +198,10 @@ struct CroboxEventTests {
         let engage = try await harness.start()
         let crobox = try await engage.provider(CroboxProvider.self)
         let page = CroboxPage(pageType: .other)
-        for event in [CroboxEvent.click(CroboxProduct(id: "")), .addToCart(CroboxProduct(id: "a", price: -1)), .custom(name: ""),
-                      .addToCart(CroboxProduct(id: "a", price: .infinity))] {
+        for event in [
+            CroboxEvent.click(CroboxProduct(id: "")), .addToCart(CroboxProduct(id: "a", price: -1)), .custom(name: ""),
+            .addToCart(CroboxProduct(id: "a", price: .infinity)),
+        ] {
             await #expect { try await crobox.send(event, on: page) } throws: { ($0 as? EngageError)?.code == .invalidInput }
         }
         #expect(try await engage.registry.analytics.pendingCount() == 0)
@@ -202,8 +213,12 @@ struct CroboxEventTests {
     func facadeTrack() async throws {
         let harness = try await CroboxHarness()
         let engage = try await harness.start()
-        _ = try await engage.track(TrackedEvent(.addToCart, productID: "sku-9", price: try Money(decimal: "12.50", currency: "EUR"), quantity: 3))
-        _ = try await engage.track(TrackedEvent(.purchase, price: try Money(decimal: "10", currency: "EUR"), quantity: 2, properties: ["transaction_id": "T-9", "gift": "yes"]))
+        _ = try await engage.track(
+            TrackedEvent(.addToCart, productID: "sku-9", price: try Money(decimal: "12.50", currency: "EUR"), quantity: 3))
+        _ = try await engage.track(
+            TrackedEvent(
+                .purchase, price: try Money(decimal: "10", currency: "EUR"), quantity: 2,
+                properties: ["transaction_id": "T-9", "gift": "yes"]))
         _ = try await engage.track(TrackedEvent(.custom, name: "newsletter_signup"))
         await harness.flush(engage)
         let events = harness.emulator.receivedEvents

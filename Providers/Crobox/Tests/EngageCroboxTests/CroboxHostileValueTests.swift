@@ -11,11 +11,13 @@ struct CroboxHostileValueTests {
     func croboxValues() throws {
         var problems: [String] = []
         problems += try HostileJSON.problems(decoding: CroboxProduct(id: "sku-1", price: 19.99, quantity: 2), seed: 301)
-        problems += try HostileJSON.problems(decoding: CroboxTextBadge(text: "-20%", fontColor: "#fff", backgroundColor: "#e00", borderColor: nil), seed: 302)
+        problems += try HostileJSON.problems(
+            decoding: CroboxTextBadge(text: "-20%", fontColor: "#fff", backgroundColor: "#e00", borderColor: nil), seed: 302)
         problems += try HostileJSON.problems(decoding: CroboxImageBadge(image: "https://cdn.example.com/b.png", altText: "Sale"), seed: 303)
         problems += try HostileJSON.problems(decoding: CroboxSecondaryMessaging(text: "Only 3 left", fontColor: "#333"), seed: 304)
         problems += try HostileJSON.problems(
-            decoding: CroboxPromotionContent(messageID: UUID(), componentName: "TextBadge", config: ["text": "Hot", "fontColor": "#fff"]), seed: 305
+            decoding: CroboxPromotionContent(messageID: UUID(), componentName: "TextBadge", config: ["text": "Hot", "fontColor": "#fff"]),
+            seed: 305
         )
         problems += try HostileJSON.problems(
             decoding: CroboxPromotionContext(

@@ -9,9 +9,11 @@ import Testing
 
 @Suite("Crobox promotions end to end")
 struct CroboxPromotionsTests {
-    @Test("promotions for 0, 1 and many products: order kept on the wire and in the answer", arguments: [
-        [String](), ["sku-1"], ["sku 1", "sku+2", "σκου-3", "sku/4", "sku&5=6", "7"],
-    ])
+    @Test(
+        "promotions for 0, 1 and many products: order kept on the wire and in the answer",
+        arguments: [
+            [String](), ["sku-1"], ["sku 1", "sku+2", "σκου-3", "sku/4", "sku&5=6", "7"],
+        ])
     func productCounts(productIDs: [String]) async throws {
         let harness = try await CroboxHarness()
         let engage = try await harness.start()
@@ -65,7 +67,9 @@ struct CroboxPromotionsTests {
                 seen.insert("text")
                 #expect(badge.fontRGBA != nil)
                 if badge.backgroundColor != nil { #expect(badge.backgroundRGBA?.alpha == 0xE6); seen.insert("argb") }
-                if badge.borderColor != nil { #expect(badge.borderRGBA == RGBAColor(red: 204, green: 204, blue: 204, alpha: 128)); seen.insert("rgba") }
+                if badge.borderColor != nil {
+                    #expect(badge.borderRGBA == RGBAColor(red: 204, green: 204, blue: 204, alpha: 128)); seen.insert("rgba")
+                }
             case let .imageBadge(badge):
                 seen.insert("image")
                 #expect(URL(string: badge.image)?.scheme == "https")
@@ -119,7 +123,9 @@ struct CroboxPromotionsTests {
         await harness.stop()
     }
 
-    @Test("bodies that are not the promotions shape become decoding errors", arguments: [Fault.malformedBody, .status(200, body: Data(#"{"context":{"pid":"x"}}"#.utf8))])
+    @Test(
+        "bodies that are not the promotions shape become decoding errors",
+        arguments: [Fault.malformedBody, .status(200, body: Data(#"{"context":{"pid":"x"}}"#.utf8))])
     func badBodies(fault: Fault) async throws {
         let harness = try await CroboxHarness()
         let engage = try await harness.start()
@@ -166,7 +172,9 @@ struct CroboxPromotionsTests {
         let engage = try await harness.start()
         let crobox = try await engage.provider(CroboxProvider.self)
         let result = await withCheckedContinuation { continuation in
-            crobox.promotions(placeholderID: "3", page: CroboxPage(pageType: .detail), productIDs: ["x"]) { continuation.resume(returning: $0) }
+            crobox.promotions(placeholderID: "3", page: CroboxPage(pageType: .detail), productIDs: ["x"]) {
+                continuation.resume(returning: $0)
+            }
         }
         #expect(try result.get().promotions.map(\.productID) == ["x"])
         await engage.shutdown()
@@ -226,7 +234,8 @@ struct CroboxContractTests {
         // itself succeeds and reports it.
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.crobox-tests")
         configuration.providers["crobox"] = ["containerID": 42]
-        let partial = try await Engage.start(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
+        let partial = try await Engage.start(
+            configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
         #expect(await partial.ready().failures["crobox"]?.code == .invalidConfiguration)
         #expect(await partial.ready().failures["crobox"]?.message.contains("containerID") == true)
         await #expect {

@@ -12,11 +12,13 @@ struct CroboxWireTests {
         #expect(CroboxWire.date(fromTimestamp: "lu9znf91")?.timeIntervalSince1970 == 1_711_554_991.093)
     }
 
-    @Test("the z checksum matches the Android SDK's vectors", arguments: [
-        ("foobar=bla", "az968c"),
-        ("john=doe&foobar=bla", "-hfa74c"),
-        ("foobar=bla&john=doe", "-1lmz7r"),
-    ])
+    @Test(
+        "the z checksum matches the Android SDK's vectors",
+        arguments: [
+            ("foobar=bla", "az968c"),
+            ("john=doe&foobar=bla", "-hfa74c"),
+            ("foobar=bla&john=doe", "-1lmz7r"),
+        ])
     func checksum(query: String, expected: String) {
         #expect(CroboxWire.checksum(ofEncodedQuery: query) == expected)
     }

@@ -12,9 +12,11 @@ public enum ExploreSandboxSet {
     public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
         var emulators: [any Emulator] = []
         if let feed = try? ExploreFeedEmulator.withGeneratedDirectories() { emulators.append(feed) }
-        emulators.append(CTXEmulator(configuration: .init(
-            accessTokenLifetime: tokenLifetime, fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2)
-        )))
+        emulators.append(
+            CTXEmulator(
+                configuration: .init(
+                    accessTokenLifetime: tokenLifetime, fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2)
+                )))
         #if PiggyCards
             emulators.append(PiggyCardsEmulator())
         #endif

@@ -99,7 +99,9 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
             issues.append("userCountry must be a two-letter ISO 3166-1 code")
         }
         if let path = databasePath, path.isEmpty || path.contains("\0") { issues.append("databasePath is empty or contains a NUL byte") }
-        if let path = directoryFolder, path.isEmpty || path.contains("\0") { issues.append("directoryFolder is empty or contains a NUL byte") }
+        if let path = directoryFolder, path.isEmpty || path.contains("\0") {
+            issues.append("directoryFolder is empty or contains a NUL byte")
+        }
         for source in BuiltInGiftCardSources.types { issues += giftCards.validationIssues(of: source) }
         return issues
     }

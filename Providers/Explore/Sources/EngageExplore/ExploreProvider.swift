@@ -51,16 +51,20 @@ public final class ExploreProvider: EngageProvider {
         if let folder = configuration.directoryFolder {
             directoryFolder = URL(fileURLWithPath: folder, isDirectory: true)
         } else if let databaseDirectory = context.database.directory {
-            directoryFolder = URL(fileURLWithPath: databaseDirectory, isDirectory: true).appendingPathComponent("explore", isDirectory: true)
+            directoryFolder = URL(fileURLWithPath: databaseDirectory, isDirectory: true).appendingPathComponent(
+                "explore", isDirectory: true)
         } else {
-            directoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("engage-explore-\(UUID().uuidString)", isDirectory: true)
+            directoryFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "engage-explore-\(UUID().uuidString)", isDirectory: true)
         }
         giftCardSources = try BuiltInGiftCardSources.make(settings: configuration.giftCards, context: context)
         let readKeys = Set(BuiltInGiftCardSources.types.map { $0.configurationKey })
         for key in configuration.giftCards.sections.keys.sorted() where !readKeys.contains(key) {
-            context.logger.warning("No gift-card source of this build reads the Explore section '\(key.prefix(64))'; it is ignored", metadata: [
-                "hint": "PiggyCards needs the PiggyCards trait",
-            ])
+            context.logger.warning(
+                "No gift-card source of this build reads the Explore section '\(key.prefix(64))'; it is ignored",
+                metadata: [
+                    "hint": "PiggyCards needs the PiggyCards trait"
+                ])
         }
         giftCards = GiftCardVault(storage: context.storage, clock: context.clock, events: context.events)
         feed = try configuration.feedURL.map { url in
@@ -109,7 +113,8 @@ public final class ExploreProvider: EngageProvider {
                 var url = folder
                 try url.setResourceValues(values)
             } catch {
-                logger.warning("The Explore folder could not be excluded from backups", metadata: ["error": "\(error.localizedDescription)"])
+                logger.warning(
+                    "The Explore folder could not be excluded from backups", metadata: ["error": "\(error.localizedDescription)"])
             }
         #endif
     }

@@ -68,7 +68,8 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
 
     /// Creates a gift card for `fiatAmount` at a CTX merchant, after checking the amount against the
     /// merchant's denominations (min/max range or fixed values) without sending anything invalid.
-    public func buyGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws(EngageError) -> CTXGiftCard {
+    public func buyGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws(EngageError) -> CTXGiftCard
+    {
         try await context.perform(CTXOperation.purchase.name) {
             try await client.purchaseGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
         }
@@ -122,7 +123,9 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
     public func buyGiftCard(
         merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD", completion: @escaping Completion<CTXGiftCard>
     ) -> any EngageCancellable {
-        context.callback(completion) { try await self.buyGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency) }
+        context.callback(completion) {
+            try await self.buyGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
+        }
     }
 
     /// The callback form of ``giftCard(id:)``.
@@ -133,7 +136,9 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``waitForGiftCard(id:polling:)``.
     @discardableResult
-    public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<CTXGiftCard>) -> any EngageCancellable {
+    public func waitForGiftCard(
+        id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<CTXGiftCard>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.waitForGiftCard(id: id, polling: polling) }
     }
 }

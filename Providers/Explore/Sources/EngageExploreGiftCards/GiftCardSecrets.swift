@@ -45,8 +45,11 @@ public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
     ]
 
     private var presence: [(String, String)] {
-        [("number", number), ("pin", pin), ("claimCode", claimCode), ("claimPin", claimPin), ("barcodeURL", barcodeURL), ("redeemURL", redeemURL)]
-            .map { ($0.0, $0.1 == nil ? "nil" : "<redacted>") }
+        [
+            ("number", number), ("pin", pin), ("claimCode", claimCode), ("claimPin", claimPin), ("barcodeURL", barcodeURL),
+            ("redeemURL", redeemURL),
+        ]
+        .map { ($0.0, $0.1 == nil ? "nil" : "<redacted>") }
     }
 
     /// `GiftCardSecrets(number: <redacted>, pin: nil, …)`.

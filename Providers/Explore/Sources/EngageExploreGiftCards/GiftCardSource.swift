@@ -90,9 +90,13 @@ public struct GiftCardSettings: Sendable, Hashable {
         do {
             return try section.decode(Source.Configuration.self)
         } catch let error as DecodingError {
-            throw EngageError(decodingError: error, providerID: .explore, what: "'\(Source.configurationKey)' gift-card settings", code: .invalidConfiguration)
+            throw EngageError(
+                decodingError: error, providerID: .explore, what: "'\(Source.configurationKey)' gift-card settings",
+                code: .invalidConfiguration)
         } catch {
-            throw EngageError(.invalidConfiguration, "The '\(Source.configurationKey)' gift-card settings could not be read.", providerID: .explore, underlyingError: error)
+            throw EngageError(
+                .invalidConfiguration, "The '\(Source.configurationKey)' gift-card settings could not be read.", providerID: .explore,
+                underlyingError: error)
         }
     }
 

@@ -161,7 +161,8 @@ public struct GiftCardVault: Sendable {
         case .unreadable:
             let lost = LostGiftCard(provider: provider, id: id, lostAt: clock.now)
             try storage.setValue(lost, forKey: Self.lostKey(provider: provider, id: id))
-            events?.publish(NamedEvent("gift_card_unreadable", providerID: .explore, attributes: ["source": provider.rawValue, "card": id]))
+            events?.publish(
+                NamedEvent("gift_card_unreadable", providerID: .explore, attributes: ["source": provider.rawValue, "card": id]))
             return nil
         }
     }

@@ -83,7 +83,9 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// Creates a PiggyCards account; a one-time password is e-mailed. Returns the user id.
     @discardableResult
-    public func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws(EngageError) -> String {
+    public func signUp(
+        firstName: String, lastName: String, email: String, country: String, state: String? = nil
+    ) async throws(EngageError) -> String {
         try await context.perform("piggycards_sign_up") {
             try await client.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
         }
@@ -155,7 +157,8 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``giftCards(country:brandID:)``.
     @discardableResult
-    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any EngageCancellable {
+    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any EngageCancellable
+    {
         context.callback(completion) { try await self.giftCards(country: country, brandID: brandID) }
     }
 
@@ -168,7 +171,8 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     /// The callback form of ``buyGiftCard(product:denomination:quantity:recipientEmail:)``.
     @discardableResult
     public func buyGiftCard(
-        product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String, completion: @escaping Completion<PiggyCardsOrder>
+        product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String,
+        completion: @escaping Completion<PiggyCardsOrder>
     ) -> any EngageCancellable {
         context.callback(completion) {
             try await self.buyGiftCard(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)

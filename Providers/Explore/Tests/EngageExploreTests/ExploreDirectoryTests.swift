@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Explore directory: schemas, filters, text search, index lifecycle", .serialized)
 struct ExploreDirectoryTests {
-    @Test("each schema family is detected from the file itself and answers like the brute-force scan", arguments: ExploreSchema.Version.allCases)
+    @Test(
+        "each schema family is detected from the file itself and answers like the brute-force scan",
+        arguments: ExploreSchema.Version.allCases)
     func schemaFamilies(version: ExploreSchema.Version) throws {
         let (fixture, brute) = try ExploreFixture.shared(rows: 4_000, schema: version)
         #expect(fixture.directory.schema.version == version)
@@ -113,7 +115,10 @@ struct ExploreDirectoryTests {
         #expect(accented.items.contains { $0.name.hasPrefix("Café") })
         let greek = try fixture.directory.merchants(ExploreMerchantQuery(text: "φουρν"))
         #expect(greek.items.allSatisfy { $0.name.lowercased().contains("φούρνος") })
-        for hostile in ["\"", "*", "OR", "NEAR(a b)", "a\"b", "'; DROP TABLE merchant; --", "🙂", "  ", "^", "name:x", "\0", String(repeating: "x", count: 10_000)] {
+        for hostile in [
+            "\"", "*", "OR", "NEAR(a b)", "a\"b", "'; DROP TABLE merchant; --", "🙂", "  ", "^", "name:x", "\0",
+            String(repeating: "x", count: 10_000),
+        ] {
             #expect(throws: Never.self) { try fixture.directory.merchants(ExploreMerchantQuery(text: hostile)) }
         }
         #expect(try fixture.directory.merchants(ExploreMerchantQuery(text: "!!!")).items.isEmpty)
@@ -127,19 +132,20 @@ struct ExploreDirectoryTests {
         let path = folder.appendingPathComponent("explore.db").path
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE merchant(id INTEGER PRIMARY KEY, merchantId TEXT, name TEXT, active INTEGER, paymentMethod TEXT, type TEXT,
-                    redeemType TEXT, denominationsType TEXT, savingsPercentage INTEGER, latitude REAL, longitude REAL, territory TEXT);
-                CREATE TABLE gift_card_providers(id INTEGER PRIMARY KEY, merchantId TEXT, provider TEXT, redeemType TEXT,
-                    savingsPercentage INTEGER, active INTEGER, denominationsType TEXT, sourceId TEXT);
-                INSERT INTO merchant VALUES (1, 'a', 'Alpha', 1, 'dash ', 'physical', 'barcode', NULL, 100, 40.7, -74.0, 'NY');
-                INSERT INTO merchant VALUES (2, 'b', 'Beta', 1, 'gift card', 'both', 'url', 'fixed', 0, 40.7, -74.0, 'NY');
-                INSERT INTO merchant VALUES (3, 'c', 'Gamma', 0, 'dash', 'physical', 'barcode', NULL, 0, 40.7, -74.0, 'NY');
-                INSERT INTO merchant VALUES (4, 'd', 'Delta', NULL, 'Gift Card', NULL, NULL, 'Fixed', NULL, 0, 0, NULL);
-                INSERT INTO merchant VALUES (5, NULL, 'Epsilon', 1, NULL, 'PHYSICAL ', NULL, NULL, NULL, '40.71', '-74.01', ' ny');
-                INSERT INTO gift_card_providers VALUES (1, 'd', 'CTX', 'barcode', 1500, 1, 'min-max', 'ctx-1');
-                INSERT INTO gift_card_providers VALUES (2, 'd', 'PiggyCards', 'barcode', 2000, 0, 'fixed', 'p-1');
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE merchant(id INTEGER PRIMARY KEY, merchantId TEXT, name TEXT, active INTEGER, paymentMethod TEXT, type TEXT,
+                        redeemType TEXT, denominationsType TEXT, savingsPercentage INTEGER, latitude REAL, longitude REAL, territory TEXT);
+                    CREATE TABLE gift_card_providers(id INTEGER PRIMARY KEY, merchantId TEXT, provider TEXT, redeemType TEXT,
+                        savingsPercentage INTEGER, active INTEGER, denominationsType TEXT, sourceId TEXT);
+                    INSERT INTO merchant VALUES (1, 'a', 'Alpha', 1, 'dash ', 'physical', 'barcode', NULL, 100, 40.7, -74.0, 'NY');
+                    INSERT INTO merchant VALUES (2, 'b', 'Beta', 1, 'gift card', 'both', 'url', 'fixed', 0, 40.7, -74.0, 'NY');
+                    INSERT INTO merchant VALUES (3, 'c', 'Gamma', 0, 'dash', 'physical', 'barcode', NULL, 0, 40.7, -74.0, 'NY');
+                    INSERT INTO merchant VALUES (4, 'd', 'Delta', NULL, 'Gift Card', NULL, NULL, 'Fixed', NULL, 0, 0, NULL);
+                    INSERT INTO merchant VALUES (5, NULL, 'Epsilon', 1, NULL, 'PHYSICAL ', NULL, NULL, NULL, '40.71', '-74.01', ' ny');
+                    INSERT INTO gift_card_providers VALUES (1, 'd', 'CTX', 'barcode', 1500, 1, 'min-max', 'ctx-1');
+                    INSERT INTO gift_card_providers VALUES (2, 'd', 'PiggyCards', 'barcode', 2000, 0, 'fixed', 'p-1');
+                    """)
         }
         try queue.close()
         let directory = try ExploreDirectory.open(path: path)

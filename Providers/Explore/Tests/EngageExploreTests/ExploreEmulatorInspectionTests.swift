@@ -25,9 +25,11 @@ struct ExploreFeedEmulatorInspectionTests {
 
         let rows = try #require(feed.inspect().tables.first { $0.title == "Directories" }?.rows)
         let mainnet = try #require(rows.first { $0.first == "mainnet" })
-        #expect(mainnet == [
-            "mainnet", "published", "1763700000000", "2025-11-21T04:40:00Z", manifest.archive, String(manifest.size), manifest.checksum, "1", "0",
-        ])
+        #expect(
+            mainnet == [
+                "mainnet", "published", "1763700000000", "2025-11-21T04:40:00Z", manifest.archive, String(manifest.size), manifest.checksum,
+                "1", "0",
+            ])
         #expect(rows.first { $0.first == "testnet" }?[1] == "nothing published")
 
         feed.reset()
@@ -51,7 +53,10 @@ extension GiftCardSuites {
             #expect(view.tables.first { $0.title == "Accounts" }?.rows.map { $0[0] } == ["ana@example.com"])
             let orders = try #require(view.tables.first { $0.title == "Gift card orders" }?.rows)
             #expect(orders.count == 1)
-            #expect(orders.first.map { Array($0.prefix(6)) } == [card.id, "ana@example.com", harness.merchant(0).name, "40.00", "USD", "unpaid"])
+            #expect(
+                orders.first.map { Array($0.prefix(6)) } == [
+                    card.id, "ana@example.com", harness.merchant(0).name, "40.00", "USD", "unpaid",
+                ])
             #expect(view.tables.allSatisfy { table in table.rows.allSatisfy { $0.count == table.columns.count } })
 
             harness.emulator.reset()

@@ -19,7 +19,8 @@ struct ExploreNearbyTests {
         for index in 0..<24 {
             let base = centres[index % centres.count]
             let center = try GeoPoint(latitude: base.0 + (next() - 0.5) * 0.6, longitude: base.1 + (next() - 0.5) * 0.6)
-            let radius = ExploreRadius(meters: [1_609.344, 8_046.72, ExploreGeo.twentyMilesMeters, 80_467.2, 1_000][index % 5] * (0.5 + next()))
+            let radius = ExploreRadius(
+                meters: [1_609.344, 8_046.72, ExploreGeo.twentyMilesMeters, 80_467.2, 1_000][index % 5] * (0.5 + next()))
             let query = ExploreMerchantQuery.nearby(center, radius: radius)
             let expected = brute.nearby(query)
             let actual = try fixture.directory.allPages(query).asResults
@@ -45,7 +46,8 @@ struct ExploreNearbyTests {
         #expect(inside == brute.nearby(.nearby(center, radius: ExploreRadius(meters: distance.nextDown))))
     }
 
-    @Test("across the antimeridian both sides are found", arguments: [(-16.85, 179.97), (-16.85, -179.99), (64.73, 177.5), (-21.14, -175.2)])
+    @Test(
+        "across the antimeridian both sides are found", arguments: [(-16.85, 179.97), (-16.85, -179.99), (64.73, 177.5), (-21.14, -175.2)])
     func antimeridian(latitude: Double, longitude: Double) throws {
         let (fixture, brute) = try ExploreFixture.world()
         let query = ExploreMerchantQuery.nearby(try GeoPoint(latitude: latitude, longitude: longitude), radius: .kilometers(600))
@@ -54,10 +56,13 @@ struct ExploreNearbyTests {
         #expect(!expected.isEmpty)
     }
 
-    @Test("around the poles every longitude is searched", arguments: [(78.2, 15.6, 400_000.0), (89.9, 0.0, 2_000_000.0), (-77.8, 166.7, 300_000.0), (-89.99, 45.0, 1_500_000.0)])
+    @Test(
+        "around the poles every longitude is searched",
+        arguments: [(78.2, 15.6, 400_000.0), (89.9, 0.0, 2_000_000.0), (-77.8, 166.7, 300_000.0), (-89.99, 45.0, 1_500_000.0)])
     func poles(latitude: Double, longitude: Double, radius: Double) throws {
         let (fixture, brute) = try ExploreFixture.world()
-        let query = ExploreMerchantQuery.nearby(try GeoPoint(latitude: latitude, longitude: longitude), radius: ExploreRadius(meters: radius))
+        let query = ExploreMerchantQuery.nearby(
+            try GeoPoint(latitude: latitude, longitude: longitude), radius: ExploreRadius(meters: radius))
         #expect(try fixture.directory.allPages(query).asResults == brute.nearby(query))
     }
 

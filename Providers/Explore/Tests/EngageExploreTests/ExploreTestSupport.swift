@@ -22,7 +22,9 @@ struct ExploreFixture {
     /// A generated directory shared by every test that only reads it (built once per test run, with
     /// its brute-force reading): generating and indexing in a debug build is the slow part of these
     /// tests, and it runs on the shared concurrency pool.
-    static func shared(rows: Int = 6_000, schema: ExploreSchema.Version = .v4, seed: UInt64 = 7) throws -> (ExploreFixture, BruteForceDirectory) {
+    static func shared(
+        rows: Int = 6_000, schema: ExploreSchema.Version = .v4, seed: UInt64 = 7
+    ) throws -> (ExploreFixture, BruteForceDirectory) {
         let key = "\(rows)-\(schema.rawValue)-\(seed)"
         return try sharedFixtures.withLock { fixtures in
             if let existing = fixtures[key] { return try existing.get() }
@@ -94,7 +96,11 @@ struct BruteForceDirectory {
     }
 
     init(path: String) throws {
-        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: path,
+            configuration: {
+                var c = Configuration(); c.readonly = true; return c
+            }())
         try queue.read { db in
             let columns = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(merchant)").map { ($0["name"] as String).lowercased() })
             func column(_ name: String) -> String { columns.contains(name.lowercased()) ? name : "NULL" }
@@ -119,7 +125,8 @@ struct BruteForceDirectory {
                 let merchantID = rawID.isEmpty ? "row-\(rowID)" : rawID
                 var latitude: Double? = row[2]
                 var longitude: Double? = row[3]
-                if let lat = latitude, let lon = longitude, lat == 0 && lon == 0 || !(-90...90).contains(lat) || !(-180...180).contains(lon) {
+                if let lat = latitude, let lon = longitude, lat == 0 && lon == 0 || !(-90...90).contains(lat) || !(-180...180).contains(lon)
+                {
                     latitude = nil
                     longitude = nil
                 }
@@ -128,10 +135,12 @@ struct BruteForceDirectory {
                 if !["online", "physical", "both"].contains(type) { type = latitude == nil ? "online" : "physical" }
                 if order[merchantID] == nil { order[merchantID] = rowID }
                 if !hasProviders, Self.fold(row[5]) == "giftcard" { providers[merchantID, default: []].insert("ctx") }
-                rows.append(RawRow(
-                    rowID: rowID, merchantID: merchantID, latitude: latitude, longitude: longitude, payment: Self.fold(row[5]), type: type,
-                    denominations: Self.fold(row[8]), territory: Self.fold(row[9])
-                ))
+                rows.append(
+                    RawRow(
+                        rowID: rowID, merchantID: merchantID, latitude: latitude, longitude: longitude, payment: Self.fold(row[5]),
+                        type: type,
+                        denominations: Self.fold(row[8]), territory: Self.fold(row[9])
+                    ))
             }
         }
     }
@@ -158,7 +167,8 @@ struct BruteForceDirectory {
         var best: [String: Result] = [:]
         for row in rows where passes(row, query, hidePiggyOnly: hidePiggyOnly) {
             guard let latitude = row.latitude, let longitude = row.longitude else { continue }
-            let distance = ExploreGeo.distance(latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
+            let distance = ExploreGeo.distance(
+                latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
             guard distance <= radius else { continue }
             if var current = best[row.merchantID] {
                 current.count += 1
@@ -172,7 +182,9 @@ struct BruteForceDirectory {
             }
         }
         return best.values.sorted { lhs, rhs in
-            lhs.distance != rhs.distance ? (lhs.distance ?? .infinity) < (rhs.distance ?? .infinity) : order[lhs.merchantID, default: 0] < order[rhs.merchantID, default: 0]
+            lhs.distance != rhs.distance
+                ? (lhs.distance ?? .infinity) < (rhs.distance ?? .infinity)
+                : order[lhs.merchantID, default: 0] < order[rhs.merchantID, default: 0]
         }
     }
 

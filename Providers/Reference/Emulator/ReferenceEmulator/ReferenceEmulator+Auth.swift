@@ -33,7 +33,8 @@ extension ReferenceEmulator {
                     return (subject, store.makeRefreshToken(for: subject))
                 }
                 // Within the reuse interval, a token just used refreshes once more.
-                guard let reuse, let spent = store.spentRefreshTokens[body.refresh_token], now.timeIntervalSince(spent.spentAt) <= reuse else {
+                guard let reuse, let spent = store.spentRefreshTokens[body.refresh_token], now.timeIntervalSince(spent.spentAt) <= reuse
+                else {
                     return nil
                 }
                 store.refreshCount += 1

@@ -2,7 +2,6 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 
-
 extension ReferenceEmulator: InspectableEmulator {
     /// Three tables: `Events` (the stored events, newest first, with their payload as compact JSON),
     /// `Sessions` (each user holding unused refresh tokens, with how many; never the tokens) and
@@ -10,7 +9,8 @@ extension ReferenceEmulator: InspectableEmulator {
     public func inspect() -> EmulatorStateView {
         let snapshot = store.withLock { store in
             (
-                events: Array(store.events.suffix(EmulatorStateView.rowLimit)), subjects: Array(store.refreshTokens.values), loginCount: store.loginCount,
+                events: Array(store.events.suffix(EmulatorStateView.rowLimit)), subjects: Array(store.refreshTokens.values),
+                loginCount: store.loginCount,
                 refreshCount: store.refreshCount, eventCount: store.events.count, duplicateEventCount: store.duplicateEventCount
             )
         }
@@ -21,12 +21,14 @@ extension ReferenceEmulator: InspectableEmulator {
         return EmulatorStateView(tables: [
             .init(title: "Events", columns: ["id", "name", "payload"], rows: events),
             .init(title: "Sessions", columns: ["user", "unused refresh tokens"], rows: Array(sessions)),
-            .init(title: "Counters", columns: ["counter", "value"], rows: [
-                ["logins", String(snapshot.loginCount)],
-                ["refreshes", String(snapshot.refreshCount)],
-                ["events stored", String(snapshot.eventCount)],
-                ["duplicate events ignored", String(snapshot.duplicateEventCount)],
-            ]),
+            .init(
+                title: "Counters", columns: ["counter", "value"],
+                rows: [
+                    ["logins", String(snapshot.loginCount)],
+                    ["refreshes", String(snapshot.refreshCount)],
+                    ["events stored", String(snapshot.eventCount)],
+                    ["duplicate events ignored", String(snapshot.duplicateEventCount)],
+                ]),
         ])
     }
 

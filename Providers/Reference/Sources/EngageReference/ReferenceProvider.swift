@@ -137,7 +137,8 @@ public final class ReferenceProvider: EngageProvider {
     /// Stores `event` in the durable queue for the `/events` endpoint.
     public func track(_ event: TrackedEvent) async throws {
         try await context.perform("track") {
-            let payload = try JSONSerialization.data(withJSONObject: ["name": event.name, "kind": event.kind.rawValue], options: .sortedKeys)
+            let payload = try JSONSerialization.data(
+                withJSONObject: ["name": event.name, "kind": event.kind.rawValue], options: .sortedKeys)
             _ = try await context.analytics.enqueue(payload, destination: Self.analyticsDestination)
         }
     }

@@ -19,7 +19,8 @@ struct ReferenceContractTests {
             invalidConfiguration: ReferenceProvider.Configuration(baseURL: baseURL, itemsSize: 0),
             secrets: [password, "maria@example.gr"],
             operationProbe: { provider in
-                try await provider.logIn(UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": password]))
+                try await provider.logIn(
+                    UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": password]))
                 _ = try await provider.items()
             }
         ).run()

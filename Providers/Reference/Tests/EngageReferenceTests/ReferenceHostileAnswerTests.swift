@@ -16,7 +16,8 @@ struct ReferenceHostileAnswerTests {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.reference-tests")
         try configuration.setProvider("reference", ReferenceProvider.Configuration(baseURL: baseURL))
         let answers = HostileAnswers()
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: answers, secretStore: InMemorySecretStore()))
+        let registry = try ProviderRegistry(
+            configuration: configuration, environment: RegistryEnvironment(transport: answers, secretStore: InMemorySecretStore()))
         try await registry.register(.provider(ReferenceProvider.self, from: configuration))
         _ = await registry.start()
         let reference = try await registry.provider(ReferenceProvider.self)
@@ -33,8 +34,12 @@ struct ReferenceHostileAnswerTests {
                 throw EngageError(.unsupported, "\(type(of: error))")
             }
         }
-        let logins = await answers.sweep(seed: 51) { () async throws(EngageError) in try await engageErrors { try await reference.logIn(identity) } }
-        let items = await answers.sweep(count: 120, seed: 52) { () async throws(EngageError) in try await engageErrors { _ = try await reference.items() } }
+        let logins = await answers.sweep(seed: 51) { () async throws(EngageError) in
+            try await engageErrors { try await reference.logIn(identity) }
+        }
+        let items = await answers.sweep(count: 120, seed: 52) { () async throws(EngageError) in
+            try await engageErrors { _ = try await reference.items() }
+        }
         for outcomes in [logins, items] {
             #expect(outcomes.count >= 60)
             #expect(outcomes.contains { if case let .failure(error) = $0 { error.code == .decoding } else { false } })

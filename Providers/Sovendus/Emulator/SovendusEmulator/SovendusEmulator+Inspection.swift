@@ -2,7 +2,6 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 
-
 extension SovendusEmulator: InspectableEmulator {
     /// Four tables, newest first: `Redemptions` (order, value, currency, the coupon code by its last
     /// four, the e-mail hash and the traffic numbers), `Error reports` (the telemetry's counter and
@@ -28,7 +27,9 @@ extension SovendusEmulator: InspectableEmulator {
                 fields.filter { !$0.value }.keys.sorted().joined(separator: ", "),
             ]
         }
-        let pageRows = pageSizes.enumerated().reversed().prefix(EmulatorStateView.rowLimit).map { ["pages/\($0.offset + 1)", String($0.element)] }
+        let pageRows = pageSizes.enumerated().reversed().prefix(EmulatorStateView.rowLimit).map {
+            ["pages/\($0.offset + 1)", String($0.element)]
+        }
         return EmulatorStateView(tables: [
             .init(
                 title: "Redemptions",

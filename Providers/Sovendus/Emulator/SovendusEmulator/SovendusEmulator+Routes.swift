@@ -26,7 +26,8 @@ extension SovendusEmulator {
     func addRedemptionRoutes(to group: RouterGroup<SandboxRequestContext>) {
         group.post("redeem/:source") { request, context in
             let source = context.parameters.get("source") ?? ""
-            guard !source.isEmpty, source.utf8.count <= 12, source.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            guard !source.isEmpty, source.utf8.count <= 12, source.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else {
                 return Response(status: .notFound)
             }
             let invalid = Self.message("error", "Input validation failed.", status: .unprocessableContent)
@@ -44,7 +45,9 @@ extension SovendusEmulator {
             guard let body = try await self.readBody(request, context: context),
                 let report = try? JSONDecoder().decode(SovendusWire.ErrorReport.self, from: body), report.type == "exception"
             else { return SandboxResponse.error(.badRequest, code: "invalid_report") }
-            self.state.withLock { $0.errorReports.append(SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter)) }
+            self.state.withLock {
+                $0.errorReports.append(SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter))
+            }
             return Response(status: .ok)
         }
     }
@@ -61,7 +64,8 @@ extension SovendusEmulator {
         guard let hash = fields["email_hash"], hash.unicodeScalars.count == 32, hash.unicodeScalars.allSatisfy(hex.contains),
             let medium = fields["traffic_medium_public_id"], UUID(uuidString: medium) != nil,
             let value = fields["order_value"], isAmount(value),
-            let currency = fields["order_currency"], currency.unicodeScalars.count == 3, currency.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }),
+            let currency = fields["order_currency"], currency.unicodeScalars.count == 3,
+            currency.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }),
             let orderID = fields["order_id"], !orderID.isEmpty, let coupon = fields["coupon_code"], !coupon.isEmpty
         else { return nil }
         return SovendusReceivedRedemption(
@@ -130,7 +134,8 @@ extension SovendusEmulator {
         return SovendusWire.BenefitsResponse(
             products: products,
             banner: .init(
-                title: german ? "Ihr Dankeschön wartet" : "Your thank-you gift is waiting", imageUrl: "https://cdn.sovendus.test/banner.png",
+                title: german ? "Ihr Dankeschön wartet" : "Your thank-you gift is waiting",
+                imageUrl: "https://cdn.sovendus.test/banner.png",
                 bannerUrl: "https://vouchers.sovendus.test/banner"
             )
         )
@@ -146,7 +151,8 @@ extension SovendusEmulator {
         }
         group.get("pages/:number") { _, context in
             let number = context.parameters.get("number").flatMap { Int($0) } ?? 0
-            guard let html = self.state.withLock({ state in state.pages.indices.contains(number - 1) ? state.pages[number - 1] : nil }) else {
+            guard let html = self.state.withLock({ state in state.pages.indices.contains(number - 1) ? state.pages[number - 1] : nil })
+            else {
                 return Response(status: .notFound)
             }
             var headers = HTTPFields()
@@ -161,7 +167,8 @@ extension SovendusEmulator {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
         func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
         return URL(
-            string: "https://vouchers.sovendus.test/claim?trafficSource=\(encoded(trafficSource))&trafficMedium=\(encoded(trafficMedium))&order=\(encoded(orderID))"
+            string:
+                "https://vouchers.sovendus.test/claim?trafficSource=\(encoded(trafficSource))&trafficMedium=\(encoded(trafficMedium))&order=\(encoded(orderID))"
         )
     }
 

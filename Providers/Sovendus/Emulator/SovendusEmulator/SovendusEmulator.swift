@@ -54,7 +54,8 @@ public final class SovendusEmulator: Emulator {
     /// The seeded traffic medium number, 1.
     public static let seededTrafficMediumNumber = 1
     /// The seeded traffic medium public id.
-    public static let seededTrafficMediumPublicID = UUID(uuid: (0x0B, 0x7B, 0x4D, 0x7E, 0x3A, 0x3C, 0x4C, 0x9F, 0x9A, 0x55, 0x6F, 0x1C, 0x2D, 0x3E, 0x4F, 0x5A))
+    public static let seededTrafficMediumPublicID = UUID(
+        uuid: (0x0B, 0x7B, 0x4D, 0x7E, 0x3A, 0x3C, 0x4C, 0x9F, 0x9A, 0x55, 0x6F, 0x1C, 0x2D, 0x3E, 0x4F, 0x5A))
     /// The path of the stand-in banner script under the emulator, as Sovendus serves the real one.
     public static let scriptPath = "sovabo/common/js/flexibleIframe.js"
 

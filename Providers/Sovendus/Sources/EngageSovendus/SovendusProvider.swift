@@ -66,7 +66,8 @@ public final class SovendusProvider: EngageProvider {
             })
         )
         benefitsClient = try configuration.benefitsBaseURL.map { try context.makeAPIClient(baseURL: $0) }
-        let telemetryClient = configuration.reportsErrors ? try context.makeAPIClient(baseURL: configuration.telemetryBaseURL, retry: RetryPolicy.none) : nil
+        let telemetryClient =
+            configuration.reportsErrors ? try context.makeAPIClient(baseURL: configuration.telemetryBaseURL, retry: RetryPolicy.none) : nil
         telemetry = SovendusTelemetry(
             client: telemetryClient, trafficSource: configuration.trafficSourceNumber, trafficMedium: configuration.trafficMediumNumber,
             implementationType: Self.integrationType, consent: context.consent, logger: context.logger
@@ -84,7 +85,9 @@ public final class SovendusProvider: EngageProvider {
     /// - Throws: `.invalidInput` naming each field that cannot be sent: an empty order id, a net value
     ///   that is negative, not finite or above a trillion, a currency or country that is not an ISO
     ///   code, a year of birth outside 1900...2100, a text field above 64 KiB.
-    public func bannerPage(for order: SovendusOrder, consumer: SovendusConsumer? = nil, platform: SovendusPlatform) throws(EngageError) -> SovendusBannerPage {
+    public func bannerPage(
+        for order: SovendusOrder, consumer: SovendusConsumer? = nil, platform: SovendusPlatform
+    ) throws(EngageError) -> SovendusBannerPage {
         try pageBuilder.page(order: order, consumer: consumer, platform: platform, now: context.clock.now)
     }
 
@@ -94,7 +97,8 @@ public final class SovendusProvider: EngageProvider {
         let logger = context.logger
         let telemetry = telemetry
         let trust = SovendusFrameTrust(pageOrigin: configuration.scriptOrigin, domain: configuration.scriptParentDomain)
-        return SovendusBridge(minimumHeight: configuration.minimumBannerHeight, trust: trust, onHeight: onHeight, openURL: openURL) { error in
+        return SovendusBridge(minimumHeight: configuration.minimumBannerHeight, trust: trust, onHeight: onHeight, openURL: openURL) {
+            error in
             logger.warning("Sovendus banner message refused", metadata: ["reason": "\(error.message)"])
             telemetry.report(operation: "bridge", error: error)
         }
@@ -133,7 +137,8 @@ public final class SovendusProvider: EngageProvider {
     /// The callback form of ``redeemCoupon(for:consumer:)``.
     @discardableResult
     public func redeemCoupon(
-        for order: SovendusOrder, consumer: SovendusConsumer, completion: @escaping @MainActor @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
+        for order: SovendusOrder, consumer: SovendusConsumer,
+        completion: @escaping @MainActor @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemCoupon(for: order, consumer: consumer) }
     }
@@ -148,7 +153,9 @@ public final class SovendusProvider: EngageProvider {
         var issues = order.validationIssues()
         if (order.couponCode ?? "").isEmpty { issues.append("The order has no coupon code to redeem.") }
         guard let emailHash = consumer.emailHash, !(consumer.email ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw EngageError(.invalidInput, (issues + ["A redemption needs the consumer's e-mail address."]).joined(separator: " "), providerID: .sovendus)
+            throw EngageError(
+                .invalidInput, (issues + ["A redemption needs the consumer's e-mail address."]).joined(separator: " "),
+                providerID: .sovendus)
         }
         guard issues.isEmpty else { throw EngageError(.invalidInput, issues.joined(separator: " "), providerID: .sovendus) }
         return SovendusWire.RedemptionRequest(
@@ -161,7 +168,8 @@ public final class SovendusProvider: EngageProvider {
         switch status {
         case 404:
             return EngageError(
-                .sovendusInvalidTrafficSource, "Sovendus does not accept the traffic source number.", providerID: .sovendus, httpStatus: 404,
+                .sovendusInvalidTrafficSource, "Sovendus does not accept the traffic source number.", providerID: .sovendus,
+                httpStatus: 404,
                 recoverySuggestion: "Check trafficSourceNumber against the numbers Sovendus gave you."
             )
         case 422:
@@ -173,7 +181,8 @@ public final class SovendusProvider: EngageProvider {
             return EngageError(
                 .sovendusRedemptionFailed, "Sovendus could not process the redemption: it does not know an id, or failed itself.",
                 providerID: .sovendus, httpStatus: 500,
-                recoverySuggestion: "Check trafficMediumPublicID and the coupon. The redemption may have been recorded: do not repeat it blindly."
+                recoverySuggestion:
+                    "Check trafficMediumPublicID and the coupon. The redemption may have been recorded: do not repeat it blindly."
             )
         default:
             return nil
@@ -203,7 +212,8 @@ public final class SovendusProvider: EngageProvider {
                 throw EngageError(.invalidInput, "The language must be a code such as de or de-AT.", providerID: .sovendus)
             }
             let request = SovendusWire.BenefitsRequest(
-                trafficSourceNumber: String(configuration.trafficSourceNumber), trafficMediumNumber: String(configuration.trafficMediumNumber),
+                trafficSourceNumber: String(configuration.trafficSourceNumber),
+                trafficMediumNumber: String(configuration.trafficMediumNumber),
                 integrationType: Self.integrationType, language: language,
                 consumer: (consumer ?? SovendusConsumer()).presentFields
             )

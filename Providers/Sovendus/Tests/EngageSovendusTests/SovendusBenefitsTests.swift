@@ -27,7 +27,9 @@ struct SovendusBenefitsTests {
 
         let entry = try #require(harness.requests(path: "/benefits").first)
         let body = String(decoding: entry.body, as: UTF8.self)
-        for value in ["John", "Smith", "xample.com", "23463b99", "4915546456456", "1990", "Main Street", "12/1", "76135", "Karlsruhe", "\"DE\""] {
+        for value in [
+            "John", "Smith", "xample.com", "23463b99", "4915546456456", "1990", "Main Street", "12/1", "76135", "Karlsruhe", "\"DE\"",
+        ] {
             #expect(!body.contains(value), "the benefits request carries \(value)")
         }
         let request = try JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: entry.body)
@@ -64,7 +66,9 @@ struct SovendusBenefitsTests {
         #expect(harness.requests(path: "/benefits").isEmpty)
         await harness.stop()
         let configured = try await SovendusHarness.make()
-        await #expect { _ = try await configured.sovendus.benefits(language: "de_DE;drop") } throws: { ($0 as? EngageError)?.code == .invalidInput }
+        await #expect { _ = try await configured.sovendus.benefits(language: "de_DE;drop") } throws: {
+            ($0 as? EngageError)?.code == .invalidInput
+        }
         await configured.stop()
     }
 
@@ -106,14 +110,16 @@ struct SovendusBenefitsTests {
 
     @Test("Configuration: JSON needs only the traffic numbers; bad numbers, URLs, heights and UUIDs are named")
     func configuration() throws {
-        let minimal = try JSONDecoder().decode(SovendusConfiguration.self, from: Data(#"{"trafficSourceNumber": 5432, "trafficMediumNumber": 1}"#.utf8))
+        let minimal = try JSONDecoder().decode(
+            SovendusConfiguration.self, from: Data(#"{"trafficSourceNumber": 5432, "trafficMediumNumber": 1}"#.utf8))
         #expect(minimal.validationIssues().isEmpty)
         #expect(minimal.scriptURL == SovendusConfiguration.defaultScriptURL)
         #expect(minimal.bannerInitialHeight == 348 && minimal.minimumBannerHeight == 100 && minimal.reportsErrors)
         #expect(minimal.benefitsBaseURL == nil && minimal.trafficMediumPublicID == nil)
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
-                SovendusConfiguration.self, from: Data(#"{"trafficSourceNumber": 1, "trafficMediumNumber": 1, "trafficMediumPublicID": "not-a-uuid"}"#.utf8)
+                SovendusConfiguration.self,
+                from: Data(#"{"trafficSourceNumber": 1, "trafficMediumNumber": 1, "trafficMediumPublicID": "not-a-uuid"}"#.utf8)
             )
         }
         var bad = SovendusConfiguration(trafficSourceNumber: -4, trafficMediumNumber: 1_000_000_000)
@@ -122,7 +128,10 @@ struct SovendusBenefitsTests {
         bad.minimumBannerHeight = -1
         bad.benefitsBaseURL = URL(string: "/relative")!
         let issues = bad.validationIssues().joined(separator: " ")
-        for named in ["trafficSourceNumber", "trafficMediumNumber", "scriptURL must be an absolute", "query or fragment", "bannerInitialHeight", "minimumBannerHeight", "benefitsBaseURL"] {
+        for named in [
+            "trafficSourceNumber", "trafficMediumNumber", "scriptURL must be an absolute", "query or fragment", "bannerInitialHeight",
+            "minimumBannerHeight", "benefitsBaseURL",
+        ] {
             #expect(issues.contains(named), "missing: \(named)")
         }
     }
@@ -158,9 +167,24 @@ struct SovendusBenefitsTests {
         missing["order_id"] = nil
         #expect(try await post("redeem/1234", missing) == 422)
         #expect(harness.emulator.redemptions.count == 1)
-        #expect(try await post("benefits", ["trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x", "consumer": ["email": "eva@example.com"]]) == 400)
-        #expect(try await post("benefits", ["trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x", "email": "eva@example.com", "consumer": [String: Bool]()]) == 400)
-        #expect(try await post("benefits", ["trafficSourceNumber": "9", "trafficMediumNumber": "1", "integrationType": "x", "consumer": [String: Bool]()]) == 404)
+        #expect(
+            try await post(
+                "benefits",
+                [
+                    "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x",
+                    "consumer": ["email": "eva@example.com"],
+                ]) == 400)
+        #expect(
+            try await post(
+                "benefits",
+                [
+                    "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "integrationType": "x", "email": "eva@example.com",
+                    "consumer": [String: Bool](),
+                ]) == 400)
+        #expect(
+            try await post(
+                "benefits", ["trafficSourceNumber": "9", "trafficMediumNumber": "1", "integrationType": "x", "consumer": [String: Bool]()])
+                == 404)
         #expect(try await post("error", ["type": "exception"]) == 400)
         await harness.stop()
     }

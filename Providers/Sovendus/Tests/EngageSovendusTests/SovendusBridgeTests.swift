@@ -77,7 +77,12 @@ struct SovendusBridgeTests {
         }
     }
 
-    @Test("Refused strings and other types", arguments: ["", "{", "{\"type\":1}", "[1,2]", "width300", "heightNaN", "heightinf", "openUrljavascript:alert(1)", String(repeating: "h", count: 20_000)])
+    @Test(
+        "Refused strings and other types",
+        arguments: [
+            "", "{", "{\"type\":1}", "[1,2]", "width300", "heightNaN", "heightinf", "openUrljavascript:alert(1)",
+            String(repeating: "h", count: 20_000),
+        ])
     func refusedStrings(body: String) {
         #expect(throws: EngageError.self) { try SovendusBridge.message(from: body) }
     }
@@ -118,7 +123,8 @@ struct SovendusBridgeTests {
         #expect(bridge.receive("openUrl" + Self.voucher) == .openURL(URL(string: Self.voucher)!))
         #expect(bridge.receive(["type": "openUrl", "value": "javascript:alert(1)"]) == nil)
         #expect(bridge.receive(42) == nil)
-        #expect(log.value == ["height 420", "open \(Self.voucher)", "rejected sovendus.rejectedMessage", "rejected sovendus.rejectedMessage"])
+        #expect(
+            log.value == ["height 420", "open \(Self.voucher)", "rejected sovendus.rejectedMessage", "rejected sovendus.rejectedMessage"])
     }
 
     // MARK: Navigation

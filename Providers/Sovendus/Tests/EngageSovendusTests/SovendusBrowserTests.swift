@@ -54,7 +54,9 @@ struct SovendusBrowserTests {
         (.ios, "ios"), (.android, "android"), (.flutter, "flutter:sovHandler"), (.reactNative, "react-native"), (.web, "web"),
     ]
 
-    @Test("The banner renders, reports a height above 100 and opens the voucher URL on a click, through each platform's transport", arguments: transports)
+    @Test(
+        "The banner renders, reports a height above 100 and opens the voucher URL on a click, through each platform's transport",
+        arguments: transports)
     func bannerThroughTransport(platform: SovendusPlatform, via: String) async throws {
         let harness = try await SovendusHarness.make()
         let consumer = try SovendusFixtures.consumer()
@@ -96,22 +98,28 @@ struct SovendusBrowserTests {
         return try recorded.compactMap { try SovendusBridge.message(from: $0.body.foundationObject) }
     }
 
-    @Test("The Content-Security-Policy lets the page's own script and the banner script run, and blocks an injected inline script and handler that run without it")
+    @Test(
+        "The Content-Security-Policy lets the page's own script and the banner script run, and blocks an injected inline script and handler that run without it"
+    )
     func contentSecurityPolicyBlocksInjectedScripts() async throws {
         let harness = try await SovendusHarness.make()
         let tab = try await HeadlessChromium.shared().newTab()
         for csp in [false, true] {
-            var builder = SovendusPageBuilder(configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
+            var builder = SovendusPageBuilder(
+                configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
             builder.includesContentSecurityPolicy = csp
             let page = try builder.page(order: SovendusFixtures.order, consumer: nil, platform: .web, now: SovendusHarness.now)
             // What an attacker who got markup into the page would add; the encoder never lets values do this.
             let tampered = page.html.replacingOccurrences(
                 of: "<div id=\"sovendus-voucher-banner\"></div>",
-                with: "<div id=\"sovendus-voucher-banner\"></div><script>window.__inline = 1;</script><img id=\"probe\" src=\"data:,x\" onerror=\"window.__handler = 1\">"
+                with:
+                    "<div id=\"sovendus-voucher-banner\"></div><script>window.__inline = 1;</script><img id=\"probe\" src=\"data:,x\" onerror=\"window.__handler = 1\">"
             )
             #expect(tampered != page.html)
             try await tab.navigate(to: harness.base.appendingPathComponent(harness.emulator.hostPage(tampered)))
-            #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"), "the page's own scripts ran (CSP \(csp))")
+            #expect(
+                try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"),
+                "the page's own scripts ran (CSP \(csp))")
             // The broken image has failed to load once `complete` is true, so its handler had its chance.
             #expect(try await tab.waitFor("document.getElementById('probe').complete"))
             let ran: [Bool] = try await tab.evaluate("[window.__inline === 1, window.__handler === 1]")
@@ -144,7 +152,8 @@ struct SovendusBrowserTests {
             """, as: Bool.self
         )
         #expect(try await tab.waitFor("window.__native.some(function (m) { return m.body.type === 'openUrl'; })"))
-        let urls: [String] = try await tab.evaluate("window.__native.filter(function (m) { return m.body.type === 'openUrl'; }).map(function (m) { return m.body.value; })")
+        let urls: [String] = try await tab.evaluate(
+            "window.__native.filter(function (m) { return m.body.type === 'openUrl'; }).map(function (m) { return m.body.value; })")
         #expect(urls == ["https://vouchers.sovendus.test/ok"])
         await tab.close()
         await harness.stop()
@@ -153,7 +162,8 @@ struct SovendusBrowserTests {
     @Test("No hostile value executes, and each arrives in sovIframes and sovConsumer exactly as given, with the encoder alone (no CSP)")
     func hostileValuesStayInert() async throws {
         let harness = try await SovendusHarness.make()
-        var builder = SovendusPageBuilder(configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
+        var builder = SovendusPageBuilder(
+            configuration: harness.emulator.providerConfiguration(baseURL: harness.base), integrationVersion: "1.0.0")
         builder.includesContentSecurityPolicy = false
         let tab = try await HeadlessChromium.shared().newTab()
         let corpus = SovendusHostileCorpus.values
@@ -163,7 +173,8 @@ struct SovendusBrowserTests {
             let orderID = value.isEmpty ? "order-\(index)" : value
             let order = SovendusOrder(id: orderID, netValue: 12, currency: "EUR", couponCode: value, sessionID: value)
             let consumer = SovendusConsumer(
-                firstName: value, lastName: value, email: value, phone: value, street: value, streetNumber: value, zipCode: value, city: value
+                firstName: value, lastName: value, email: value, phone: value, street: value, streetNumber: value, zipCode: value,
+                city: value
             )
             let page = try builder.page(order: order, consumer: consumer, platform: .web, now: SovendusHarness.now)
             let url = harness.base.appendingPathComponent(harness.emulator.hostPage(page.html))
@@ -183,7 +194,10 @@ struct SovendusBrowserTests {
             for key in ["sessionId", "usedCouponCode"] {
                 #expect(iframe[key] == value, "value \(index) changed in sovIframes.\(key)")
             }
-            for key in ["consumerFirstName", "consumerLastName", "consumerEmail", "consumerPhone", "consumerStreet", "consumerStreetNumber", "consumerZipcode", "consumerCity"] {
+            for key in [
+                "consumerFirstName", "consumerLastName", "consumerEmail", "consumerPhone", "consumerStreet", "consumerStreetNumber",
+                "consumerZipcode", "consumerCity",
+            ] {
                 #expect(state.consumer[key] == value, "value \(index) changed in sovConsumer.\(key)")
             }
         }

@@ -10,7 +10,9 @@ struct SovendusPageTests {
     func encoderRoundTrips() throws {
         var generator = SeededGenerator(seed: 2026, stream: "sovendus/encoder")
         // Weighted towards the characters that matter in a script block, plus the whole scalar range.
-        let specials: [Unicode.Scalar] = ["<", ">", "&", "/", "\\", "\"", "'", "`", "$", "{", "}", "!", "-", "\u{0}", "\n", "\r", "\u{2028}", "\u{2029}", "\u{FEFF}"]
+        let specials: [Unicode.Scalar] = [
+            "<", ">", "&", "/", "\\", "\"", "'", "`", "$", "{", "}", "!", "-", "\u{0}", "\n", "\r", "\u{2028}", "\u{2029}", "\u{FEFF}",
+        ]
         for _ in 0..<2_000 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
@@ -38,7 +40,8 @@ struct SovendusPageTests {
     @Test("The page carries every field as a string, the CSP names its inline script's hash, and integrationType names the SDK")
     func pageContents() throws {
         let builder = SovendusFixtures.builder()
-        let page = try builder.page(order: SovendusFixtures.order, consumer: try SovendusFixtures.consumer(), platform: .android, now: SovendusHarness.now)
+        let page = try builder.page(
+            order: SovendusFixtures.order, consumer: try SovendusFixtures.consumer(), platform: .android, now: SovendusHarness.now)
         #expect(page.baseURL.absoluteString == "http://127.0.0.1:8080/")
         #expect(page.initialHeight == 348)
         #expect(page.html.contains(#"<script src="http://127.0.0.1:8080/sovendus/sovabo/common/js/flexibleIframe.js" async></script>"#))
@@ -50,23 +53,28 @@ struct SovendusPageTests {
         let script = String(page.html[start.upperBound..<end.lowerBound])
         let policyHash = try #require(page.contentSecurityPolicy.split(separator: "'").first { $0.hasPrefix("sha256-") })
         #expect(String(policyHash.dropFirst("sha256-".count)) == SovendusTestCrypto.sha256Base64(script))
-        #expect(page.contentSecurityPolicy.contains("script-src 'sha256-") && page.contentSecurityPolicy.contains(" http://127.0.0.1:8080;"))
+        #expect(
+            page.contentSecurityPolicy.contains("script-src 'sha256-") && page.contentSecurityPolicy.contains(" http://127.0.0.1:8080;"))
         #expect(page.contentSecurityPolicy.hasPrefix("default-src 'none'"))
 
         let data = try #require(script.split(separator: "\n").first { $0.contains("var data = ") })
         let json = String(data.drop { $0 != "{" }.dropLast())
         let decoded = try JSONDecoder().decode(Decoded.self, from: Data(json.utf8))
-        #expect(decoded.iframe == [
-            "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "iframeContainerId": "sovendus-voucher-banner",
-            "timestamp": "1790000000", "sessionId": "s-1", "orderId": "Order-123", "orderValue": "120.50", "orderCurrency": "EUR",
-            "usedCouponCode": "WELCOME10", "integrationType": "engagekit-android-1.0.0",
-        ])
-        #expect(decoded.consumer == [
-            "consumerSalutation": "Mr.", "consumerFirstName": "John", "consumerLastName": "Smith", "consumerEmail": "  Example@Example.com ",
-            "consumerEmailHash": "23463b99b62a72f26ed677cc556c44e8", "consumerPhone": "+4915546456456", "consumerYearOfBirth": "1990",
-            "consumerDateOfBirth": "01.12.1990", "consumerStreet": "Main Street", "consumerStreetNumber": "12/1", "consumerZipcode": "76135",
-            "consumerCity": "Karlsruhe", "consumerCountry": "DE", "consumerLanguage": "de",
-        ])
+        #expect(
+            decoded.iframe == [
+                "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "iframeContainerId": "sovendus-voucher-banner",
+                "timestamp": "1790000000", "sessionId": "s-1", "orderId": "Order-123", "orderValue": "120.50", "orderCurrency": "EUR",
+                "usedCouponCode": "WELCOME10", "integrationType": "engagekit-android-1.0.0",
+            ])
+        #expect(
+            decoded.consumer == [
+                "consumerSalutation": "Mr.", "consumerFirstName": "John", "consumerLastName": "Smith",
+                "consumerEmail": "  Example@Example.com ",
+                "consumerEmailHash": "23463b99b62a72f26ed677cc556c44e8", "consumerPhone": "+4915546456456", "consumerYearOfBirth": "1990",
+                "consumerDateOfBirth": "01.12.1990", "consumerStreet": "Main Street", "consumerStreetNumber": "12/1",
+                "consumerZipcode": "76135",
+                "consumerCity": "Karlsruhe", "consumerCountry": "DE", "consumerLanguage": "de",
+            ])
     }
 
     struct Decoded: Decodable {
@@ -86,8 +94,10 @@ struct SovendusPageTests {
 
     @Test(
         "Order values are written with two decimals and a dot, rounding half away from zero",
-        arguments: [("12.34", "12.34"), ("12.3", "12.30"), ("0", "0.00"), ("0.005", "0.01"), ("0.004", "0.00"), ("120.5", "120.50"),
-                    ("999999999999.99", "999999999999.99"), ("7", "7.00"), ("0.1", "0.10"), ("1.995", "2.00")]
+        arguments: [
+            ("12.34", "12.34"), ("12.3", "12.30"), ("0", "0.00"), ("0.005", "0.01"), ("0.004", "0.00"), ("120.5", "120.50"),
+            ("999999999999.99", "999999999999.99"), ("7", "7.00"), ("0.1", "0.10"), ("1.995", "2.00"),
+        ]
     )
     func orderValueFormat(input: String, expected: String) throws {
         let value = try #require(Decimal(string: input, locale: Locale(identifier: "en_US_POSIX")))
@@ -137,7 +147,9 @@ struct SovendusPageTests {
             #expect(throws: EngageError.self) { try SovendusConsumer.BirthDate(year: year, month: month, day: day) }
         }
         // Decoding runs the same checks.
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(SovendusConsumer.BirthDate.self, from: Data(#"{"year":1990,"month":2,"day":30}"#.utf8)) }
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(SovendusConsumer.BirthDate.self, from: Data(#"{"year":1990,"month":2,"day":30}"#.utf8))
+        }
         let decoded = try JSONDecoder().decode(SovendusConsumer.BirthDate.self, from: Data(#"{"year":1990,"month":12,"day":1}"#.utf8))
         #expect(decoded.description == "01.12.1990")
         do {
@@ -157,12 +169,16 @@ struct SovendusPageTests {
     @Test("Consumers, orders and pages never show personal data or the coupon through description, dump or Mirror")
     func noPersonalDataInDescriptions() throws {
         let consumer = try SovendusFixtures.consumer()
-        let page = try SovendusFixtures.builder().page(order: SovendusFixtures.order, consumer: consumer, platform: .ios, now: SovendusHarness.now)
+        let page = try SovendusFixtures.builder().page(
+            order: SovendusFixtures.order, consumer: consumer, platform: .ios, now: SovendusHarness.now)
         let secrets = ["John", "Smith", "Example@Example.com", "4915546456456", "Main Street", "76135", "Karlsruhe", "WELCOME10"]
         for value in [consumer as Any, SovendusFixtures.order, page] {
             var dumped = ""
             dump(value, to: &dumped)
-            let texts = [String(describing: value), String(reflecting: value), dumped, Mirror(reflecting: value).children.map { "\($0.value)" }.joined()]
+            let texts = [
+                String(describing: value), String(reflecting: value), dumped,
+                Mirror(reflecting: value).children.map { "\($0.value)" }.joined(),
+            ]
             for text in texts {
                 for secret in secrets {
                     #expect(!text.contains(secret), "\(type(of: value)) shows \(secret): \(text)")

@@ -15,13 +15,14 @@ struct SovendusRedemptionTests {
         let consumer = try SovendusFixtures.consumer()
         let receipt = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
         #expect(receipt.message == "Coupon redemption received.")
-        #expect(harness.emulator.redemptions == [
-            SovendusReceivedRedemption(
-                trafficSourceNumber: "1234", emailHash: "23463b99b62a72f26ed677cc556c44e8",
-                trafficMediumPublicID: SovendusEmulator.seededTrafficMediumPublicID.uuidString.lowercased(), orderValue: "120.50",
-                orderCurrency: "EUR", orderID: "Order-123", couponCode: "WELCOME10"
-            )
-        ])
+        #expect(
+            harness.emulator.redemptions == [
+                SovendusReceivedRedemption(
+                    trafficSourceNumber: "1234", emailHash: "23463b99b62a72f26ed677cc556c44e8",
+                    trafficMediumPublicID: SovendusEmulator.seededTrafficMediumPublicID.uuidString.lowercased(), orderValue: "120.50",
+                    orderCurrency: "EUR", orderID: "Order-123", couponCode: "WELCOME10"
+                )
+            ])
         let entry = try #require(harness.requests(path: "/redeem/1234").first)
         #expect(entry.method == "POST")
         let body = String(decoding: entry.body, as: UTF8.self)
@@ -36,8 +37,12 @@ struct SovendusRedemptionTests {
     func statusesMapToErrors() async throws {
         let harness = try await SovendusHarness.make()
         let consumer = try SovendusFixtures.consumer()
-        for (status, code) in [(404, EngageError.Code.sovendusInvalidTrafficSource), (422, .sovendusRedemptionRejected), (500, .sovendusRedemptionFailed)] {
-            harness.host.faults.inject(FaultRule(.status(status, body: Data(#"{"error":"x"}"#.utf8)), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+        for (status, code) in [
+            (404, EngageError.Code.sovendusInvalidTrafficSource), (422, .sovendusRedemptionRejected), (500, .sovendusRedemptionFailed),
+        ] {
+            harness.host.faults.inject(
+                FaultRule(
+                    .status(status, body: Data(#"{"error":"x"}"#.utf8)), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
             let before = harness.requests(path: "/redeem/1234").count
             do {
                 _ = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
@@ -68,7 +73,8 @@ struct SovendusRedemptionTests {
     @Test("Even a 503 is not resent by the SDK: one request, a retryable error for the app to decide on")
     func serviceUnavailableIsNotResent() async throws {
         let harness = try await SovendusHarness.make()
-        harness.host.faults.inject(FaultRule(.serviceUnavailable(retryAfter: 0), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+        harness.host.faults.inject(
+            FaultRule(.serviceUnavailable(retryAfter: 0), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
         let consumer = try SovendusFixtures.consumer()
         do {
             _ = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
@@ -88,7 +94,8 @@ struct SovendusRedemptionTests {
     func successWithUnexpectedBody() async throws {
         let harness = try await SovendusHarness.make()
         for body in ["", "{}", "not json", #"{"message": 5}"#] {
-            harness.host.faults.inject(FaultRule(.status(200, body: Data(body.utf8)), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+            harness.host.faults.inject(
+                FaultRule(.status(200, body: Data(body.utf8)), emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
             let receipt = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer())
             #expect(receipt.message == nil)
         }
@@ -100,7 +107,8 @@ struct SovendusRedemptionTests {
     @Test("A connection lost after Sovendus handled the redemption is not resent: one redemption recorded")
     func lostAnswerIsNotResent() async throws {
         let harness = try await SovendusHarness.make()
-        harness.host.faults.inject(FaultRule(.dropConnectionAfterHandling, emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
+        harness.host.faults.inject(
+            FaultRule(.dropConnectionAfterHandling, emulatorID: "sovendus", path: "/redeem/1234", trigger: .times(1)))
         await #expect(throws: EngageError.self) {
             _ = try await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer())
         }
@@ -147,7 +155,9 @@ struct SovendusRedemptionTests {
             _ = try? await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
         }
         // A refused bridge message counts too, but the cap is already reached.
-        await MainActor.run { _ = harness.sovendus.bridge(onHeight: { _ in }, openURL: { _ in }).receive(["type": "openUrl", "value": "javascript:x"]) }
+        await MainActor.run {
+            _ = harness.sovendus.bridge(onHeight: { _ in }, openURL: { _ in }).receive(["type": "openUrl", "value": "javascript:x"])
+        }
         await harness.sovendus.telemetry.drain()
         let reports = harness.emulator.errorReports
         #expect(reports.map(\.counter) == [1, 2, 3])
@@ -164,7 +174,10 @@ struct SovendusRedemptionTests {
             let object = try #require(try JSONSerialization.jsonObject(with: report.body) as? [String: Any])
             #expect(object["type"] as? String == "exception")
             #expect(object["trafficSource"] as? String == "1234" && object["trafficMedium"] as? String == "1")
-            #expect(Set(object.keys) == ["source", "type", "message", "counter", "trafficSource", "trafficMedium", "additionalData", "implementationType"])
+            #expect(
+                Set(object.keys) == [
+                    "source", "type", "message", "counter", "trafficSource", "trafficMedium", "additionalData", "implementationType",
+                ])
         }
         await harness.stop()
     }
@@ -195,7 +208,9 @@ struct SovendusRedemptionTests {
         let names = Locked<[String]>([])
         let subscription = harness.registry.events.subscribe(to: OperationEvent.self) { event in names.withLock { $0.append(event.name) } }
         let result = await withCheckedContinuation { continuation in
-            harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: SovendusConsumer(email: "a@b.test")) { continuation.resume(returning: $0) }
+            harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: SovendusConsumer(email: "a@b.test")) {
+                continuation.resume(returning: $0)
+            }
         }
         #expect((try? result.get())?.message == "Coupon redemption received.")
         let failed = await withCheckedContinuation { continuation in
@@ -204,7 +219,10 @@ struct SovendusRedemptionTests {
         #expect(throws: EngageError.self) { try failed.get() }
         _ = try await harness.sovendus.benefits()
         #expect(await waitUntil { names.value.count == 3 })
-        #expect(names.value == ["custom_success_redeem_coupon_sovendus", "custom_error_redeem_coupon_sovendus", "custom_success_benefits_sovendus"])
+        #expect(
+            names.value == [
+                "custom_success_redeem_coupon_sovendus", "custom_error_redeem_coupon_sovendus", "custom_success_benefits_sovendus",
+            ])
         subscription.cancel()
         await harness.stop()
     }

@@ -18,7 +18,9 @@ struct SovendusHarness {
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func make(transport: (any HTTPTransport)? = nil, configure: (inout SovendusConfiguration) -> Void = { _ in }) async throws -> SovendusHarness {
+    static func make(
+        transport: (any HTTPTransport)? = nil, configure: (inout SovendusConfiguration) -> Void = { _ in }
+    ) async throws -> SovendusHarness {
         let clock = FakeClock(now: now)
         let emulator = SovendusEmulator()
         let host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
@@ -31,12 +33,14 @@ struct SovendusHarness {
         var sovendusConfiguration = emulator.providerConfiguration(baseURL: base)
         configure(&sovendusConfiguration)
         try configuration.setProvider(.sovendus, sovendusConfiguration)
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock))
+        let registry = try ProviderRegistry(
+            configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock))
         try await registry.register(.provider(SovendusProvider.self, from: configuration))
         let report = await registry.start()
         if let failure = report.failures[.sovendus] { throw failure }
         return SovendusHarness(
-            host: host, emulator: emulator, registry: registry, sovendus: try await registry.provider(SovendusProvider.self), base: base, clock: clock
+            host: host, emulator: emulator, registry: registry, sovendus: try await registry.provider(SovendusProvider.self), base: base,
+            clock: clock
         )
     }
 
@@ -58,7 +62,8 @@ enum SovendusFixtures {
 
     static func consumer() throws -> SovendusConsumer {
         SovendusConsumer(
-            salutation: .mr, firstName: "John", lastName: "Smith", email: "  Example@Example.com ", phone: "+4915546456456", yearOfBirth: 1990,
+            salutation: .mr, firstName: "John", lastName: "Smith", email: "  Example@Example.com ", phone: "+4915546456456",
+            yearOfBirth: 1990,
             dateOfBirth: try SovendusConsumer.BirthDate(year: 1990, month: 12, day: 1), street: "Main Street", streetNumber: "12/1",
             zipCode: "76135", city: "Karlsruhe", country: "DE", language: "de"
         )
@@ -66,7 +71,8 @@ enum SovendusFixtures {
 
     /// A page builder for the emulator-like configuration at `base`.
     static func builder(base: URL = URL(string: "http://127.0.0.1:8080/sovendus")!, csp: Bool = true) -> SovendusPageBuilder {
-        var builder = SovendusPageBuilder(configuration: SovendusEmulator().providerConfiguration(baseURL: base), integrationVersion: "1.0.0")
+        var builder = SovendusPageBuilder(
+            configuration: SovendusEmulator().providerConfiguration(baseURL: base), integrationVersion: "1.0.0")
         builder.includesContentSecurityPolicy = csp
         return builder
     }

@@ -9,20 +9,24 @@ import Testing
 /// names, and a script URL that is not plain HTTP.
 @Suite("Sovendus: trust rules")
 struct SovendusTrustTests {
-    @Test("the trusted domain is the registrable domain, never a public suffix", arguments: [
-        ("api.sovendus.com", "sovendus.com"),
-        ("api.sovendus.co.uk", "sovendus.co.uk"),
-        ("cdn.eu.sovendus.com.au", "sovendus.com.au"),
-        ("banner.sovendus.co.jp", "sovendus.co.jp"),
-        ("api.sovendus.de", "sovendus.de"),
-        ("sovendus.de", "sovendus.de"),
-        ("shop.github.io", "shop.github.io"),
-    ])
+    @Test(
+        "the trusted domain is the registrable domain, never a public suffix",
+        arguments: [
+            ("api.sovendus.com", "sovendus.com"),
+            ("api.sovendus.co.uk", "sovendus.co.uk"),
+            ("cdn.eu.sovendus.com.au", "sovendus.com.au"),
+            ("banner.sovendus.co.jp", "sovendus.co.jp"),
+            ("api.sovendus.de", "sovendus.de"),
+            ("sovendus.de", "sovendus.de"),
+            ("shop.github.io", "shop.github.io"),
+        ])
     func registrableDomain(host: String, expected: String) {
         #expect(SovendusConfiguration.parentDomain(of: host) == expected)
     }
 
-    @Test("a public suffix, an IP address or a single label trusts only itself", arguments: ["co.uk", "com.au", "github.io", "127.0.0.1", "localhost", "a..b"])
+    @Test(
+        "a public suffix, an IP address or a single label trusts only itself",
+        arguments: ["co.uk", "com.au", "github.io", "127.0.0.1", "localhost", "a..b"])
     func noParentDomain(host: String) {
         #expect(SovendusConfiguration.parentDomain(of: host) == nil)
     }
@@ -43,7 +47,8 @@ struct SovendusTrustTests {
         let refused = Locked(0)
         let bridge = SovendusBridge(
             minimumHeight: 10, trust: SovendusFrameTrust(pageOrigin: "https://api.sovendus.com", domain: "sovendus.com"),
-            onHeight: { height in heights.withLock { $0.append(height) } }, openURL: { _ in }, onRejected: { _ in refused.withLock { $0 += 1 } }
+            onHeight: { height in heights.withLock { $0.append(height) } }, openURL: { _ in },
+            onRejected: { _ in refused.withLock { $0 += 1 } }
         )
         let message: [String: Any] = ["type": "height", "value": 200]
         bridge.receive(message, from: SovendusMessageSource(isMainFrame: true, origin: "https://api.sovendus.com"))
@@ -57,9 +62,11 @@ struct SovendusTrustTests {
         #expect(heights.value == [200, 200, 200])
         #expect(refused.value == 4)
 
-        let untrusting = SovendusBridge(minimumHeight: 10, onHeight: { height in heights.withLock { $0.append(height) } }, openURL: { _ in })
+        let untrusting = SovendusBridge(
+            minimumHeight: 10, onHeight: { height in heights.withLock { $0.append(height) } }, openURL: { _ in })
         #expect(untrusting.receive(message, from: SovendusMessageSource(isMainFrame: false, origin: "https://banner.sovendus.com")) == nil)
-        #expect(untrusting.receive(message, from: SovendusMessageSource(isMainFrame: true, origin: "https://api.sovendus.com")) == .height(200))
+        #expect(
+            untrusting.receive(message, from: SovendusMessageSource(isMainFrame: true, origin: "https://api.sovendus.com")) == .height(200))
     }
 
     @MainActor
@@ -70,8 +77,13 @@ struct SovendusTrustTests {
         let bridge = harness.sovendus.bridge(onHeight: { _ in }, openURL: { _ in })
         let origin = "http://127.0.0.1:\(harness.base.port ?? 80)"
         #expect(bridge.trust?.pageOrigin == origin)
-        #expect(bridge.receive(["type": "height", "value": 300], from: SovendusMessageSource(isMainFrame: true, origin: origin)) == .height(300))
-        #expect(bridge.receive(["type": "height", "value": 300], from: SovendusMessageSource(isMainFrame: false, origin: "https://ads.example.com")) == nil)
+        #expect(
+            bridge.receive(["type": "height", "value": 300], from: SovendusMessageSource(isMainFrame: true, origin: origin)) == .height(300)
+        )
+        #expect(
+            bridge.receive(
+                ["type": "height", "value": 300], from: SovendusMessageSource(isMainFrame: false, origin: "https://ads.example.com")) == nil
+        )
     }
 
     @Test("an http script URL is refused unless insecure HTTP is allowed (loopback excepted)")

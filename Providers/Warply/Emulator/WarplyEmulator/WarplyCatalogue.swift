@@ -99,7 +99,8 @@ extension WarplyCatalogue {
         /// server's zone, written with `format`.
         func timestamp(days: Int, hours: Int = 0, minutes: Int = 0, format: String = "yyyy-MM-dd HH:mm:ss") -> WarplyTimestamp {
             let components = DateComponents(day: days, hour: hours, minute: minutes)
-            let date = Self.calendar.date(byAdding: components, to: anchor)
+            let date =
+                Self.calendar.date(byAdding: components, to: anchor)
                 ?? anchor.addingTimeInterval(TimeInterval(days * 86_400 + hours * 3_600 + minutes * 60))
             return WarplyTimestamp(date, format: format)
         }

@@ -14,7 +14,9 @@ extension WarplyEmulator {
                     expected: #"{"events":[{"event_id","event_name","time_submitted","params"}]}"#
                 )
                 // The whole batch is refused for one event the backend will not take.
-                if let refused = batch.events.first(where: { Self.analyticsProblem(in: $0) != nil }), let problem = Self.analyticsProblem(in: refused) {
+                if let refused = batch.events.first(where: { Self.analyticsProblem(in: $0) != nil }),
+                    let problem = Self.analyticsProblem(in: refused)
+                {
                     throw WarplyEmulatorRejection.malformed("Event \(refused.eventID.prefix(64)): \(problem)")
                 }
                 self.state.withLock { state in

@@ -74,7 +74,8 @@ extension WarplyEmulator {
         switch value {
         case let .bool(flag)?: return flag
         case let .integer(number)?: return number != 0
-        case let .string(text)?: return ["true", "1", "yes"].contains(text.lowercased()) ? true : ["false", "0", "no"].contains(text.lowercased()) ? false : nil
+        case let .string(text)?:
+            return ["true", "1", "yes"].contains(text.lowercased()) ? true : ["false", "0", "no"].contains(text.lowercased()) ? false : nil
         default: return nil
         }
     }

@@ -66,11 +66,13 @@ extension WarplyEmulator {
         case (WarplyWire.Root.campaigns, Action.retrievePersonalized):
             return try Self.contextAnswer(WarplyWire.Section.campaigning, personalizedCampaigns(email: email, language: language))
         case (WarplyWire.Root.coupon, Action.userCoupons):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, userCoupons(email: email, types: body.strings("couponset_types"), language: language))
+            return try Self.contextAnswer(
+                WarplyWire.Section.coupon, userCoupons(email: email, types: body.strings("couponset_types"), language: language))
         case (WarplyWire.Root.coupon, Action.universalCoupons):
             return try Self.contextAnswer(WarplyWire.Section.coupon, userCoupons(email: email, types: [], language: language))
         case (WarplyWire.Root.coupon, Action.validate):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, validate(code: body.string("coupon") ?? "", email: email, language: language))
+            return try Self.contextAnswer(
+                WarplyWire.Section.coupon, validate(code: body.string("coupon") ?? "", email: email, language: language))
         case (WarplyWire.Root.coupon, Action.redeem):
             return try redeem(body, email: email, environment: environment)
         case (WarplyWire.Root.coupon, Action.redeemedSupermarketHistory):

@@ -21,7 +21,8 @@ extension WarplyEmulator {
             return WarplyCouponValidation(isValid: false, couponCode: code, message: greek ? "Άγνωστο κουπόνι" : "Unknown coupon")
         }
         let isActive = coupon.status == WarplyCoupon.activeStatus
-        let message = isActive
+        let message =
+            isActive
             ? (greek ? "Το κουπόνι είναι έγκυρο" : "The coupon is valid")
             : (greek ? "Το κουπόνι έχει ήδη χρησιμοποιηθεί" : "The coupon has already been used")
         return WarplyCouponValidation(isValid: isActive, couponCode: coupon.code, message: message, couponSetUUID: coupon.couponSetUUID)

@@ -32,20 +32,22 @@ extension WarplyEmulator: InspectableEmulator {
     }
 
     private static func summaryTable(_ state: WarplyEmulatorState) -> EmulatorStateView.Table {
-        .init(title: "Summary", columns: ["counter", "value"], rows: [
-            ["registrations issued", String(state.registrationCount)],
-            ["registrations known", String(state.registrations.count)],
-            ["logins", String(state.loginCount)],
-            ["token refreshes", String(state.refreshCount)],
-            ["live sessions", String(state.sessions.count)],
-            ["unused refresh tokens", String(state.refreshTokens.count)],
-            ["signature failures", String(state.signatureFailureCount)],
-            ["analytics events", String(state.analyticsEvents.count)],
-            ["device info updates", String(state.deviceInfo.count)],
-            ["OTP requests", String(state.otpRequests.count)],
-            ["password reset requests", String(state.passwordResetRequests.count)],
-            ["answers status 9 always", state.answersStatus9Always ? "yes" : "no"],
-        ])
+        .init(
+            title: "Summary", columns: ["counter", "value"],
+            rows: [
+                ["registrations issued", String(state.registrationCount)],
+                ["registrations known", String(state.registrations.count)],
+                ["logins", String(state.loginCount)],
+                ["token refreshes", String(state.refreshCount)],
+                ["live sessions", String(state.sessions.count)],
+                ["unused refresh tokens", String(state.refreshTokens.count)],
+                ["signature failures", String(state.signatureFailureCount)],
+                ["analytics events", String(state.analyticsEvents.count)],
+                ["device info updates", String(state.deviceInfo.count)],
+                ["OTP requests", String(state.otpRequests.count)],
+                ["password reset requests", String(state.passwordResetRequests.count)],
+                ["answers status 9 always", state.answersStatus9Always ? "yes" : "no"],
+            ])
     }
 
     private static func usersTable(

@@ -40,7 +40,9 @@ extension WarplyEmulator {
                     throw WarplyEmulatorRejection.invalidClient
                 }
                 let body = try self.decode(WarplyAuthRequest.CosmoteUser.self, from: data, expected: #"{"user_identifier":"…"}"#)
-                guard let email = Self.cosmoteEmail(guid: body.userIdentifier) else { return try Self.loginRefused("Invalid user identifier.") }
+                guard let email = Self.cosmoteEmail(guid: body.userIdentifier) else {
+                    return try Self.loginRefused("Invalid user identifier.")
+                }
                 return try self.login(email: email, environment: environment)
             }
         }

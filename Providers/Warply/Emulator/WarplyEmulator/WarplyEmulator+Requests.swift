@@ -44,7 +44,8 @@ extension WarplyEmulator {
     /// The catalogue (built when the routes were added).
     func catalogue() throws -> WarplyCatalogue {
         guard let catalogue = state.withLock({ $0.catalogue }) else {
-            throw WarplyEmulatorRejection(status: .internalServerError, body: ["status": "-1", "msg": "The emulator has no catalogue yet."])
+            throw WarplyEmulatorRejection(
+                status: .internalServerError, body: ["status": "-1", "msg": "The emulator has no catalogue yet."])
         }
         return catalogue
     }
@@ -125,7 +126,8 @@ extension WarplyEmulator {
 
     /// A refused context action: body status 1, `<section>-status` `sectionStatus`, and `msg`.
     static func sectionFailure(_ section: String, _ message: String, sectionStatus: Int = 2) throws -> Response {
-        try SandboxResponse.json(WarplyContextResponse<JSONValue>(section: section, sectionStatus: sectionStatus, result: nil, message: message))
+        try SandboxResponse.json(
+            WarplyContextResponse<JSONValue>(section: section, sectionStatus: sectionStatus, result: nil, message: message))
     }
 
     /// A status-form answer: `{"status":1}` or `{"status":0,"msg":…}`.

@@ -12,7 +12,8 @@ extension WarplyEmulator {
                 let query = request.uri.queryParameters
                 let language = WarplyLanguage(requested: query["language"].map(String.init) ?? query["lan"].map(String.init))
                 guard let campaign = try self.catalogue().campaign(sessionUUID: sessionUUID, language: language) else {
-                    return try SandboxResponse.json(WarplyResultResponse<WarplyCampaign>(status: 0, result: nil, message: "Unknown session."))
+                    return try SandboxResponse.json(
+                        WarplyResultResponse<WarplyCampaign>(status: 0, result: nil, message: "Unknown session."))
                 }
                 return try SandboxResponse.json(WarplyResultResponse(result: campaign))
             }

@@ -19,7 +19,8 @@ extension WarplyEmulator {
                     return try Self.statusAnswer(0, message: "The new password must differ from the old one.")
                 }
                 guard body.newPassword.count >= Self.minimumPasswordLength else {
-                    return try Self.statusAnswer(0, message: "The new password must have at least \(Self.minimumPasswordLength) characters.")
+                    return try Self.statusAnswer(
+                        0, message: "The new password must have at least \(Self.minimumPasswordLength) characters.")
                 }
                 return try Self.statusAnswer(WarplyWire.Status.success)
             }

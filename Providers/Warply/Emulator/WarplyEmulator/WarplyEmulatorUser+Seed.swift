@@ -136,7 +136,8 @@ extension WarplyEmulatorUser {
                 barcode: digits(13, using: &generator),
                 status: plan.isRedeemed ? WarplyCoupon.redeemedStatus : WarplyCoupon.activeStatus,
                 expiration: context.timestamp(days: expirationDays, hours: 23, minutes: 59, format: format),
-                redeemedDate: plan.isRedeemed ? context.timestamp(days: plan.days, hours: 10 + index, minutes: 5 * index, format: format) : nil
+                redeemedDate: plan.isRedeemed
+                    ? context.timestamp(days: plan.days, hours: 10 + index, minutes: 5 * index, format: format) : nil
             )
         }
     }

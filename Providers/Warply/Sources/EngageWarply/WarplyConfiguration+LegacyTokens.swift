@@ -21,11 +21,14 @@ extension WarplyConfiguration {
     static func authSettings(fromLegacyTokens decoder: any Decoder, base: AuthSettings) throws -> AuthSettings {
         let container = try decoder.container(keyedBy: LegacyTokenKeys.self)
         var settings = base
-        settings.proactiveRefreshSeconds = try container.decodeIfPresent(Double.self, forKey: .refreshThresholdSeconds)
+        settings.proactiveRefreshSeconds =
+            try container.decodeIfPresent(Double.self, forKey: .refreshThresholdSeconds)
             ?? settings.proactiveRefreshSeconds
-        settings.breakerFailureThreshold = try container.decodeIfPresent(Int.self, forKey: .circuitBreakerThreshold)
+        settings.breakerFailureThreshold =
+            try container.decodeIfPresent(Int.self, forKey: .circuitBreakerThreshold)
             ?? settings.breakerFailureThreshold
-        settings.breakerCooldownSeconds = try container.decodeIfPresent(Double.self, forKey: .circuitBreakerResetSeconds)
+        settings.breakerCooldownSeconds =
+            try container.decodeIfPresent(Double.self, forKey: .circuitBreakerResetSeconds)
             ?? settings.breakerCooldownSeconds
         return settings
     }

@@ -41,10 +41,11 @@ public enum WarplyEnvironment: Sendable, Hashable, Codable, CustomStringConverti
         case "production": self = .production
         default:
             guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "Expected \"development\", \"production\" or an absolute URL, found '\(text.prefix(100))'."
-                ))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "Expected \"development\", \"production\" or an absolute URL, found '\(text.prefix(100))'."
+                    ))
             }
             self = .custom(url)
         }

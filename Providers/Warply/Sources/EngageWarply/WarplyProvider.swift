@@ -124,7 +124,8 @@ public final class WarplyProvider: EngageProvider {
         let partner = try configuration.partnerCredentials.map { credentials throws(EngageError) in
             try makeClient(CompositeAuthorizer([signer, BasicAuthorizer(username: credentials.username, password: credentials.password)]))
         }
-        client = WarplyClient(signed: signed, bearer: bearer, partner: partner, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
+        client = WarplyClient(
+            signed: signed, bearer: bearer, partner: partner, appUUID: configuration.appUUID, networkStatus: networkStatusTracker)
     }
 
     /// Registers the analytics destination and, best effort, the device (a device that cannot

@@ -55,10 +55,12 @@ struct WarplyBadInputTests {
     func wrongSectionType() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        harness.host.faults.inject(Self.answer(#"{"status":"1","context":{"MAPP_CAMPAIGNING":{"result":{"not":"a list"}},"MAPP_CAMPAIGNING-status":1}}"#))
+        harness.host.faults.inject(
+            Self.answer(#"{"status":"1","context":{"MAPP_CAMPAIGNING":{"result":{"not":"a list"}},"MAPP_CAMPAIGNING-status":1}}"#))
         await #expect { try await warply.campaigns() } throws: { error in
             let error = Self.engageError(error)
-            return error?.code == .decoding && error?.message.contains("MAPP_CAMPAIGNING") == true && error?.message.contains("result") == true
+            return error?.code == .decoding && error?.message.contains("MAPP_CAMPAIGNING") == true
+                && error?.message.contains("result") == true
         }
         // An object where the profile's section expects one, but a list inside: the same.
         harness.host.faults.inject(Self.answer(#"{"status":"1","context":{"MAPP_SHOPS":{"result":"nope"},"MAPP_SHOPS-status":1}}"#))
@@ -74,31 +76,35 @@ struct WarplyBadInputTests {
     func wrongScalarTypes() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        harness.host.faults.inject(Self.answer(
-            #"{"status":"1","context":{"MAPP_CAMPAIGNING":{"result":[{"session_uuid":"ok-1","sorting":"2"},{"session_uuid":"bad","sorting":{"n":1}}]},"MAPP_CAMPAIGNING-status":1}}"#
-        ))
+        harness.host.faults.inject(
+            Self.answer(
+                #"{"status":"1","context":{"MAPP_CAMPAIGNING":{"result":[{"session_uuid":"ok-1","sorting":"2"},{"session_uuid":"bad","sorting":{"n":1}}]},"MAPP_CAMPAIGNING-status":1}}"#
+            ))
         await #expect { try await warply.campaigns() } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .decoding && error?.message.contains("sorting") == true && error?.message.contains("1") == true
         }
-        harness.host.faults.inject(Self.answer(
-            #"{"status":"1","context":{"MAPP_COUPON":{"result":[{"couponset_uuid":"cs","availability":"lots"}]},"MAPP_COUPON-status":1}}"#
-        ))
+        harness.host.faults.inject(
+            Self.answer(
+                #"{"status":"1","context":{"MAPP_COUPON":{"result":[{"couponset_uuid":"cs","availability":"lots"}]},"MAPP_COUPON-status":1}}"#
+            ))
         await #expect { try await warply.availableCoupons() } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .decoding && error?.message.contains("availability") == true
         }
-        harness.host.faults.inject(Self.answer(
-            #"{"status":"1","context":{"MAPP_SHOPS":{"result":[{"uuid":"m-1","latitude":[1,2]}]},"MAPP_SHOPS-status":1}}"#
-        ))
+        harness.host.faults.inject(
+            Self.answer(
+                #"{"status":"1","context":{"MAPP_SHOPS":{"result":[{"uuid":"m-1","latitude":[1,2]}]},"MAPP_SHOPS-status":1}}"#
+            ))
         await #expect { try await warply.merchants() } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .decoding && error?.message.contains("latitude") == true
         }
         // Lenient where the backend is known to vary: numbers as strings, flags as "true".
-        harness.host.faults.inject(Self.answer(
-            #"{"status":1,"context":{"MAPP_CAMPAIGNING":{"result":[{"session_uuid":"b","sorting":2,"carousel":"false"},{"session_uuid":"a","sorting":"1","carousel":true}]},"MAPP_CAMPAIGNING-status":"1"}}"#
-        ))
+        harness.host.faults.inject(
+            Self.answer(
+                #"{"status":1,"context":{"MAPP_CAMPAIGNING":{"result":[{"session_uuid":"b","sorting":2,"carousel":"false"},{"session_uuid":"a","sorting":"1","carousel":true}]},"MAPP_CAMPAIGNING-status":"1"}}"#
+            ))
         let lenient = try await warply.campaigns()
         #expect(lenient.map(\.sessionUUID) == ["a", "b"])
         #expect(lenient.map(\.isCarousel) == [true, false])
@@ -110,9 +116,10 @@ struct WarplyBadInputTests {
     func sectionStatusRejected() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        harness.host.faults.inject(Self.answer(
-            #"{"status":"1","context":{"MAPP_CAMPAIGNING":{"msg":"Campaigns are paused for maintenance"},"MAPP_CAMPAIGNING-status":2}}"#
-        ))
+        harness.host.faults.inject(
+            Self.answer(
+                #"{"status":"1","context":{"MAPP_CAMPAIGNING":{"msg":"Campaigns are paused for maintenance"},"MAPP_CAMPAIGNING-status":2}}"#
+            ))
         await #expect { try await warply.campaigns() } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .warplyRequestRejected && error?.message.contains("Campaigns are paused for maintenance") == true
@@ -139,9 +146,11 @@ struct WarplyBadInputTests {
                 && error?.message.contains("status 0") == true
         }
         // The same for a status-form answer (device info) and a result-form one (login).
-        harness.host.faults.inject(Self.answer(#"{"status":0,"msg":"No"}"#, path: WarplyWire.path(.deviceInfo, appUUID: WarplyHarness.appUUID)))
+        harness.host.faults.inject(
+            Self.answer(#"{"status":0,"msg":"No"}"#, path: WarplyWire.path(.deviceInfo, appUUID: WarplyHarness.appUUID)))
         await #expect { try await warply.updateDeviceToken("t") } throws: { WarplyE2E.code($0) == .warplyRequestRejected }
-        harness.host.faults.inject(Self.answer(#"{"status":"0","msg":"Login closed"}"#, path: WarplyWire.path(.deiLogin, appUUID: WarplyHarness.appUUID)))
+        harness.host.faults.inject(
+            Self.answer(#"{"status":"0","msg":"Login closed"}"#, path: WarplyWire.path(.deiLogin, appUUID: WarplyHarness.appUUID)))
         await #expect { try await warply.deiLogin(email: "maria@example.gr") } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .warplyRequestRejected && error?.message.contains("Login closed") == true
@@ -175,7 +184,9 @@ struct WarplyBadInputTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         let prefix = "/api/session/"
-        let sessionRequests = { harness.host.journal.entries(for: "warply").filter { $0.method == "GET" && $0.path != WarplyPaths.register } }
+        let sessionRequests = {
+            harness.host.journal.entries(for: "warply").filter { $0.method == "GET" && $0.path != WarplyPaths.register }
+        }
 
         // Too long, empty or multi-line: refused before anything is sent.
         let huge = String(repeating: "🎉\u{200F}\"'../", count: 1_500)
@@ -190,7 +201,9 @@ struct WarplyBadInputTests {
         #expect(sessionRequests().isEmpty)
 
         // The rest goes out as one percent-encoded segment and is answered "unknown session".
-        let hostile = ["🎉\u{200F}\u{202E}\"' quoted", "a/b?c=d#e", "%2F%3F", "%2E%2E", "' OR 1=1 --", "\u{0}nul", String(repeating: "ß", count: 128)]
+        let hostile = [
+            "🎉\u{200F}\u{202E}\"' quoted", "a/b?c=d#e", "%2F%3F", "%2E%2E", "' OR 1=1 --", "\u{0}nul", String(repeating: "ß", count: 128),
+        ]
         for value in hostile {
             await #expect { try await warply.singleCampaign(sessionUUID: value) } throws: { error in
                 let error = error as? EngageError
@@ -250,13 +263,16 @@ struct WarplyBadInputTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.loggedIn()
         let tokens = try #require(try await warply.tokens.currentTokens())
-        harness.host.faults.inject(FaultRule(.malformedBody, emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
+        harness.host.faults.inject(
+            FaultRule(.malformedBody, emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
         await #expect { try await warply.profile() } throws: { WarplyE2E.code($0) == .decoding }
         harness.host.faults.inject(Self.answer(#"{"status":"0","msg":"Nope"}"#, path: WarplyPaths.authenticatedContext))
         await #expect { try await warply.coupons() } throws: { WarplyE2E.code($0) == .warplyRequestRejected }
-        harness.host.faults.inject(FaultRule(.status(500), emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
+        harness.host.faults.inject(
+            FaultRule(.status(500), emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
         await #expect { try await warply.pointsHistory() } throws: { ($0 as? EngageError)?.httpStatus == 500 }
-        harness.host.faults.inject(FaultRule(.dropConnection, emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(2)))
+        harness.host.faults.inject(
+            FaultRule(.dropConnection, emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .times(2)))
         await #expect { try await warply.transactionHistory() } throws: { WarplyE2E.code($0) == .network || WarplyE2E.code($0) == .timeout }
         harness.host.faults.removeAll()
         _ = try? await warply.singleCampaign(sessionUUID: "🎉\u{200F}\"'../")
@@ -270,4 +286,3 @@ struct WarplyBadInputTests {
         await harness.stop()
     }
 }
-

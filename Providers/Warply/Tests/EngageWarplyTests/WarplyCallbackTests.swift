@@ -45,7 +45,9 @@ struct WarplyCallbackTests {
 
         let year = Calendar(identifier: .gregorian).component(.year, from: harness.clock.now) + 3
         let card = try await delivered {
-            warply.addCard(WarplyNewCard(number: "5555555555554444", issuer: "MC", holder: "A B", expirationMonth: 4, expirationYear: year), completion: $0)
+            warply.addCard(
+                WarplyNewCard(number: "5555555555554444", issuer: "MC", holder: "A B", expirationMonth: 4, expirationYear: year),
+                completion: $0)
         }.get()
         #expect(card.maskedNumber == "**** **** **** 4444")
         let cards = try await delivered { warply.cards(completion: $0) }.get()

@@ -277,7 +277,8 @@ struct WarplyCampaignTests {
         _ = try await warply.campaigns()
         let ccms = try #require(warply.state.allCampaignList.first { $0.isCCMS })
         #expect(!warply.state.campaignList.contains { $0.isCCMS })
-        let offer = WarplyContextualOffer(loyaltyCampaignID: "lc-42", eligibleAssets: ["6900000000"], offerName: "Offer", sessionID: ccms.sessionUUID)
+        let offer = WarplyContextualOffer(
+            loyaltyCampaignID: "lc-42", eligibleAssets: ["6900000000"], offerName: "Offer", sessionID: ccms.sessionUUID)
         let stray = WarplyContextualOffer(loyaltyCampaignID: "lc-43", sessionID: "not-a-fetched-session")
         warply.state.setCCMSLoyaltyCampaigns([offer, stray])
         #expect(warply.state.ccmsLoyaltyCampaigns == [offer, stray])

@@ -115,34 +115,86 @@ struct WarplyConfigurationValidationUnitTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "appUUID not hex", configuration: adjusted { $0.appUUID = "zz3dfde1145e4c2da69793abb2f579af" }, field: "appUUID", recovery: "copy it from the Warply dashboard"),
-        Case(name: "appUUID too short", configuration: adjusted { $0.appUUID = "f83dfde1145e4c2da69793abb2f579a" }, field: "appUUID", recovery: "32 hex digits"),
-        Case(name: "appUUID too long", configuration: adjusted { $0.appUUID = appUUID + "0" }, field: "appUUID", recovery: "copy it from the Warply dashboard"),
-        Case(name: "appUUID empty", configuration: adjusted { $0.appUUID = "" }, field: "appUUID", recovery: "copy it from the Warply dashboard"),
-        Case(name: "appUUID misplaced dashes", configuration: adjusted { $0.appUUID = "f83dfde1-145e4c2da-69793abb2f579-af" }, field: "appUUID", recovery: "copy it from the Warply dashboard"),
-        Case(name: "merchantID too long", configuration: adjusted { $0.merchantID = String(repeating: "m", count: 129) }, field: "merchantID", recovery: "at most 128 characters on one line"),
-        Case(name: "merchantID multiline", configuration: adjusted { $0.merchantID = "m\nx" }, field: "merchantID", recovery: "at most 128 characters on one line"),
-        Case(name: "environment relative URL", configuration: adjusted { $0.environment = .custom(URL(string: "relative/path")!) }, field: "environment", recovery: "development, production or an absolute URL"),
-        Case(name: "timeout zero", configuration: adjusted { $0.requestTimeoutSeconds = 0 }, field: "requestTimeoutSeconds", recovery: "the presets use 5 to 30"),
-        Case(name: "timeout negative", configuration: adjusted { $0.requestTimeoutSeconds = -1 }, field: "requestTimeoutSeconds", recovery: "the presets use 5 to 30"),
-        Case(name: "timeout too long", configuration: adjusted { $0.requestTimeoutSeconds = 300.5 }, field: "requestTimeoutSeconds", recovery: "the presets use 5 to 30"),
-        Case(name: "timeout NaN", configuration: adjusted { $0.requestTimeoutSeconds = .nan }, field: "requestTimeoutSeconds", recovery: "the presets use 5 to 30"),
-        Case(name: "timeout infinite", configuration: adjusted { $0.requestTimeoutSeconds = .infinity }, field: "requestTimeoutSeconds", recovery: "the presets use 5 to 30"),
+        Case(
+            name: "appUUID not hex", configuration: adjusted { $0.appUUID = "zz3dfde1145e4c2da69793abb2f579af" }, field: "appUUID",
+            recovery: "copy it from the Warply dashboard"),
+        Case(
+            name: "appUUID too short", configuration: adjusted { $0.appUUID = "f83dfde1145e4c2da69793abb2f579a" }, field: "appUUID",
+            recovery: "32 hex digits"),
+        Case(
+            name: "appUUID too long", configuration: adjusted { $0.appUUID = appUUID + "0" }, field: "appUUID",
+            recovery: "copy it from the Warply dashboard"),
+        Case(
+            name: "appUUID empty", configuration: adjusted { $0.appUUID = "" }, field: "appUUID",
+            recovery: "copy it from the Warply dashboard"),
+        Case(
+            name: "appUUID misplaced dashes", configuration: adjusted { $0.appUUID = "f83dfde1-145e4c2da-69793abb2f579-af" },
+            field: "appUUID", recovery: "copy it from the Warply dashboard"),
+        Case(
+            name: "merchantID too long", configuration: adjusted { $0.merchantID = String(repeating: "m", count: 129) },
+            field: "merchantID", recovery: "at most 128 characters on one line"),
+        Case(
+            name: "merchantID multiline", configuration: adjusted { $0.merchantID = "m\nx" }, field: "merchantID",
+            recovery: "at most 128 characters on one line"),
+        Case(
+            name: "environment relative URL", configuration: adjusted { $0.environment = .custom(URL(string: "relative/path")!) },
+            field: "environment", recovery: "development, production or an absolute URL"),
+        Case(
+            name: "timeout zero", configuration: adjusted { $0.requestTimeoutSeconds = 0 }, field: "requestTimeoutSeconds",
+            recovery: "the presets use 5 to 30"),
+        Case(
+            name: "timeout negative", configuration: adjusted { $0.requestTimeoutSeconds = -1 }, field: "requestTimeoutSeconds",
+            recovery: "the presets use 5 to 30"),
+        Case(
+            name: "timeout too long", configuration: adjusted { $0.requestTimeoutSeconds = 300.5 }, field: "requestTimeoutSeconds",
+            recovery: "the presets use 5 to 30"),
+        Case(
+            name: "timeout NaN", configuration: adjusted { $0.requestTimeoutSeconds = .nan }, field: "requestTimeoutSeconds",
+            recovery: "the presets use 5 to 30"),
+        Case(
+            name: "timeout infinite", configuration: adjusted { $0.requestTimeoutSeconds = .infinity }, field: "requestTimeoutSeconds",
+            recovery: "the presets use 5 to 30"),
         Case(name: "bundleID empty", configuration: adjusted { $0.bundleID = "" }, field: "bundleID", recovery: "e.g. gr.dei.loyalty"),
-        Case(name: "bundleID with colon", configuration: adjusted { $0.bundleID = "ios:gr.dei" }, field: "bundleID", recovery: "without ':' or line breaks"),
-        Case(name: "bundleID multiline", configuration: adjusted { $0.bundleID = "gr.dei\nloyalty" }, field: "bundleID", recovery: "e.g. gr.dei.loyalty"),
-        Case(name: "bundleID too long", configuration: adjusted { $0.bundleID = String(repeating: "b", count: 256) }, field: "bundleID", recovery: "1 to 255 characters"),
+        Case(
+            name: "bundleID with colon", configuration: adjusted { $0.bundleID = "ios:gr.dei" }, field: "bundleID",
+            recovery: "without ':' or line breaks"),
+        Case(
+            name: "bundleID multiline", configuration: adjusted { $0.bundleID = "gr.dei\nloyalty" }, field: "bundleID",
+            recovery: "e.g. gr.dei.loyalty"),
+        Case(
+            name: "bundleID too long", configuration: adjusted { $0.bundleID = String(repeating: "b", count: 256) }, field: "bundleID",
+            recovery: "1 to 255 characters"),
         Case(name: "deviceID empty", configuration: adjusted { $0.deviceID = "" }, field: "deviceID", recovery: "or nil to generate one"),
-        Case(name: "deviceID too long", configuration: adjusted { $0.deviceID = String(repeating: "d", count: 129) }, field: "deviceID", recovery: "or nil to generate one"),
-        Case(name: "deviceID multiline", configuration: adjusted { $0.deviceID = "d\r\n" }, field: "deviceID", recovery: "or nil to generate one"),
-        Case(name: "partner username empty", configuration: adjusted { $0.partnerCredentials = .init(username: "", password: "p") }, field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
-        Case(name: "partner username with colon", configuration: adjusted { $0.partnerCredentials = .init(username: "a:b", password: "p") }, field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
-        Case(name: "proactive window negative", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: -1) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
-        Case(name: "proactive window too long", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_401) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
-        Case(name: "proactive window NaN", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: .nan) }, field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
-        Case(name: "breaker threshold zero", configuration: adjusted { $0.auth = AuthSettings(breakerFailureThreshold: 0) }, field: "auth.breakerFailureThreshold", recovery: "must be in 1...1000"),
-        Case(name: "breaker cooldown zero", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 0) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
-        Case(name: "breaker cooldown too long", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 86_401) }, field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
+        Case(
+            name: "deviceID too long", configuration: adjusted { $0.deviceID = String(repeating: "d", count: 129) }, field: "deviceID",
+            recovery: "or nil to generate one"),
+        Case(
+            name: "deviceID multiline", configuration: adjusted { $0.deviceID = "d\r\n" }, field: "deviceID",
+            recovery: "or nil to generate one"),
+        Case(
+            name: "partner username empty", configuration: adjusted { $0.partnerCredentials = .init(username: "", password: "p") },
+            field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
+        Case(
+            name: "partner username with colon", configuration: adjusted { $0.partnerCredentials = .init(username: "a:b", password: "p") },
+            field: "partnerCredentials.username", recovery: "must not be empty or contain ':'"),
+        Case(
+            name: "proactive window negative", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: -1) },
+            field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(
+            name: "proactive window too long", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_401) },
+            field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(
+            name: "proactive window NaN", configuration: adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: .nan) },
+            field: "auth.proactiveRefreshSeconds", recovery: "must be in [0, 86400]"),
+        Case(
+            name: "breaker threshold zero", configuration: adjusted { $0.auth = AuthSettings(breakerFailureThreshold: 0) },
+            field: "auth.breakerFailureThreshold", recovery: "must be in 1...1000"),
+        Case(
+            name: "breaker cooldown zero", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 0) },
+            field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
+        Case(
+            name: "breaker cooldown too long", configuration: adjusted { $0.auth = AuthSettings(breakerCooldownSeconds: 86_401) },
+            field: "auth.breakerCooldownSeconds", recovery: "must be in (0, 86400]"),
     ]
 
     @Test("one invalid field gives exactly one issue naming it, with its recovery text", arguments: cases)
@@ -190,7 +242,10 @@ struct WarplyConfigurationValidationUnitTests {
 
     @Test(
         "valid appUUIDs: 32 hex digits in either case, or the dashed UUID form",
-        arguments: [appUUID, appUUID.uppercased(), "F83DFDE1-145E-4C2D-A697-93ABB2F579AF", "f83dfde1-145e-4c2d-a697-93abb2f579af", String(repeating: "0", count: 32)]
+        arguments: [
+            appUUID, appUUID.uppercased(), "F83DFDE1-145E-4C2D-A697-93ABB2F579AF", "f83dfde1-145e-4c2d-a697-93abb2f579af",
+            String(repeating: "0", count: 32),
+        ]
     )
     func validAppUUIDs(uuid: String) {
         #expect(adjusted { $0.appUUID = uuid }.validationIssues().isEmpty)
@@ -221,7 +276,8 @@ struct WarplyConfigurationValidationUnitTests {
             $0.auth = AuthSettings(proactiveRefreshSeconds: 0, breakerFailureThreshold: 1, breakerCooldownSeconds: 86_400)
         }
         #expect(configuration.validationIssues().isEmpty)
-        #expect(adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_400, breakerFailureThreshold: 100) }.validationIssues().isEmpty)
+        #expect(
+            adjusted { $0.auth = AuthSettings(proactiveRefreshSeconds: 86_400, breakerFailureThreshold: 100) }.validationIssues().isEmpty)
         #expect(adjusted { $0.requestTimeoutSeconds = 0.001 }.validationIssues().isEmpty)
         #expect(adjusted { $0.requestTimeoutSeconds = nil }.validationIssues().isEmpty)
     }
@@ -238,7 +294,8 @@ struct WarplyConfigurationJSONUnitTests {
 
     @Test("the example of the type's documentation decodes")
     func documentedExample() throws {
-        let configuration = try decodeConfiguration(#"{ "appUUID": "f83dfde1145e4c2da69793abb2f579af", "environment": "production", "language": "el" }"#)
+        let configuration = try decodeConfiguration(
+            #"{ "appUUID": "f83dfde1145e4c2da69793abb2f579af", "environment": "production", "language": "el" }"#)
         #expect(configuration.environment == .production)
         #expect(configuration.language == .greek)
         #expect(configuration.validationIssues().isEmpty)
@@ -284,7 +341,8 @@ struct WarplyConfigurationJSONUnitTests {
 
     @Test("a partial auth section overrides only its keys; the rest stays the preset's")
     func partialAuthOverride() throws {
-        let configuration = try decodeConfiguration(#"{"appUUID":"\#(appUUID)","preset":"highSecurity","auth":{"proactiveRefreshSeconds":60}}"#)
+        let configuration = try decodeConfiguration(
+            #"{"appUUID":"\#(appUUID)","preset":"highSecurity","auth":{"proactiveRefreshSeconds":60}}"#)
         var expected = WarplyConfiguration.preset(.highSecurity, appUUID: appUUID)
         expected.auth?.proactiveRefreshSeconds = 60
         #expect(configuration == expected)
@@ -307,7 +365,8 @@ struct WarplyConfigurationJSONUnitTests {
 
     @Test("a partial legacy tokens section keeps the preset's other values, and an auth section wins over it")
     func legacyTokensPartialAndAuthWins() throws {
-        let partial = try decodeConfiguration(#"{"appUUID":"\#(appUUID)","preset":"highSecurity","tokens":{"refreshAttempts":4,"refreshThresholdSeconds":90}}"#)
+        let partial = try decodeConfiguration(
+            #"{"appUUID":"\#(appUUID)","preset":"highSecurity","tokens":{"refreshAttempts":4,"refreshThresholdSeconds":90}}"#)
         #expect(partial.auth == AuthSettings(proactiveRefreshSeconds: 90, breakerFailureThreshold: 3, breakerCooldownSeconds: 600))
         let both = try decodeConfiguration(
             #"{"appUUID":"\#(appUUID)","tokens":{"circuitBreakerThreshold":9},"auth":{"breakerFailureThreshold":2}}"#
@@ -346,10 +405,12 @@ struct WarplyConfigurationJSONUnitTests {
         configuration.auth?.proactiveRefreshSeconds = 45
         let object = try jsonObject(configuration)
         #expect(object["preset"] == nil)
-        #expect(Set(object.keys) == [
-            "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth", "partnerCredentials",
-            "analyticsEnabled",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth",
+                "partnerCredentials",
+                "analyticsEnabled",
+            ])
         #expect(object["environment"] as? String == "http://127.0.0.1:9000/warply")
         #expect(object["language"] as? String == "en")
         let decoded = try JSONDecoder().decode(WarplyConfiguration.self, from: JSONEncoder().encode(configuration))
@@ -393,11 +454,15 @@ struct WarplyEnvironmentUnitTests {
 
     @Test(
         "anything else is a dataCorrupted DecodingError",
-        arguments: [#""""#, #""uat""#, #""Production""#, #""DEVELOPMENT""#, #""not a url""#, #""/relative/path""#, #""engage.warp.ly""#, #""https://""#]
+        arguments: [
+            #""""#, #""uat""#, #""Production""#, #""DEVELOPMENT""#, #""not a url""#, #""/relative/path""#, #""engage.warp.ly""#,
+            #""https://""#,
+        ]
     )
     func rejectsGarbage(json: String) {
         let error = #expect(throws: DecodingError.self) { try decodeEnvironment(json) }
-        if let error, case .dataCorrupted = error {} else {
+        if let error, case .dataCorrupted = error {
+        } else {
             Issue.record("expected dataCorrupted, got \(String(describing: error))")
         }
     }
@@ -421,7 +486,10 @@ struct WarplyEnvironmentUnitTests {
 
     @Test(
         "encodes as its description and decodes back",
-        arguments: [WarplyEnvironment.development, .production, .custom(URL(string: "https://engage.warp.ly")!), .custom(URL(string: "http://localhost:8080/w")!)]
+        arguments: [
+            WarplyEnvironment.development, .production, .custom(URL(string: "https://engage.warp.ly")!),
+            .custom(URL(string: "http://localhost:8080/w")!),
+        ]
     )
     func roundTrip(environment: WarplyEnvironment) throws {
         let data = try JSONEncoder().encode([environment])

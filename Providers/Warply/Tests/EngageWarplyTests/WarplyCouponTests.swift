@@ -209,9 +209,11 @@ struct WarplyCouponTests {
         let stock = try #require(harness.emulator.availability(ofCouponSet: set))
         let points = try await warply.profile().points  // also warms up the kept-alive connection
         let sentBefore = harness.requests(to: WarplyPaths.authenticatedContext).count
-        harness.host.faults.inject(FaultRule(
-            .dropConnectionAfterHandling, emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext, trigger: .times(1)
-        ))
+        harness.host.faults.inject(
+            FaultRule(
+                .dropConnectionAfterHandling, emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext,
+                trigger: .times(1)
+            ))
         await #expect { try await warply.redeemCoupon(productUUID: set) } throws: { error in
             let code = WarplyE2E.code(error)
             return code == .network || code == .timeout
@@ -236,7 +238,9 @@ struct WarplyCouponTests {
         let cost = try #require(priciest.points)
         // Spend until the user cannot afford the priciest set any more.
         var redemptions = 0
-        while try await warply.profile().points >= cost, redemptions < 50, (harness.emulator.availability(ofCouponSet: priciest.uuid) ?? 0) > 0 {
+        while try await warply.profile().points >= cost, redemptions < 50,
+            (harness.emulator.availability(ofCouponSet: priciest.uuid) ?? 0) > 0
+        {
             _ = try await warply.redeemCoupon(productUUID: priciest.uuid)
             redemptions += 1
         }

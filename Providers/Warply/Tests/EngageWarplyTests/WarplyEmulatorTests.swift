@@ -8,7 +8,7 @@ import Foundation
 import Testing
 import WarplyEmulator
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Warply emulator")
@@ -18,7 +18,8 @@ struct WarplyEmulatorTests {
         try await EmulatorHarness.run { harness in
             let registration = try await harness.register()
             #expect(harness.emulator.registrationCount == 1)
-            let reply = try await harness.context(.init(root: "campaigns", action: "retrieve", fields: ["language": .string("en")]), registration)
+            let reply = try await harness.context(
+                .init(root: "campaigns", action: "retrieve", fields: ["language": .string("en")]), registration)
             #expect(reply.status == 200)
             let response = try WarplyContextResponse<[WarplyCampaign]>.decode(reply.body, section: WarplyWire.Section.campaigning)
             #expect(response.status == 1)
@@ -41,16 +42,18 @@ struct WarplyEmulatorTests {
             let registration = try await harness.register()
             var headers = harness.signedHeaders(registration)
             headers[WarplyWire.Header.signature] = String(repeating: "0", count: 64)
-            let forged = try await harness.send("POST", WarplyWire.path(.standardContext, appUUID: EmulatorHarness.appUUID),
-                                                body: EmulatorHarness.encode(WarplyContextRequest(root: "coupon", action: "availability")),
-                                                headers: headers)
+            let forged = try await harness.send(
+                "POST", WarplyWire.path(.standardContext, appUUID: EmulatorHarness.appUUID),
+                body: EmulatorHarness.encode(WarplyContextRequest(root: "coupon", action: "availability")),
+                headers: headers)
             #expect(forged.status == 403)
             #expect(forged.object["status"] == "-1")
 
             let stale = harness.signedHeaders(registration, date: harness.clock.now.addingTimeInterval(-3_600))
-            let late = try await harness.send("POST", WarplyWire.path(.standardContext, appUUID: EmulatorHarness.appUUID),
-                                              body: EmulatorHarness.encode(WarplyContextRequest(root: "coupon", action: "availability")),
-                                              headers: stale)
+            let late = try await harness.send(
+                "POST", WarplyWire.path(.standardContext, appUUID: EmulatorHarness.appUUID),
+                body: EmulatorHarness.encode(WarplyContextRequest(root: "coupon", action: "availability")),
+                headers: stale)
             #expect(late.status == 403)
             #expect(harness.emulator.signatureFailureCount == 2)
         }
@@ -75,7 +78,8 @@ struct WarplyEmulatorTests {
             let tokens = try await harness.login(email: "Maria@Example.gr", registration)
             #expect(harness.emulator.loginCount == 1)
             #expect(tokens.clientID != nil && tokens.clientSecret != nil)
-            let profileRequest = WarplyContextRequest(root: "consumer_data", action: "handle_user_details", fields: ["process": .string("get")])
+            let profileRequest = WarplyContextRequest(
+                root: "consumer_data", action: "handle_user_details", fields: ["process": .string("get")])
             let reply = try await harness.context(profileRequest, registration, bearer: tokens.accessToken)
             let profile = try #require(try WarplyContextResponse<WarplyProfile>.decode(reply.body, section: WarplyWire.Section.user).result)
             #expect(profile.email == "maria@example.gr")
@@ -128,16 +132,19 @@ struct WarplyEmulatorTests {
             let email = "kostas@example.gr"
             let tokens = try await harness.login(email: email, registration)
             let setsReply = try await harness.context(.init(root: "coupon", action: "retrieve_multilingual"), registration)
-            let sets = try #require(try WarplyContextResponse<[WarplyCouponSet]>.decode(setsReply.body, section: WarplyWire.Section.coupon).result)
+            let sets = try #require(
+                try WarplyContextResponse<[WarplyCouponSet]>.decode(setsReply.body, section: WarplyWire.Section.coupon).result)
             let soldOut = try #require(sets.first { harness.emulator.availability(ofCouponSet: $0.uuid) == 0 })
-            let set = try #require(sets.filter { (harness.emulator.availability(ofCouponSet: $0.uuid) ?? 0) > 0 }.min { ($0.points ?? 0) < ($1.points ?? 0) })
+            let set = try #require(
+                sets.filter { (harness.emulator.availability(ofCouponSet: $0.uuid) ?? 0) > 0 }.min { ($0.points ?? 0) < ($1.points ?? 0) })
             let before = try #require(harness.emulator.availability(ofCouponSet: set.uuid))
             let pointsBefore = try #require(harness.emulator.profile(forEmail: email)?.points)
             let couponsBefore = harness.emulator.coupons(forEmail: email).count
 
             let redeem = WarplyContextRequest(root: "coupon", action: "redeem", fields: ["product_uuid": .string(set.uuid)])
             let reply = try await harness.context(redeem, registration, bearer: tokens.accessToken)
-            let redemption = try #require(try WarplyContextResponse<WarplyRedemption>.decode(reply.body, section: WarplyWire.Section.coupon).result)
+            let redemption = try #require(
+                try WarplyContextResponse<WarplyRedemption>.decode(reply.body, section: WarplyWire.Section.coupon).result)
             #expect(redemption.couponSetUUID == set.uuid)
             #expect(harness.emulator.availability(ofCouponSet: set.uuid) == before - 1)
             #expect(harness.emulator.profile(forEmail: email)?.points == pointsBefore - (set.points ?? 0))
@@ -147,12 +154,14 @@ struct WarplyEmulatorTests {
 
             let availabilityReply = try await harness.context(.init(root: "coupon", action: "availability"), registration)
             let availability = try #require(
-                try WarplyContextResponse<[WarplyCouponAvailability]>.decode(availabilityReply.body, section: WarplyWire.Section.coupon).result
+                try WarplyContextResponse<[WarplyCouponAvailability]>.decode(availabilityReply.body, section: WarplyWire.Section.coupon)
+                    .result
             )
             #expect(availability.first { $0.couponSetUUID == set.uuid }?.availability == before - 1)
 
             let refused = try await harness.context(
-                .init(root: "coupon", action: "redeem", fields: ["product_uuid": .string(soldOut.uuid)]), registration, bearer: tokens.accessToken
+                .init(root: "coupon", action: "redeem", fields: ["product_uuid": .string(soldOut.uuid)]), registration,
+                bearer: tokens.accessToken
             )
             let refusal = try WarplyContextResponse<WarplyRedemption>.decode(refused.body, section: WarplyWire.Section.coupon)
             #expect(refusal.sectionStatus == 2)
@@ -164,7 +173,8 @@ struct WarplyEmulatorTests {
     func analyticsDeduplication() async throws {
         try await EmulatorHarness.run { harness in
             let registration = try await harness.register()
-            let event = WarplyAnalyticsBatch.Event(eventID: "e-1", eventName: "custom_success_profile_loyalty", timeSubmitted: "2026-01-01 10:00:00")
+            let event = WarplyAnalyticsBatch.Event(
+                eventID: "e-1", eventName: "custom_success_profile_loyalty", timeSubmitted: "2026-01-01 10:00:00")
             let batch = WarplyAnalyticsBatch(events: [event, event])
             let path = WarplyWire.path(.analytics, appUUID: EmulatorHarness.appUUID)
             #expect(try await harness.signed("POST", path, batch, registration).status == 200)
@@ -244,13 +254,15 @@ private struct EmulatorHarness {
     }
 
     /// A signed request with a JSON body.
-    func signed(_ method: String, _ path: String, _ body: some Encodable, _ registration: WarplyRegistration) async throws -> EmulatorReply {
+    func signed(_ method: String, _ path: String, _ body: some Encodable, _ registration: WarplyRegistration) async throws -> EmulatorReply
+    {
         try await send(method, path, body: Self.encode(body), headers: signedHeaders(registration))
     }
 
     /// Logs `email` in through the DEI partner route.
     func login(email: String, _ registration: WarplyRegistration) async throws -> WarplyTokenAnswer {
-        let reply = try await signed("POST", WarplyWire.path(.deiLogin, appUUID: Self.appUUID), WarplyAuthRequest.DEILogin(email: email), registration)
+        let reply = try await signed(
+            "POST", WarplyWire.path(.deiLogin, appUUID: Self.appUUID), WarplyAuthRequest.DEILogin(email: email), registration)
         #expect(reply.status == 200)
         return try JSONDecoder().decode(WarplyTokenAnswer.self, from: reply.body)
     }

@@ -31,10 +31,12 @@ private func contextResponse<Payload: Codable & Sendable>(
 }
 
 /// An instant given in UTC.
-private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, nanosecond: Int = 0) -> Date {
+private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, nanosecond: Int = 0) -> Date
+{
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond))!
+    return calendar.date(
+        from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond))!
 }
 
 /// The message of a `DecodingError`.
@@ -130,7 +132,8 @@ struct WarplyContextRequestUnitTests {
     @Test("string(_:) reads strings and numbers")
     func stringAccessor() {
         let request = WarplyContextRequest(
-            root: "r", action: "a", fields: ["text": "el", "int": 42, "negative": -7, "double": 1.5, "flag": true, "list": ["x"], "null": nil]
+            root: "r", action: "a",
+            fields: ["text": "el", "int": 42, "negative": -7, "double": 1.5, "flag": true, "list": ["x"], "null": nil]
         )
         #expect(request.string("text") == "el")
         #expect(request.string("int") == "42")
@@ -147,7 +150,10 @@ struct WarplyContextRequestUnitTests {
     func integerAccessor() {
         let request = WarplyContextRequest(
             root: "r", action: "a",
-            fields: ["int": 7, "integral": 7.0, "fraction": 7.5, "text": "12", "negativeText": "-3", "word": "twelve", "padded": " 12", "flag": true, "huge": 1e300]
+            fields: [
+                "int": 7, "integral": 7.0, "fraction": 7.5, "text": "12", "negativeText": "-3", "word": "twelve", "padded": " 12",
+                "flag": true, "huge": 1e300,
+            ]
         )
         #expect(request.integer("int") == 7)
         #expect(request.integer("integral") == 7)
@@ -164,7 +170,8 @@ struct WarplyContextRequestUnitTests {
     @Test("strings(_:) reads the strings of an array; anything else is empty")
     func stringsAccessor() {
         let request = WarplyContextRequest(
-            root: "r", action: "a", fields: ["details": ["merchant", "redemption"], "mixed": ["a", 1, nil, "b", ["c"]], "single": "merchant", "empty": []]
+            root: "r", action: "a",
+            fields: ["details": ["merchant", "redemption"], "mixed": ["a", 1, nil, "b", ["c"]], "single": "merchant", "empty": []]
         )
         #expect(request.strings("details") == ["merchant", "redemption"])
         #expect(request.strings("mixed") == ["a", "b"])
@@ -175,7 +182,8 @@ struct WarplyContextRequestUnitTests {
 
     @Test("accessors read decoded bodies too (numbers from JSON)")
     func accessorsOnDecodedBodies() throws {
-        let request = try decode(WarplyContextRequest.self, #"{"coupon":{"action":"redeem","product_uuid":"cs-1","product_id":17,"points":"200"}}"#)
+        let request = try decode(
+            WarplyContextRequest.self, #"{"coupon":{"action":"redeem","product_uuid":"cs-1","product_id":17,"points":"200"}}"#)
         #expect(request.string("product_uuid") == "cs-1")
         #expect(request.string("product_id") == "17")
         #expect(request.integer("product_id") == 17)
@@ -224,7 +232,8 @@ struct WarplyContextResponseUnitTests {
 
     @Test("a missing section gives a nil result and section status")
     func missingSection() throws {
-        let response = try contextResponse([String].self, #"{"status":"1","context":{"MAPP_OTHER":{"result":["a"]},"MAPP_OTHER-status":1}}"#)
+        let response = try contextResponse(
+            [String].self, #"{"status":"1","context":{"MAPP_OTHER":{"result":["a"]},"MAPP_OTHER-status":1}}"#)
         #expect(response.status == 1)
         #expect(response.result == nil)
         #expect(response.sectionStatus == nil)
@@ -243,7 +252,10 @@ struct WarplyContextResponseUnitTests {
 
     @Test(
         "the section's own status is read as a string or a number; absent is nil",
-        arguments: [(#""MAPP_X-status":0"#, 0), (#""MAPP_X-status":"0""#, 0), (#""MAPP_X-status":"-2""#, -2), (#""MAPP_X-status":1"#, 1), (#""other":1"#, nil)] as [(String, Int?)]
+        arguments: [
+            (#""MAPP_X-status":0"#, 0), (#""MAPP_X-status":"0""#, 0), (#""MAPP_X-status":"-2""#, -2), (#""MAPP_X-status":1"#, 1),
+            (#""other":1"#, nil),
+        ] as [(String, Int?)]
     )
     func sectionStatus(entry: String, expected: Int?) throws {
         let response = try contextResponse(JSONValue.self, #"{"status":"1","context":{"MAPP_X":{"result":1},\#(entry)}}"#)
@@ -276,7 +288,8 @@ struct WarplyContextResponseUnitTests {
     func userInfoKey() throws {
         let decoder = JSONDecoder()
         decoder.userInfo[WarplyContextResponse<[String]>.sectionKey] = "MAPP_COUPON"
-        let response = try decoder.decode(WarplyContextResponse<[String]>.self, from: data(#"{"status":1,"context":{"MAPP_COUPON":{"result":["c"]}}}"#))
+        let response = try decoder.decode(
+            WarplyContextResponse<[String]>.self, from: data(#"{"status":1,"context":{"MAPP_COUPON":{"result":["c"]}}}"#))
         #expect(response.section == "MAPP_COUPON")
         #expect(response.result == ["c"])
     }
@@ -291,8 +304,11 @@ struct WarplyContextResponseUnitTests {
 
     @Test("encode then decode gives the same values")
     func roundTrip() throws {
-        let response = WarplyContextResponse(status: 1, section: WarplyWire.Section.coupon, sectionStatus: 0, result: [WarplyCouponAvailability(couponSetUUID: "cs", availability: 3)], message: "m")
-        let decoded = try WarplyContextResponse<[WarplyCouponAvailability]>.decode(JSONEncoder().encode(response), section: WarplyWire.Section.coupon)
+        let response = WarplyContextResponse(
+            status: 1, section: WarplyWire.Section.coupon, sectionStatus: 0,
+            result: [WarplyCouponAvailability(couponSetUUID: "cs", availability: 3)], message: "m")
+        let decoded = try WarplyContextResponse<[WarplyCouponAvailability]>.decode(
+            JSONEncoder().encode(response), section: WarplyWire.Section.coupon)
         #expect(decoded.status == 1)
         #expect(decoded.sectionStatus == 0)
         #expect(decoded.message == "m")
@@ -376,7 +392,8 @@ struct WarplyContextFlatteningUnitTests {
 
     @Test("the wire document's example, with the section status")
     func wireExample() throws {
-        let flattened = try WarplyContextFlattening.flatten(data(#"{"status":"1","context":{"MAPP_CAMPAIGNING":{"a":1},"MAPP_CAMPAIGNING-status":1}}"#))
+        let flattened = try WarplyContextFlattening.flatten(
+            data(#"{"status":"1","context":{"MAPP_CAMPAIGNING":{"a":1},"MAPP_CAMPAIGNING-status":1}}"#))
         #expect(JSONValue.object(flattened) == (try json(#"{"status":1,"MAPP_CAMPAIGNING":{"a":1},"MAPP_CAMPAIGNING-status":1}"#)))
         #expect(flattened["context"] == nil)
     }
@@ -419,7 +436,8 @@ struct WarplyContextFlatteningUnitTests {
 
     @Test("a context that is not an object is kept as it is")
     func nonObjectContextKept() throws {
-        #expect(try WarplyContextFlattening.flatten(data(#"{"status":"1","context":"gone"}"#)) == ["status": .integer(1), "context": "gone"])
+        #expect(
+            try WarplyContextFlattening.flatten(data(#"{"status":"1","context":"gone"}"#)) == ["status": .integer(1), "context": "gone"])
         #expect(try WarplyContextFlattening.flatten(data(#"{"status":"1","context":[]}"#)) == ["status": .integer(1), "context": []])
     }
 }
@@ -428,12 +446,16 @@ struct WarplyContextFlatteningUnitTests {
 
 @Suite("WarplyTokenAnswer and WarplyRegistrationResponse (unit)")
 struct WarplyAuthEnvelopeUnitTests {
-    static let fullTokens = #""access_token":"at-1","refresh_token":"rt-1","client_id":"cid","client_secret":"csecret","token_type":"Bearer""#
+    static let fullTokens =
+        #""access_token":"at-1","refresh_token":"rt-1","client_id":"cid","client_secret":"csecret","token_type":"Bearer""#
 
     @Test("tokens at the top level")
     func topLevel() throws {
         let answer = try decode(WarplyTokenAnswer.self, "{\(Self.fullTokens)}")
-        #expect(answer == WarplyTokenAnswer(accessToken: "at-1", refreshToken: "rt-1", clientID: "cid", clientSecret: "csecret", tokenType: "Bearer"))
+        #expect(
+            answer
+                == WarplyTokenAnswer(
+                    accessToken: "at-1", refreshToken: "rt-1", clientID: "cid", clientSecret: "csecret", tokenType: "Bearer"))
     }
 
     @Test("tokens inside result (the login form)")
@@ -466,7 +488,9 @@ struct WarplyAuthEnvelopeUnitTests {
 
     @Test("no access token and no msg: a generic message; an empty token counts as missing")
     func missingAccessTokenGeneric() {
-        let generic = #expect(throws: DecodingError.self) { try decode(WarplyTokenAnswer.self, #"{"status":"1","result":{"refresh_token":"r"}}"#) }
+        let generic = #expect(throws: DecodingError.self) {
+            try decode(WarplyTokenAnswer.self, #"{"status":"1","result":{"refresh_token":"r"}}"#)
+        }
         #expect(debugDescription(generic) == "The answer has no access_token.")
         let empty = #expect(throws: DecodingError.self) { try decode(WarplyTokenAnswer.self, #"{"access_token":"","msg":"Expired"}"#) }
         #expect(debugDescription(empty) == "Expired")
@@ -507,7 +531,9 @@ struct WarplyAuthEnvelopeUnitTests {
     func registrationIncomplete() throws {
         #expect(try decode(WarplyRegistrationResponse.self, #"{"status":"1"}"#).context == nil)
         #expect(throws: DecodingError.self) { try decode(WarplyRegistrationResponse.self, #"{"status":"1","context":{"web_id":"w"}}"#) }
-        #expect(throws: DecodingError.self) { try decode(WarplyRegistrationResponse.self, #"{"status":"1","context":{"web_id":"","api_key":"k"}}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(WarplyRegistrationResponse.self, #"{"status":"1","context":{"web_id":"","api_key":"k"}}"#)
+        }
         #expect(throws: DecodingError.self) { try decode(WarplyRegistrationResponse.self, #"{"status":"1","context":{"api_key":"k"}}"#) }
     }
 
@@ -536,10 +562,14 @@ struct WarplyAuthEnvelopeUnitTests {
                 == json(#"{"grant_type":"refresh_token","refresh_token":"r","client_id":"c","client_secret":"s"}"#)
         )
         #expect(try encoded(WarplyAuthRequest.DEILogin(email: "a@b.gr")) == json(#"{"email":"a@b.gr"}"#))
-        #expect(try encoded(WarplyAuthRequest.VerifyTicket(guid: "g", appUUID: "u", ticket: "t")) == json(#"{"guid":"g","app_uuid":"u","ticket":"t"}"#))
+        #expect(
+            try encoded(WarplyAuthRequest.VerifyTicket(guid: "g", appUUID: "u", ticket: "t"))
+                == json(#"{"guid":"g","app_uuid":"u","ticket":"t"}"#))
         #expect(try encoded(WarplyAuthRequest.CosmoteUser(guid: "g")) == json(#"{"user_identifier":"g"}"#))
         #expect(try encoded(WarplyAuthRequest.Logout(accessToken: "a", refreshToken: nil)) == json(#"{"access_token":"a"}"#))
-        #expect(try encoded(WarplyAuthRequest.ChangePassword(oldPassword: "o", newPassword: "n")) == json(#"{"old_password":"o","new_password":"n"}"#))
+        #expect(
+            try encoded(WarplyAuthRequest.ChangePassword(oldPassword: "o", newPassword: "n"))
+                == json(#"{"old_password":"o","new_password":"n"}"#))
         #expect(try encoded(WarplyAuthRequest.ResetPassword(email: "a@b.gr")) == json(#"{"email":"a@b.gr"}"#))
         #expect(try encoded(WarplyAuthRequest.RequestOTP(phoneNumber: "+306900000000")) == json(#"{"msisdn":"+306900000000"}"#))
     }
@@ -588,13 +618,17 @@ struct WarplyTimestampUnitTests {
     func serverZone() {
         #expect(WarplyTimestamp.serverTimeZone.identifier == "Europe/Athens")
         #expect(WarplyTimestamp.formats.first == "yyyy-MM-dd HH:mm:ssZZZZZ")
-        #expect(Set(WarplyTimestamp.formats).isSuperset(of: ["yyyy-MM-dd HH:mm:ssZZZZZ", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss.SSSSSS", "yyyy-MM-dd HH:mm"]))
+        #expect(
+            Set(WarplyTimestamp.formats).isSuperset(of: [
+                "yyyy-MM-dd HH:mm:ssZZZZZ", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss.SSSSSS", "yyyy-MM-dd HH:mm",
+            ]))
     }
 
     @Test(
         "unknown text is kept with a nil date",
         arguments: [
-            "tomorrow", "21/11/2026", "", "   ", "2026-13-01 10:00:00", "2026-02-30 10:00:00", "2026-11-21 25:00:00", "2026-11-21T10:00:00Z",
+            "tomorrow", "21/11/2026", "", "   ", "2026-13-01 10:00:00", "2026-02-30 10:00:00", "2026-11-21 25:00:00",
+            "2026-11-21T10:00:00Z",
             "2026-11-21 10:00:00 garbage", String(repeating: "2", count: 41), "0000-00-00 00:00:00",
         ]
     )
@@ -658,7 +692,9 @@ struct WarplyTimestampUnitTests {
         }
     }
 
-    @Test("encodes the original text, byte for byte", arguments: ["2026-11-21 10:00:00", "2026-11-21 10:00:00.000000+02:00", "  odd text ", "21/11/2026"])
+    @Test(
+        "encodes the original text, byte for byte",
+        arguments: ["2026-11-21 10:00:00", "2026-11-21 10:00:00.000000+02:00", "  odd text ", "21/11/2026"])
     func encodingKeepsText(text: String) throws {
         let data = try JSONEncoder().encode([WarplyTimestamp(text)])
         #expect(try JSONDecoder().decode([String].self, from: data) == [text])
@@ -697,7 +733,9 @@ struct WarplyTimestampUnitTests {
 
     @Test("parsing and formatting from many tasks at once gives the same results")
     func concurrentUse() async {
-        let texts = ["2026-11-21 10:00:00", "2026-11-21 10:00:00+00:00", "2026-11-21 10:00", "2026-11-21 10:00:00.500000", "nope", "2026-01-01"]
+        let texts = [
+            "2026-11-21 10:00:00", "2026-11-21 10:00:00+00:00", "2026-11-21 10:00", "2026-11-21 10:00:00.500000", "nope", "2026-01-01",
+        ]
         let expected = texts.map { (WarplyTimestamp($0).date, WarplyTimestamp($0).formatted("dd/MM/yyyy HH:mm:ss")) }
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
@@ -706,8 +744,12 @@ struct WarplyTimestampUnitTests {
                     for round in 0..<300 {
                         let index = (worker + round) % texts.count
                         let timestamp = WarplyTimestamp(texts[index])
-                        if timestamp.date != expected[index].0 || timestamp.formatted("dd/MM/yyyy HH:mm:ss") != expected[index].1 { mismatches += 1 }
-                        if WarplyTimestamp(Date(timeIntervalSince1970: Double(round * 3600))).date != Date(timeIntervalSince1970: Double(round * 3600)) {
+                        if timestamp.date != expected[index].0 || timestamp.formatted("dd/MM/yyyy HH:mm:ss") != expected[index].1 {
+                            mismatches += 1
+                        }
+                        if WarplyTimestamp(Date(timeIntervalSince1970: Double(round * 3600))).date
+                            != Date(timeIntervalSince1970: Double(round * 3600))
+                        {
                             mismatches += 1
                         }
                     }
@@ -782,9 +824,12 @@ struct WarplyWireUnitTests {
 
     @Test("signature is hex(sha256(apiKey + date)), lowercase, 64 digits")
     func signature() {
-        #expect(WarplyWire.signature(apiKey: "k3y", date: "1700000000") == "b0eb1e2de025b528285adc2c27c8813a18beab1480c6603fa7843d20a3ffa44d")
+        #expect(
+            WarplyWire.signature(apiKey: "k3y", date: "1700000000") == "b0eb1e2de025b528285adc2c27c8813a18beab1480c6603fa7843d20a3ffa44d")
         #expect(WarplyWire.signature(apiKey: "", date: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(WarplyWire.signature(apiKey: "κλειδί", date: "1700000000") == "bccbabf6aeed39c2c328a76b84b7504479135f0faa4e85bb3e42511453c85175")
+        #expect(
+            WarplyWire.signature(apiKey: "κλειδί", date: "1700000000") == "bccbabf6aeed39c2c328a76b84b7504479135f0faa4e85bb3e42511453c85175"
+        )
         #expect(WarplyWire.signature(apiKey: "k3y", date: "1700000001") != WarplyWire.signature(apiKey: "k3y", date: "1700000000"))
     }
 
@@ -803,7 +848,8 @@ struct WarplyWireUnitTests {
     @Test(
         "cleanEscapedURL replaces every \\/ by /",
         arguments: [
-            (#"https:\/\/engage-uat.dei.gr\/campaign\/c1"#, "https://engage-uat.dei.gr/campaign/c1"), ("https://a.b/c", "https://a.b/c"), ("", ""),
+            (#"https:\/\/engage-uat.dei.gr\/campaign\/c1"#, "https://engage-uat.dei.gr/campaign/c1"), ("https://a.b/c", "https://a.b/c"),
+            ("", ""),
             (#"\/"#, "/"), (#"\\/"#, #"\/"#), (#"a\b"#, #"a\b"#), (#"\/\/\/"#, "///"),
         ]
     )
@@ -814,7 +860,9 @@ struct WarplyWireUnitTests {
     @Test("fill replaces every occurrence of known placeholders and leaves unknown ones")
     func fillPlaceholders() {
         let values = ["appUUID": "u-1", "web_id": "w", "api_key": ""]
-        #expect(WarplyPlaceholders.fill("https://x/{appUUID}/{web_id}?k={api_key}&again={appUUID}", values: values) == "https://x/u-1/w?k=&again=u-1")
+        #expect(
+            WarplyPlaceholders.fill("https://x/{appUUID}/{web_id}?k={api_key}&again={appUUID}", values: values)
+                == "https://x/u-1/w?k=&again=u-1")
         #expect(WarplyPlaceholders.fill("{unknown}/{APPUUID}/{ appUUID }", values: values) == "{unknown}/{APPUUID}/{ appUUID }")
         #expect(WarplyPlaceholders.fill("no placeholders", values: values) == "no placeholders")
         #expect(WarplyPlaceholders.fill("{appUUID}", values: [:]) == "{appUUID}")

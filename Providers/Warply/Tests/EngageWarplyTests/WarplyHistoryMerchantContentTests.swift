@@ -110,7 +110,9 @@ struct WarplyHistoryMerchantContentTests {
 
         // Bad filters are refused before anything is sent.
         let count = harness.requests(to: WarplyPaths.standardContext).count
-        await #expect { try await warply.merchants(WarplyMerchantQuery(distanceKilometers: 5)) } throws: { WarplyE2E.code($0) == .invalidInput }
+        await #expect { try await warply.merchants(WarplyMerchantQuery(distanceKilometers: 5)) } throws: {
+            WarplyE2E.code($0) == .invalidInput
+        }
         await #expect { try await warply.merchants(WarplyMerchantQuery(center: try Self.syntagma(), distanceKilometers: 0)) } throws: {
             WarplyE2E.code($0) == .invalidInput
         }

@@ -38,8 +38,11 @@ struct WarplyHostileAnswerTests {
         try await sweep("universalCoupons", seed: 104) { () async throws(EngageError) in _ = try await warply.universalCoupons() }
         try await sweep("couponSets", seed: 105) { () async throws(EngageError) in _ = try await warply.couponSets() }
         try await sweep("availableCoupons", seed: 106) { () async throws(EngageError) in _ = try await warply.availableCoupons() }
-        try await sweep("validateCoupon", seed: 107) { () async throws(EngageError) in _ = try await warply.validateCoupon(code: "SUMMER10") }
-        try await sweep("redeemedSupermarketHistory", seed: 108) { () async throws(EngageError) in _ = try await warply.redeemedSupermarketHistory() }
+        try await sweep("validateCoupon", seed: 107) { () async throws(EngageError) in _ = try await warply.validateCoupon(code: "SUMMER10")
+        }
+        try await sweep("redeemedSupermarketHistory", seed: 108) { () async throws(EngageError) in
+            _ = try await warply.redeemedSupermarketHistory()
+        }
         try await sweep("cards", seed: 109) { () async throws(EngageError) in _ = try await warply.cards() }
         try await sweep("transactionHistory", seed: 110) { () async throws(EngageError) in _ = try await warply.transactionHistory() }
         try await sweep("pointsHistory", seed: 111) { () async throws(EngageError) in _ = try await warply.pointsHistory() }
@@ -52,10 +55,11 @@ struct WarplyHostileAnswerTests {
         // on the way, as a rejected refresh ends it).
         let refreshes = await answers.sweep(seed: 99) { () async throws(EngageError) in _ = try await warply.refreshToken() }
         #expect(refreshes.count >= 60)
-        #expect(refreshes.allSatisfy { outcome in
-            if case let .failure(error) = outcome { return error.providerID == .warply }
-            return true
-        })
+        #expect(
+            refreshes.allSatisfy { outcome in
+                if case let .failure(error) = outcome { return error.providerID == .warply }
+                return true
+            })
         await engage.shutdown()
         await harness.stop()
     }

@@ -165,7 +165,8 @@ struct WarplyCampaignDecodingTests {
     }
 
     @Test func encodesTheWireKeys() throws {
-        let keys = try wireKeys(WarplyCampaign(sessionUUID: "s", indexURL: "u", bannerImageMobile: "b", startDate: WarplyTimestamp("2026-01-01")))
+        let keys = try wireKeys(
+            WarplyCampaign(sessionUUID: "s", indexURL: "u", bannerImageMobile: "b", startDate: WarplyTimestamp("2026-01-01")))
         #expect(keys == ["session_uuid", "index_url", "banner_img_mobile", "start_date", "sorting", "carousel"])
     }
 }
@@ -201,7 +202,9 @@ struct WarplyContextualOfferDecodingTests {
     }
 
     @Test func rejectsWrongTypes() {
-        #expect(failingField(of: decodingFailure(WarplyContextualOffer.self, #"{"loyaltyCampaignId":"l","eligibleAssets":{"a":1}}"#)) == "eligibleAssets")
+        #expect(
+            failingField(of: decodingFailure(WarplyContextualOffer.self, #"{"loyaltyCampaignId":"l","eligibleAssets":{"a":1}}"#))
+                == "eligibleAssets")
         #expect(failingField(of: decodingFailure(WarplyContextualOffer.self, #"{"loyaltyCampaignId":"l","offerName":[1]}"#)) == "offerName")
     }
 
@@ -252,7 +255,8 @@ struct WarplyCouponSetDecodingTests {
     }
 
     @Test func readsLooseScalarsAndDefaults() throws {
-        let set = try decodeJSON(WarplyCouponSet.self, #"{"uuid":"cs","discount":5,"final_price":12.5,"points":"","active":0,"visible":true}"#)
+        let set = try decodeJSON(
+            WarplyCouponSet.self, #"{"uuid":"cs","discount":5,"final_price":12.5,"points":"","active":0,"visible":true}"#)
         #expect(set.discount == "5")
         #expect(set.finalPrice == Decimal(string: "12.5"))
         #expect(set.points == nil)
@@ -283,7 +287,10 @@ struct WarplyCouponSetDecodingTests {
             terms: "T", shopAvailability: "online", isActive: false, points: 0, isVisible: false
         )
         #expect(try reencoded(built) == built)
-        #expect(try wireKeys(built).isSuperset(of: ["img_preview", "discount_type", "final_price", "couponset_type", "merchant_uuid", "shop_availability", "active", "visible"]))
+        #expect(
+            try wireKeys(built).isSuperset(of: [
+                "img_preview", "discount_type", "final_price", "couponset_type", "merchant_uuid", "shop_availability", "active", "visible",
+            ]))
     }
 }
 
@@ -298,20 +305,29 @@ struct WarplyCouponAvailabilityDecodingTests {
         #expect(asString.couponSetUUID == "cs-1")
         #expect(asString.id == "cs-1")
         #expect(asString.availability == 12)
-        let list = try decodeJSON([WarplyCouponAvailability].self, #"[{"couponset_uuid":"α-1","availability":0},{"couponset_uuid":"β-2","availability":"3.0"}]"#)
+        let list = try decodeJSON(
+            [WarplyCouponAvailability].self, #"[{"couponset_uuid":"α-1","availability":0},{"couponset_uuid":"β-2","availability":"3.0"}]"#)
         #expect(list.map(\.availability) == [0, 3])
     }
 
     @Test func rejectsWrongTypes() {
-        #expect(failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":"many"}"#)) == "availability")
-        #expect(failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":2.5}"#)) == "availability")
-        #expect(failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":{"id":1},"availability":1}"#)) == "couponset_uuid")
+        #expect(
+            failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":"many"}"#))
+                == "availability")
+        #expect(
+            failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":2.5}"#))
+                == "availability")
+        #expect(
+            failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":{"id":1},"availability":1}"#))
+                == "couponset_uuid")
     }
 
     @Test func requiresBothFields() {
         #expect(failsForMissingKey(decodingFailure(WarplyCouponAvailability.self, #"{"availability":1}"#), "couponset_uuid"))
         #expect(failsForMissingKey(decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs"}"#), "availability"))
-        #expect(failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":null}"#)) == "availability")
+        #expect(
+            failingField(of: decodingFailure(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs","availability":null}"#))
+                == "availability")
     }
 
     @Test func roundTrips() throws {
@@ -363,7 +379,8 @@ struct WarplyMerchantDecodingTests {
         #expect(WarplyMerchant(uuid: "m", latitude: 38).location == nil)
         #expect(WarplyMerchant(uuid: "m", latitude: 138, longitude: 23).location == nil)
         #expect(WarplyMerchant(uuid: "m", latitude: 38, longitude: -190).location == nil)
-        let decoded = try decodeJSON(WarplyMerchant.self, #"{"uuid":"m","latitude":"","longitude":null,"default_shown":false,"categories":[1,2]}"#)
+        let decoded = try decodeJSON(
+            WarplyMerchant.self, #"{"uuid":"m","latitude":"","longitude":null,"default_shown":false,"categories":[1,2]}"#)
         #expect(decoded.location == nil)
         #expect(!decoded.isDefaultShown)
         #expect(decoded.categories == ["1", "2"])
@@ -426,7 +443,8 @@ struct WarplyCouponDecodingTests {
 
     @Test func readsEmptyNestedObjectsAsNil() throws {
         for empty in ["[]", "{}", "null", #""""#] {
-            let coupon = try decodeJSON(WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":\#(empty),"merchant_details":\#(empty)}"#)
+            let coupon = try decodeJSON(
+                WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":\#(empty),"merchant_details":\#(empty)}"#)
             #expect(coupon.couponSet == nil)
             #expect(coupon.merchant == nil)
         }
@@ -435,11 +453,14 @@ struct WarplyCouponDecodingTests {
     @Test func rejectsWrongTypes() {
         #expect(failingField(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","status":"ενεργό"}"#)) == "status")
         #expect(failingField(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","coupon":{"code":"x"}}"#)) == "coupon")
-        #expect(failingField(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":"cs-1"}"#)) == "couponset_data")
+        #expect(
+            failingField(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":"cs-1"}"#)) == "couponset_data")
         // A nested model's own error keeps its path.
         let nested = decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","merchant_details":{"uuid":"m","latitude":"far"}}"#)
         #expect(failingPath(of: nested) == "merchant_details.latitude")
-        #expect(failingPath(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":{"name":"x"}}"#)) == "couponset_data.uuid")
+        #expect(
+            failingPath(of: decodingFailure(WarplyCoupon.self, #"{"couponset_uuid":"cs","couponset_data":{"name":"x"}}"#))
+                == "couponset_data.uuid")
     }
 
     @Test func requiresCouponSetUUID() {
@@ -472,7 +493,8 @@ struct WarplyCouponDecodingTests {
             merchant: WarplyMerchant(uuid: "m", tags: ["a"])
         )
         #expect(try reencoded(redeemed) == redeemed)
-        #expect(try wireKeys(redeemed) == ["couponset_uuid", "name", "coupon", "status", "redeemed_date", "couponset_data", "merchant_details"])
+        #expect(
+            try wireKeys(redeemed) == ["couponset_uuid", "name", "coupon", "status", "redeemed_date", "couponset_data", "merchant_details"])
     }
 }
 
@@ -494,7 +516,8 @@ struct WarplyRedeemedSupermarketHistoryDecodingTests {
     }
 
     @Test func readsLooseForms() throws {
-        let number = try decodeJSON(WarplyRedeemedSupermarketHistory.self, #"{"total_redeemed_value":23.5,"redeemed_coupon_list":{"couponset_uuid":"cs"}}"#)
+        let number = try decodeJSON(
+            WarplyRedeemedSupermarketHistory.self, #"{"total_redeemed_value":23.5,"redeemed_coupon_list":{"couponset_uuid":"cs"}}"#)
         #expect(number.totalRedeemedValue == Decimal(string: "23.5"))
         #expect(number.redeemedCoupons.count == 1)
         let empty = try decodeJSON(WarplyRedeemedSupermarketHistory.self, "{}")
@@ -503,12 +526,17 @@ struct WarplyRedeemedSupermarketHistoryDecodingTests {
     }
 
     @Test func rejectsWrongTypes() {
-        #expect(failingField(of: decodingFailure(WarplyRedeemedSupermarketHistory.self, #"{"total_redeemed_value":"πολλά"}"#)) == "total_redeemed_value")
-        #expect(failingField(of: decodingFailure(WarplyRedeemedSupermarketHistory.self, #"{"redeemed_coupon_list":"none"}"#)) == "redeemed_coupon_list")
+        #expect(
+            failingField(of: decodingFailure(WarplyRedeemedSupermarketHistory.self, #"{"total_redeemed_value":"πολλά"}"#))
+                == "total_redeemed_value")
+        #expect(
+            failingField(of: decodingFailure(WarplyRedeemedSupermarketHistory.self, #"{"redeemed_coupon_list":"none"}"#))
+                == "redeemed_coupon_list")
     }
 
     @Test func requiresTheCouponsRequiredFields() {
-        let error = decodingFailure(WarplyRedeemedSupermarketHistory.self, #"{"redeemed_coupon_list":[{"couponset_uuid":"ok"},{"name":"x"}]}"#)
+        let error = decodingFailure(
+            WarplyRedeemedSupermarketHistory.self, #"{"redeemed_coupon_list":[{"couponset_uuid":"ok"},{"name":"x"}]}"#)
         #expect(failsForMissingKey(error, "couponset_uuid"))
         #expect(failingPath(of: error) == "redeemed_coupon_list.1.couponset_uuid")
     }
@@ -687,7 +715,10 @@ struct WarplyCardDecodingTests {
     @Test func roundTrips() throws {
         let decoded = try decodeJSON(WarplyCard.self, Self.payload)
         #expect(try reencoded(decoded) == decoded)
-        #expect(try wireKeys(decoded) == ["card_token", "card_number", "card_issuer", "cardholder", "expiration_month", "expiration_year", "default"])
+        #expect(
+            try wireKeys(decoded) == [
+                "card_token", "card_number", "card_issuer", "cardholder", "expiration_month", "expiration_year", "default",
+            ])
     }
 }
 
@@ -719,13 +750,17 @@ struct WarplyTransactionDecodingTests {
         let numbers = try decodeJSON(WarplyTransaction.self, #"{"transaction_id":"t","amount":42.5,"points":42,"quantity":"2"}"#)
         let strings = try decodeJSON(WarplyTransaction.self, #"{"transaction_id":"t","amount":"42.5","points":"42","quantity":2}"#)
         #expect(numbers == strings)
-        #expect(try decodeJSON(WarplyTransaction.self, #"{"transaction_id":"t","transaction_date":1767225600}"#).date?.date == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(
+            try decodeJSON(WarplyTransaction.self, #"{"transaction_id":"t","transaction_date":1767225600}"#).date?.date
+                == Date(timeIntervalSince1970: 1_767_225_600))
     }
 
     @Test func rejectsWrongTypes() {
         #expect(failingField(of: decodingFailure(WarplyTransaction.self, #"{"transaction_id":"t","amount":"12,5€"}"#)) == "amount")
         #expect(failingField(of: decodingFailure(WarplyTransaction.self, #"{"transaction_id":"t","quantity":"δύο"}"#)) == "quantity")
-        #expect(failingField(of: decodingFailure(WarplyTransaction.self, #"{"transaction_id":"t","transaction_date":true}"#)) == "transaction_date")
+        #expect(
+            failingField(of: decodingFailure(WarplyTransaction.self, #"{"transaction_id":"t","transaction_date":true}"#))
+                == "transaction_date")
     }
 
     @Test func requiresTransactionID() {
@@ -736,7 +771,8 @@ struct WarplyTransactionDecodingTests {
     @Test func roundTrips() throws {
         let decoded = try decodeJSON(WarplyTransaction.self, Self.payload)
         #expect(try reencoded(decoded) == decoded)
-        #expect(try wireKeys(decoded).isSuperset(of: ["transaction_date", "shop_name", "shop_uuid", "product_code", "product_description"]))
+        #expect(
+            try wireKeys(decoded).isSuperset(of: ["transaction_date", "shop_name", "shop_uuid", "product_code", "product_description"]))
     }
 }
 
@@ -957,7 +993,9 @@ struct WarplyRedemptionDecodingTests {
 struct WarplyCouponValidationDecodingTests {
     @Test(arguments: [("true", true), (#""true""#, true), ("1", true), (#""1""#, true), ("false", false), (#""0""#, false)])
     func readsValidFlagVariants(wire: String, expected: Bool) throws {
-        let validation = try decodeJSON(WarplyCouponValidation.self, #"{"valid":\#(wire),"coupon":"FUEL-7Q2X","message":"Το κουπόνι είναι έγκυρο","couponset_uuid":"cs-1"}"#)
+        let validation = try decodeJSON(
+            WarplyCouponValidation.self,
+            #"{"valid":\#(wire),"coupon":"FUEL-7Q2X","message":"Το κουπόνι είναι έγκυρο","couponset_uuid":"cs-1"}"#)
         #expect(validation.isValid == expected)
         #expect(validation.couponCode == "FUEL-7Q2X")
         #expect(validation.message == "Το κουπόνι είναι έγκυρο")
@@ -1026,7 +1064,9 @@ struct WarplyCampaignEnvelopeTests {
     }
 
     @Test func roundTripsThroughTheEmulatorsEncoding() throws {
-        let campaigns = [WarplyCampaign(sessionUUID: "c-1", title: "Έκπτωση", sorting: 2, isCarousel: true), WarplyCampaign(sessionUUID: "c-2")]
+        let campaigns = [
+            WarplyCampaign(sessionUUID: "c-1", title: "Έκπτωση", sorting: 2, isCarousel: true), WarplyCampaign(sessionUUID: "c-2"),
+        ]
         let response = WarplyContextResponse(section: WarplyWire.Section.campaigning, result: campaigns)
         let data = try JSONEncoder().encode(response)
         let decoded = try WarplyContextResponse<[WarplyCampaign]>.decode(data, section: WarplyWire.Section.campaigning)

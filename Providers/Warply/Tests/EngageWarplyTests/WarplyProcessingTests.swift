@@ -27,7 +27,9 @@ private func availability(_ pairs: (String, Int)...) -> [WarplyCouponAvailabilit
 }
 
 /// A coupon with a status and optional expiration / redeemed texts.
-private func makeCoupon(_ id: String, status: Int = WarplyCoupon.activeStatus, expiration: String? = nil, redeemed: String? = nil) -> WarplyCoupon {
+private func makeCoupon(
+    _ id: String, status: Int = WarplyCoupon.activeStatus, expiration: String? = nil, redeemed: String? = nil
+) -> WarplyCoupon {
     WarplyCoupon(
         id: id, couponSetUUID: "cs-\(id)", status: status, expiration: expiration.map(WarplyTimestamp.init),
         redeemedDate: redeemed.map(WarplyTimestamp.init)
@@ -187,7 +189,8 @@ struct WarplyCampaignProcessingUnitTests {
     func hiddenKindsAreRemoved(kind: (type: String?, category: String?)) {
         let hidden = makeCampaign("hidden", sorting: 1, type: kind.type, category: kind.category)
         let hiddenCarousel = makeCampaign("hidden-carousel", sorting: 1, type: kind.type, category: kind.category, carousel: true)
-        let result = WarplyCampaignProcessing.process(basic: [hidden, hiddenCarousel, makeCampaign("shown", sorting: 2)], personalized: [], availability: [])
+        let result = WarplyCampaignProcessing.process(
+            basic: [hidden, hiddenCarousel, makeCampaign("shown", sorting: 2)], personalized: [], availability: [])
         #expect(ids(result.campaigns) == ["shown"])
         #expect(result.carousel.isEmpty)
         #expect(Set(ids(result.all)) == ["hidden", "hidden-carousel", "shown"])
@@ -219,7 +222,9 @@ struct WarplyCampaignProcessingUnitTests {
 
     @Test("sorted by `sorting`, lowest first, negative values included")
     func sortsBySorting() {
-        let basic = [makeCampaign("p5", sorting: 5), makeCampaign("m1", sorting: -1), makeCampaign("z0", sorting: 0), makeCampaign("p2", sorting: 2)]
+        let basic = [
+            makeCampaign("p5", sorting: 5), makeCampaign("m1", sorting: -1), makeCampaign("z0", sorting: 0), makeCampaign("p2", sorting: 2),
+        ]
         let result = WarplyCampaignProcessing.process(basic: basic, personalized: [], availability: [])
         #expect(ids(result.campaigns) == ["m1", "z0", "p2", "p5"])
         #expect(ids(result.all) == ["m1", "z0", "p2", "p5"])
@@ -228,7 +233,9 @@ struct WarplyCampaignProcessingUnitTests {
     @Test("ties keep their merged order (basic first, then personalized; a replacement keeps the basic slot)")
     func tiesKeepMergedOrder() {
         let basic = [makeCampaign("b1", sorting: 1), makeCampaign("b2", sorting: 0), makeCampaign("b3", sorting: 1)]
-        let personalized = [makeCampaign("p1", sorting: 1), makeCampaign("b1", sorting: 1, title: "replaced"), makeCampaign("p2", sorting: 0)]
+        let personalized = [
+            makeCampaign("p1", sorting: 1), makeCampaign("b1", sorting: 1, title: "replaced"), makeCampaign("p2", sorting: 0),
+        ]
         let result = WarplyCampaignProcessing.process(basic: basic, personalized: personalized, availability: [])
         #expect(ids(result.all) == ["b2", "p2", "b1", "b3", "p1"])
         #expect(result.all[2].title == "replaced")
@@ -380,11 +387,13 @@ struct WarplyCouponProcessingUnitTests {
         let coupons = [
             makeCoupon("undated-1", status: 0), makeCoupon("jan", status: 0, redeemed: "2026-01-10 12:00:00"),
             makeCoupon("tie-a", status: 0, redeemed: "2026-02-01 08:00:00"), makeCoupon("garbage", status: 0, redeemed: "yesterday"),
-            makeCoupon("mar", status: 0, redeemed: "2026-03-05 09:00:00+02:00"), makeCoupon("tie-b", status: 0, redeemed: "2026-02-01 06:00:00Z"),
+            makeCoupon("mar", status: 0, redeemed: "2026-03-05 09:00:00+02:00"),
+            makeCoupon("tie-b", status: 0, redeemed: "2026-02-01 06:00:00Z"),
             makeCoupon("undated-2", status: 0),
         ]
         // tie-b is 06:00 UTC = 08:00 Athens (winter): the same instant as tie-a.
-        #expect(couponIDs(WarplyCouponProcessing.redeemed(coupons)) == ["mar", "tie-a", "tie-b", "jan", "undated-1", "garbage", "undated-2"])
+        #expect(
+            couponIDs(WarplyCouponProcessing.redeemed(coupons)) == ["mar", "tie-a", "tie-b", "jan", "undated-1", "garbage", "undated-2"])
     }
 
     @Test("active sorts by expiration only; redeemed by redeemed date only")

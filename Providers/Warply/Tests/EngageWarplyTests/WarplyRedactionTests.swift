@@ -36,14 +36,16 @@ struct WarplyRedactionUnitTests {
 
     @Test("a new card shows only its masked number and issuer, never the number or the holder")
     func newCard() {
-        let card = WarplyNewCard(number: "4111 1111 1111 1111", issuer: "VISA", holder: "MARIA PAPADOPOULOU", expirationMonth: 9, expirationYear: 2030)
+        let card = WarplyNewCard(
+            number: "4111 1111 1111 1111", issuer: "VISA", holder: "MARIA PAPADOPOULOU", expirationMonth: 9, expirationYear: 2030)
         expectHidden(card, ["4111 1111 1111 1111", "4111111111111111", "MARIA", "PAPADOPOULOU"])
         for text in printedForms(card) { #expect(text.contains("VISA")) }
     }
 
     @Test("token answers hide every token and the client credentials")
     func tokenAnswer() {
-        let answer = WarplyTokenAnswer(accessToken: "at-Secret-1", refreshToken: "rt-Secret-2", clientID: "cid-Secret-3", clientSecret: "cs-Secret-4")
+        let answer = WarplyTokenAnswer(
+            accessToken: "at-Secret-1", refreshToken: "rt-Secret-2", clientID: "cid-Secret-3", clientSecret: "cs-Secret-4")
         expectHidden(answer, ["at-Secret-1", "rt-Secret-2", "cid-Secret-3", "cs-Secret-4"])
     }
 
@@ -56,9 +58,18 @@ struct WarplyRedactionUnitTests {
     @Test("hostile variations of a configuration and of token and registration answers decode or fail cleanly, never trap")
     func hostileVariations() throws {
         let documents: [(Data, (Data) throws -> Void)] = [
-            (try JSONEncoder().encode(WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")), { _ = try JSONDecoder().decode(WarplyConfiguration.self, from: $0) }),
-            (Data(#"{"status":"1","result":{"access_token":"a","refresh_token":"r","client_id":"c","client_secret":"s"}}"#.utf8), { _ = try JSONDecoder().decode(WarplyTokenAnswer.self, from: $0) }),
-            (Data(#"{"status":"1","context":{"web_id":"w","api_key":"k"}}"#.utf8), { _ = try JSONDecoder().decode(WarplyRegistrationResponse.self, from: $0) }),
+            (
+                try JSONEncoder().encode(WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")),
+                { _ = try JSONDecoder().decode(WarplyConfiguration.self, from: $0) }
+            ),
+            (
+                Data(#"{"status":"1","result":{"access_token":"a","refresh_token":"r","client_id":"c","client_secret":"s"}}"#.utf8),
+                { _ = try JSONDecoder().decode(WarplyTokenAnswer.self, from: $0) }
+            ),
+            (
+                Data(#"{"status":"1","context":{"web_id":"w","api_key":"k"}}"#.utf8),
+                { _ = try JSONDecoder().decode(WarplyRegistrationResponse.self, from: $0) }
+            ),
         ]
         for (index, (document, decode)) in documents.enumerated() {
             try decode(document)
@@ -75,7 +86,8 @@ struct WarplyRedactionUnitTests {
 
     @Test("market pass details mask the barcode but show the rest")
     func marketPass() {
-        let details = WarplyMarketPassDetails(barcode: "9900001234567", totalDiscount: Decimal(string: "12.40") ?? 0, newOffers: 3, mapURL: "https://x.gr/map")
+        let details = WarplyMarketPassDetails(
+            barcode: "9900001234567", totalDiscount: Decimal(string: "12.40") ?? 0, newOffers: 3, mapURL: "https://x.gr/map")
         expectHidden(details, ["9900001234567", "990000123"])
         for text in printedForms(details) {
             #expect(text.contains("67"))  // the last two characters, as coupons show them
@@ -106,7 +118,8 @@ struct WarplyRedactionUnitTests {
         let refresh = WarplyAuthRequest.Refresh(refreshToken: "r", clientID: "c", clientSecret: "s")
         #expect((refresh.grantType, refresh.refreshToken, refresh.clientID, refresh.clientSecret) == ("refresh_token", "r", "c", "s"))
         let decoded = try JSONDecoder().decode(
-            WarplyAuthRequest.Refresh.self, from: Data(#"{"grant_type":"refresh_token","refresh_token":"r2","client_id":"c2","client_secret":"s2"}"#.utf8)
+            WarplyAuthRequest.Refresh.self,
+            from: Data(#"{"grant_type":"refresh_token","refresh_token":"r2","client_id":"c2","client_secret":"s2"}"#.utf8)
         )
         #expect((decoded.refreshToken, decoded.clientID, decoded.clientSecret) == ("r2", "c2", "s2"))
         let logout = WarplyAuthRequest.Logout(accessToken: "a", refreshToken: "r")

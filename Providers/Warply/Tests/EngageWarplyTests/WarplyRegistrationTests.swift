@@ -95,10 +95,12 @@ struct WarplyRegistrationTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         try await warply.initialize()
-        harness.host.faults.inject(FaultRule(
-            .status(200, body: Data(" \n\t{\"status\":\"9\",\"context\":\"gone\"}".utf8), headers: ["Content-Type": "application/json"]),
-            emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
-        ))
+        harness.host.faults.inject(
+            FaultRule(
+                .status(
+                    200, body: Data(" \n\t{\"status\":\"9\",\"context\":\"gone\"}".utf8), headers: ["Content-Type": "application/json"]),
+                emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
+            ))
         #expect(try await !warply.merchantCategories().isEmpty)
         #expect(harness.emulator.registrationCount == 2)
         #expect(harness.requests(to: WarplyPaths.standardContext).count == 2)
@@ -110,10 +112,13 @@ struct WarplyRegistrationTests {
     func refusalWithoutPayload() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        harness.host.faults.inject(FaultRule(
-            .status(200, body: Data(#"{"status":0,"msg":"Service paused","context":[]}"#.utf8), headers: ["Content-Type": "application/json"]),
-            emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
-        ))
+        harness.host.faults.inject(
+            FaultRule(
+                .status(
+                    200, body: Data(#"{"status":0,"msg":"Service paused","context":[]}"#.utf8),
+                    headers: ["Content-Type": "application/json"]),
+                emulatorID: "warply", method: "POST", path: WarplyPaths.standardContext, trigger: .times(1)
+            ))
         await #expect { try await warply.merchantCategories() } throws: { error in
             let error = error as? EngageError
             return error?.code == .warplyRequestRejected && error?.message.contains("Service paused") == true

@@ -41,7 +41,9 @@ private final class RecordingBus: Sendable {
     }
 }
 
-private func campaign(_ id: String, sorting: Int = 0, type: String? = nil, category: String? = nil, carousel: Bool = false) -> WarplyCampaign {
+private func campaign(
+    _ id: String, sorting: Int = 0, type: String? = nil, category: String? = nil, carousel: Bool = false
+) -> WarplyCampaign {
     WarplyCampaign(sessionUUID: id, offerCategory: category, sorting: sorting, type: type, isCarousel: carousel)
 }
 
@@ -109,7 +111,10 @@ struct WarplyStateUnitTests {
     func carouselList() {
         let state = WarplyState()
         state.setCampaignList([campaign("list")])
-        state.setCarouselList([campaign("c2", sorting: 2, carousel: true), campaign("c1", sorting: 1, carousel: true), campaign("c1b", sorting: 1, carousel: true)])
+        state.setCarouselList([
+            campaign("c2", sorting: 2, carousel: true), campaign("c1", sorting: 1, carousel: true),
+            campaign("c1b", sorting: 1, carousel: true),
+        ])
         #expect(ids(state.carouselList) == ["c1", "c1b", "c2"])
         #expect(ids(state.allCampaignList) == ["list"])
         state.setCarouselList([])
@@ -177,7 +182,8 @@ struct WarplyStateUnitTests {
     @Test("market pass details are set, replaced and cleared")
     func marketPass() {
         let state = WarplyState()
-        let details = WarplyMarketPassDetails(barcode: "9900001234567", totalDiscount: Decimal(string: "12.40")!, newOffers: 3, mapURL: "https://x.example/map")
+        let details = WarplyMarketPassDetails(
+            barcode: "9900001234567", totalDiscount: Decimal(string: "12.40")!, newOffers: 3, mapURL: "https://x.example/map")
         state.setMarketPassDetails(details)
         #expect(state.marketPassDetails == details)
         state.setMarketPassDetails(nil)
@@ -344,7 +350,9 @@ struct WarplyStateEventUnitTests {
     func typedSubscription() async {
         let recorder = RecordingBus()
         let counts = Locked<[Int]>([])
-        let subscription = recorder.bus.subscribe(to: WarplyCampaignsRetrievedEvent.self, on: recorder.queue) { event in counts.withLock { $0.append(event.count) } }
+        let subscription = recorder.bus.subscribe(to: WarplyCampaignsRetrievedEvent.self, on: recorder.queue) { event in
+            counts.withLock { $0.append(event.count) }
+        }
         let state = WarplyState(events: recorder.bus)
         state.setCampaignList([campaign("a")])
         state.setSeasonalList([])
@@ -408,8 +416,10 @@ struct WarplyStateConcurrencyUnitTests {
                         let carousel = state.carouselList
                         let active = state.couponList
                         let redeemed = state.oldCouponList
-                        let wholeLists = Self.isWholeGeneration(campaigns) && Self.isWholeGeneration(shown) && Self.isWholeGeneration(carousel)
-                        let sortedCoupons = active == WarplyCouponProcessing.active(active) && redeemed == WarplyCouponProcessing.redeemed(redeemed)
+                        let wholeLists =
+                            Self.isWholeGeneration(campaigns) && Self.isWholeGeneration(shown) && Self.isWholeGeneration(carousel)
+                        let sortedCoupons =
+                            active == WarplyCouponProcessing.active(active) && redeemed == WarplyCouponProcessing.redeemed(redeemed)
                         let statuses = active.allSatisfy(\.isActive) && redeemed.allSatisfy(\.isRedeemed)
                         if !(wholeLists && sortedCoupons && statuses && state.merchantList.count <= 1) {
                             torn.withLock { $0 += 1 }

@@ -57,7 +57,8 @@ struct WarplyHarness {
             clock: clock, random: SeededRandomSource(seed: 9), secretStore: secretStore, logger: logger
         )
         if let transport { environment.transport = transport }
-        return try await Engage.start(configuration: configuration(warply ?? warplyConfiguration(), storage: storage), environment: environment)
+        return try await Engage.start(
+            configuration: configuration(warply ?? warplyConfiguration(), storage: storage), environment: environment)
     }
 
     /// Starts Engage and returns it with its Warply provider.

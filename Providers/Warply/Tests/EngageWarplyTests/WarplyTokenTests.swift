@@ -61,7 +61,8 @@ struct WarplyTokenTests {
     func unauthorizedRetry() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.loggedIn()
-        harness.host.faults.inject(FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
+        harness.host.faults.inject(
+            FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.authenticatedContext, trigger: .times(1)))
         let profile = try await warply.profile()
         #expect(profile.email == "maria@example.gr")
         #expect(harness.emulator.refreshCount == 1)
@@ -101,10 +102,12 @@ struct WarplyTokenTests {
     func refreshRefusedInBody() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.loggedIn()
-        harness.host.faults.inject(FaultRule(
-            .status(200, body: Data(#"  {"status":0,"msg":"invalid refresh token"}"#.utf8), headers: ["Content-Type": "application/json"]),
-            emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)
-        ))
+        harness.host.faults.inject(
+            FaultRule(
+                .status(
+                    200, body: Data(#"  {"status":0,"msg":"invalid refresh token"}"#.utf8), headers: ["Content-Type": "application/json"]),
+                emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)
+            ))
         harness.clock.advance(by: .seconds(3_700))
         await #expect { try await warply.profile() } throws: { ($0 as? EngageError)?.code == .sessionExpired }
         #expect(try await warply.isLoggedIn() == false)
@@ -146,7 +149,8 @@ struct WarplyTokenTests {
         // Configurations in the wild carry the earlier `tokens.refreshAttempts`; the rotating refresh token
         // must not be presented again however many attempts they ask for (immediately, here).
         let harness = try await WarplyHarness()
-        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(harness.warplyConfiguration())) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(harness.warplyConfiguration())) as? [String: Any])
         object["tokens"] = ["refreshAttempts": 3, "refreshRetryDelaysSeconds": [0, 0]]
         // A dropped POST fails after the timeout on Linux (docs/decisions.md). The same timeout governs the
         // calls that must succeed, so it leaves room for a loaded machine (2 s timed out under the full
@@ -157,13 +161,15 @@ struct WarplyTokenTests {
         let tokens = try #require(try await warply.tokens.currentTokens())
         harness.clock.advance(by: .seconds(3_700))
 
-        harness.host.faults.inject(FaultRule(.status(503), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
+        harness.host.faults.inject(
+            FaultRule(.status(503), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
         let serverError = await #expect(throws: EngageError.self) { try await warply.profile() }
         #expect(serverError?.httpStatus == 503 && serverError?.isRetryable == true)
         #expect(harness.requests(to: WarplyPaths.token).count == 1)
         harness.host.faults.removeAll()
 
-        harness.host.faults.inject(FaultRule(.dropConnection, emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
+        harness.host.faults.inject(
+            FaultRule(.dropConnection, emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(3)))
         let networkError = await #expect(throws: EngageError.self) { try await warply.profile() }
         #expect(networkError?.code == .network || networkError?.code == .timeout)
         #expect(harness.requests(to: WarplyPaths.token).count == 2)
@@ -184,7 +190,8 @@ struct WarplyTokenTests {
         // While the new login installs its session, the previous session's refresh is refused (401).
         warply.beforeSessionInstall.withLock {
             $0 = { [harness] in
-                _ = harness.host.faults.inject(FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)))
+                _ = harness.host.faults.inject(
+                    FaultRule(.status(401), emulatorID: "warply", method: "POST", path: WarplyPaths.token, trigger: .times(1)))
                 _ = try? await warply.tokens.refresh()
             }
         }

@@ -151,10 +151,11 @@ struct WarplyUserAndCardTests {
         let (engage, warply) = try await harness.startProvider()
         let path = WarplyWire.path(.cosmoteUser, appUUID: WarplyHarness.appUUID)
         // A refusal without `WWW-Authenticate`; the test below covers the emulator's own answer with it.
-        harness.host.faults.inject(FaultRule(
-            .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["Content-Type": "application/json"]),
-            emulatorID: "warply", method: "POST", path: path, trigger: .times(1)
-        ))
+        harness.host.faults.inject(
+            FaultRule(
+                .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["Content-Type": "application/json"]),
+                emulatorID: "warply", method: "POST", path: path, trigger: .times(1)
+            ))
         await #expect { try await warply.cosmoteUser(guid: "GUID-6") } throws: { error in
             let error = error as? EngageError
             return error?.httpStatus == 401 && error?.providerID == .warply
@@ -198,7 +199,9 @@ struct WarplyUserAndCardTests {
 
     // MARK: Cards
 
-    @Test("addCard returns a masked card; cards() and the emulator only know the masked number; only the request body holds it; logs never do")
+    @Test(
+        "addCard returns a masked card; cards() and the emulator only know the masked number; only the request body holds it; logs never do"
+    )
     func addCardKeepsTheNumberSecret() async throws {
         let harness = try await WarplyHarness()
         let capture = LogCapture()
@@ -207,14 +210,16 @@ struct WarplyUserAndCardTests {
         let engage = try await Engage.start(
             configuration: configuration,
             environment: RegistryEnvironment(
-                clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore(), logger: capture.logger(level: .trace)
+                clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore(),
+                logger: capture.logger(level: .trace)
             )
         )
         let warply = try await engage.provider(WarplyProvider.self)
         try await warply.deiLogin(email: Self.email)
 
         let year = Self.currentYear(harness) + 2
-        let newCard = WarplyNewCard(number: "4111 1111-1111 1111", issuer: "VISA", holder: "NIKOS PAPADOPOULOS", expirationMonth: 9, expirationYear: year)
+        let newCard = WarplyNewCard(
+            number: "4111 1111-1111 1111", issuer: "VISA", holder: "NIKOS PAPADOPOULOS", expirationMonth: 9, expirationYear: year)
         #expect(!newCard.description.contains(Self.cardNumber))
         let card = try await warply.addCard(newCard)
         #expect(card.maskedNumber == "**** **** **** 1111")
@@ -284,7 +289,8 @@ struct WarplyUserAndCardTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.loggedIn(email: Self.email)
         let year = Self.currentYear(harness) + 1
-        let first = try await warply.addCard(WarplyNewCard(number: Self.cardNumber, issuer: "VISA", holder: "A B", expirationMonth: 1, expirationYear: year))
+        let first = try await warply.addCard(
+            WarplyNewCard(number: Self.cardNumber, issuer: "VISA", holder: "A B", expirationMonth: 1, expirationYear: year))
         let second = try await warply.addCard(
             WarplyNewCard(number: "5555 5555 5555 4444", issuer: "MASTERCARD", holder: "A B", expirationMonth: 2, expirationYear: year)
         )

@@ -34,7 +34,8 @@ struct WarplyWireEdgeCaseUnitTests {
 
     @Test("a section status next to an empty ([]) section is still read; a result of the wrong type still throws")
     func emptySectionKeepsItsStatus() throws {
-        let response = try WarplyContextResponse<[String]>.decode(data(#"{"status":"1","context":{"MAPP_X":[],"MAPP_X-status":0}}"#), section: "MAPP_X")
+        let response = try WarplyContextResponse<[String]>.decode(
+            data(#"{"status":"1","context":{"MAPP_X":[],"MAPP_X-status":0}}"#), section: "MAPP_X")
         #expect(response.sectionStatus == 0)
         #expect(throws: DecodingError.self) {
             try WarplyContextResponse<[String]>.decode(data(#"{"status":"1","context":{"MAPP_X":{"result":5}}}"#), section: "MAPP_X")
@@ -43,7 +44,10 @@ struct WarplyWireEdgeCaseUnitTests {
 
     @Test(
         "a non-string action is kept in the fields and re-encodes unchanged",
-        arguments: [#"{"coupon":{"action":5,"x":1}}"#, #"{"coupon":{"action":{"name":"redeem"}}}"#, #"{"coupon":{"action":null}}"#, #"{"coupon":{"action":""}}"#]
+        arguments: [
+            #"{"coupon":{"action":5,"x":1}}"#, #"{"coupon":{"action":{"name":"redeem"}}}"#, #"{"coupon":{"action":null}}"#,
+            #"{"coupon":{"action":""}}"#,
+        ]
     )
     func nonStringAction(body: String) throws {
         let request = try JSONDecoder().decode(WarplyContextRequest.self, from: data(body))
@@ -85,7 +89,9 @@ struct WarplyWireEdgeCaseUnitTests {
         #expect(WarplyTimestamp(instant, format: "HH:mm dd.MM.yyyy").formatted("yyyy-MM-dd HH:mm") == "2026-07-01 10:15")
     }
 
-    @Test("dots inside a value are kept; only whole dot segments are encoded", arguments: [("...", "..."), ("a..b", "a..b"), (".", "%2E"), ("..", "%2E%2E")])
+    @Test(
+        "dots inside a value are kept; only whole dot segments are encoded",
+        arguments: [("...", "..."), ("a..b", "a..b"), (".", "%2E"), ("..", "%2E%2E")])
     func dotValues(value: String, expected: String) {
         #expect(WarplyWire.path(.session, appUUID: "u", sessionUUID: value) == "/api/session/" + expected)
     }

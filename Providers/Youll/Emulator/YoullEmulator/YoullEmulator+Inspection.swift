@@ -33,7 +33,9 @@ extension YoullEmulator: InspectableEmulator {
                 playlists.append([user, playlist.id, playlist.name, playlist.createdAt, String(playlist.contentIDs.count)])
             }
         }
-        let transactions: [[String]] = state.transactions.suffix(EmulatorStateView.rowLimit).reversed().map { [$0.id, $0.productId, $0.status] }
+        let transactions: [[String]] = state.transactions.suffix(EmulatorStateView.rowLimit).reversed().map {
+            [$0.id, $0.productId, $0.status]
+        }
         let deleted: [[String]] = state.deletedUsers.sorted().prefix(EmulatorStateView.rowLimit).map { [$0] }
         return EmulatorStateView(tables: [
             Self.profilesTable(state),
@@ -96,7 +98,9 @@ extension YoullEmulator: InspectableEmulator {
         }
         return .init(
             title: "Progress",
-            columns: ["user", "active journey", "completed steps", "completed workouts", "workout feedback", "checked meals", "dismissed slices"],
+            columns: [
+                "user", "active journey", "completed steps", "completed workouts", "workout feedback", "checked meals", "dismissed slices",
+            ],
             rows: rows
         )
     }

@@ -14,7 +14,9 @@ extension YoullEmulator {
                     let registration = try? Self.decoder.decode(WireRequest.Register.self, from: body), !registration.name.isEmpty
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"name\": \"…\"}.") }
                 let createdAt = self.timestamp()
-                self.state.withLock { $0.profiles[userID] = .init(name: registration.name, email: registration.email, pictureURL: nil, createdAt: createdAt) }
+                self.state.withLock {
+                    $0.profiles[userID] = .init(name: registration.name, email: registration.email, pictureURL: nil, createdAt: createdAt)
+                }
                 return try self.profileResponse(userID: userID, stats: [], status: .created)
             }
         }
@@ -45,11 +47,14 @@ extension YoullEmulator {
                 }
                 guard let picture = Self.multipartFile(body, contentType: request.headers[.contentType] ?? ""), picture.count <= 5 << 20,
                     Self.isImage(picture)
-                else { return SandboxResponse.error(.badRequest, code: "invalid_picture", description: "Expected one JPEG or PNG file part.") }
+                else {
+                    return SandboxResponse.error(.badRequest, code: "invalid_picture", description: "Expected one JPEG or PNG file part.")
+                }
                 let createdAt = self.timestamp()
                 self.state.withLock { state in
                     state.pictures[userID] = picture
-                    var profile = state.profiles[userID] ?? .init(name: "Member \(userID)", email: nil, pictureURL: nil, createdAt: createdAt)
+                    var profile =
+                        state.profiles[userID] ?? .init(name: "Member \(userID)", email: nil, pictureURL: nil, createdAt: createdAt)
                     profile.pictureURL = "https://cdn.youll.test/u/\(userID).jpg"
                     state.profiles[userID] = profile
                 }
@@ -58,7 +63,9 @@ extension YoullEmulator {
         }
         rest.get("users/me/notifications") { request, _ in
             try await self.userRoute(request, environment: environment) { userID in
-                try Self.json(self.state.withLock { $0.notificationSettings[userID] } ?? WireNotificationSettings(push: true, email: false, reminders: false, reminderHour: nil))
+                try Self.json(
+                    self.state.withLock { $0.notificationSettings[userID] }
+                        ?? WireNotificationSettings(push: true, email: false, reminders: false, reminderHour: nil))
             }
         }
         rest.put("users/me/notifications") { request, context in
@@ -86,10 +93,12 @@ extension YoullEmulator {
                 let contentID = context.parameters.get("id") ?? ""
                 guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
                 guard let body = try await self.readBody(request, context: context),
-                    let session = try? Self.decoder.decode(WireRequest.TimerSession.self, from: body), (0...86_400).contains(session.seconds)
+                    let session = try? Self.decoder.decode(WireRequest.TimerSession.self, from: body),
+                    (0...86_400).contains(session.seconds)
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
                 self.state.withLock {
-                    $0.timerSessions.append(.init(userID: userID, contentID: contentID, seconds: session.seconds, completed: session.completed))
+                    $0.timerSessions.append(
+                        .init(userID: userID, contentID: contentID, seconds: session.seconds, completed: session.completed))
                 }
                 return Response(status: .noContent)
             }
@@ -131,7 +140,8 @@ extension YoullEmulator {
     }
 
     /// Runs `body` for the token's user; 401 without a valid token.
-    func userRoute(_ request: Request, environment: EmulatorEnvironment, _ body: (String) async throws -> Response) async throws -> Response {
+    func userRoute(_ request: Request, environment: EmulatorEnvironment, _ body: (String) async throws -> Response) async throws -> Response
+    {
         switch caller(of: request, environment: environment) {
         case let .user(userID): return try await body(userID)
         case .refused(.expired): return SandboxResponse.error(.unauthorized, code: "invalid_token", description: "JWTExpired")
@@ -141,7 +151,9 @@ extension YoullEmulator {
     }
 
     /// Runs `body` for the token's user or a guest; 401 for a bad token.
-    func anyoneRoute(_ request: Request, environment: EmulatorEnvironment, _ body: (String?) async throws -> Response) async throws -> Response {
+    func anyoneRoute(
+        _ request: Request, environment: EmulatorEnvironment, _ body: (String?) async throws -> Response
+    ) async throws -> Response {
         switch caller(of: request, environment: environment) {
         case let .user(userID): return try await body(userID)
         case .guest: return try await body(nil)
@@ -155,7 +167,8 @@ extension YoullEmulator {
             (state.profiles[userID], state.timerSessions.filter { $0.userID == userID }, state.likes[userID]?.count ?? 0)
         }
         let known: [String: Int] = [
-            "minutes": sessions.reduce(0) { $0 + $1.seconds } / 60, "sessions": sessions.count, "streak": min(sessions.count, 7), "likes": liked,
+            "minutes": sessions.reduce(0) { $0 + $1.seconds } / 60, "sessions": sessions.count, "streak": min(sessions.count, 7),
+            "likes": liked,
         ]
         let wire = WireProfile(
             id: userID, name: profile?.name ?? "Member \(userID)", email: profile?.email, pictureUrl: profile?.pictureURL,
@@ -178,7 +191,8 @@ extension YoullEmulator {
     static func multipartFile(_ body: Data, contentType: String) -> Data? {
         guard let range = contentType.range(of: "boundary=") else { return nil }
         let boundary = Data(("--" + contentType[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))).utf8)
-        guard let first = body.range(of: boundary), let headerEnd = body.range(of: Data("\r\n\r\n".utf8), in: first.upperBound..<body.endIndex),
+        guard let first = body.range(of: boundary),
+            let headerEnd = body.range(of: Data("\r\n\r\n".utf8), in: first.upperBound..<body.endIndex),
             let next = body.range(of: Data("\r\n".utf8) + boundary, in: headerEnd.upperBound..<body.endIndex)
         else { return nil }
         return body.subdata(in: headerEnd.upperBound..<next.lowerBound)

@@ -57,7 +57,8 @@ extension YoullEmulator {
             struct TokenRequest: Decodable { var userId: String }
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
-            guard let body = try await self.readBody(request, context: context), let token = try? decoder.decode(TokenRequest.self, from: body),
+            guard let body = try await self.readBody(request, context: context),
+                let token = try? decoder.decode(TokenRequest.self, from: body),
                 !token.userId.isEmpty, token.userId.count <= 128
             else {
                 return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"user_id\": \"…\"}.")
@@ -100,7 +101,9 @@ extension YoullEmulator {
             result = GraphQLResult(errors: [GraphQLError(message: "\(error)")])
         }
         result.errors = result.errors.map { error in
-            let code = (error.originalError as? YoullGraphQLFailure)?.code ?? (error.locations.isEmpty && error.path.elements.isEmpty ? "validation-failed" : "unexpected")
+            let code =
+                (error.originalError as? YoullGraphQLFailure)?.code
+                ?? (error.locations.isEmpty && error.path.elements.isEmpty ? "validation-failed" : "unexpected")
             let message = (error.originalError as? YoullGraphQLFailure)?.description ?? error.message
             return GraphQLError(message: message, locations: error.locations, path: error.path, extensions: ["code": .string(code)])
         }

@@ -94,7 +94,9 @@ public final class YoullEmulator: Emulator {
         let claims: [String: Any] = [
             "x-hasura-default-role": "user", "x-hasura-allowed-roles": ["user"], "x-hasura-user-id": userID,
         ]
-        let text = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let text =
+            (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])).flatMap { String(data: $0, encoding: .utf8) }
+            ?? "{}"
         return jwt.issue(subject: userID, lifetime: lifetime, extraClaims: [hasuraClaimsKey: text])
     }
 
@@ -140,7 +142,8 @@ public final class YoullEmulator: Emulator {
         return WireContent(
             id: content.id, title: content.title.en, body: content.body.en, kind: content.kind, categoryId: content.categoryID,
             durationSeconds: content.durationSeconds, imageUrl: "https://cdn.youll.test/c/\(content.id).jpg",
-            mediaUrl: content.kind == "article" || content.kind == "recipe" ? "https://youll.test/read/\(content.id)" : "https://cdn.youll.test/m/\(content.id).m3u8",
+            mediaUrl: content.kind == "article" || content.kind == "recipe"
+                ? "https://youll.test/read/\(content.id)" : "https://cdn.youll.test/m/\(content.id).m3u8",
             isLocked: content.isLocked, isLiked: isLiked, likeCount: content.baseLikes + likers, tags: content.tags,
             publishedAt: content.publishedAt, translations: content.title.translations(lang, body: content.body)
         )
@@ -180,7 +183,8 @@ public final class YoullEmulator: Emulator {
             }
         }
         return WireJourney(
-            id: journey.id, title: journey.title.en, description: journey.description.en, isLinear: journey.isLinear, isActive: active == journey.id,
+            id: journey.id, title: journey.title.en, description: journey.description.en, isLinear: journey.isLinear,
+            isActive: active == journey.id,
             translations: journey.title.translations(lang, body: journey.description), steps: steps
         )
     }
@@ -236,12 +240,17 @@ public final class YoullEmulator: Emulator {
             throw YoullGraphQLFailure.notFound("quiz '\(arguments.quizId)'")
         }
         for answer in arguments.answers {
-            guard let question = quiz.questions.first(where: { $0.id == answer.questionId }), question.options.contains(where: { $0.id == answer.optionId }) else {
-                throw YoullGraphQLFailure(code: "constraint-violation", description: "'\(answer.optionId)' is not an option of '\(answer.questionId)'")
+            guard let question = quiz.questions.first(where: { $0.id == answer.questionId }),
+                question.options.contains(where: { $0.id == answer.optionId })
+            else {
+                throw YoullGraphQLFailure(
+                    code: "constraint-violation", description: "'\(answer.optionId)' is not an option of '\(answer.questionId)'")
             }
         }
         state.withLock { state in
-            for answer in arguments.answers { state.quizAnswers[userID, default: [:]][arguments.quizId, default: [:]][answer.questionId] = answer.optionId }
+            for answer in arguments.answers {
+                state.quizAnswers[userID, default: [:]][arguments.quizId, default: [:]][answer.questionId] = answer.optionId
+            }
         }
     }
 
@@ -249,7 +258,9 @@ public final class YoullEmulator: Emulator {
     func page(_ ids: [String], limit: Int?, offset: Int?) throws -> [String] {
         let limit = limit ?? 20
         let offset = offset ?? 0
-        guard (1...1000).contains(limit), offset >= 0 else { throw YoullGraphQLFailure.invalid("limit must be 1 to 1000 and offset not negative") }
+        guard (1...1000).contains(limit), offset >= 0 else {
+            throw YoullGraphQLFailure.invalid("limit must be 1 to 1000 and offset not negative")
+        }
         return Array(ids.dropFirst(offset).prefix(limit))
     }
 }
@@ -266,9 +277,11 @@ public enum YoullSandboxSet {
     /// sandbox serves the emulator `id` (throwing when it serves none).
     public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
         let base = try baseURL("youll")
-        try configuration.setProvider(.youll, YoullConfiguration(
-            graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
-            extraLang: "en", appVersion: "1.0.0"
-        ))
+        try configuration.setProvider(
+            .youll,
+            YoullConfiguration(
+                graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
+                extraLang: "en", appVersion: "1.0.0"
+            ))
     }
 }

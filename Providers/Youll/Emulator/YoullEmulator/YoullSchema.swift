@@ -36,7 +36,9 @@ struct IDLangArgs: Codable, Sendable { var id: String; var extraLang: String? }
 struct CategoryArgs: Codable, Sendable { var categoryId: String; var extraLang: String? }
 struct CategoryPageArgs: Codable, Sendable { var categoryId: String; var limit: Int?; var offset: Int?; var extraLang: String? }
 struct TagPageArgs: Codable, Sendable { var tagId: String; var limit: Int?; var offset: Int?; var extraLang: String? }
-struct SearchArgs: Codable, Sendable { var text: String; var filterIds: [String]; var limit: Int?; var offset: Int?; var extraLang: String? }
+struct SearchArgs: Codable, Sendable {
+    var text: String; var filterIds: [String]; var limit: Int?; var offset: Int?; var extraLang: String?
+}
 struct MealArgs: Codable, Sendable { var mealId: String }
 struct WidgetArgs: Codable, Sendable { var widget: String }
 struct IDsArgs: Codable, Sendable { var ids: [String] }
@@ -154,7 +156,8 @@ struct YoullResolver: Sendable {
         let checked = context.emulator.state.withLock { $0.checkedMeals[userID] ?? [] }
         return context.emulator.catalogue.meals.map { meal in
             WireMeal(
-                id: meal.id, title: meal.title.en, day: meal.day, kind: meal.kind, calories: meal.calories, checked: checked.contains(meal.id),
+                id: meal.id, title: meal.title.en, day: meal.day, kind: meal.kind, calories: meal.calories,
+                checked: checked.contains(meal.id),
                 imageUrl: "https://cdn.youll.test/meals/\(meal.id).jpg", translations: meal.title.translations(arguments.extraLang)
             )
         }
@@ -164,9 +167,12 @@ struct YoullResolver: Sendable {
         _ = try context.requireUser("meal_detail_cards")
         guard let meal = context.emulator.catalogue.meals.first(where: { $0.id == arguments.mealId }) else { return [] }
         return [
-            WireMealDetailCard(id: "\(meal.id)-ingredients", mealId: meal.id, kind: "ingredients", title: "Ingredients", body: "Everything for \(meal.title.en.lowercased())."),
+            WireMealDetailCard(
+                id: "\(meal.id)-ingredients", mealId: meal.id, kind: "ingredients", title: "Ingredients",
+                body: "Everything for \(meal.title.en.lowercased())."),
             WireMealDetailCard(id: "\(meal.id)-steps", mealId: meal.id, kind: "steps", title: "Steps", body: "Prepare, cook, enjoy."),
-            WireMealDetailCard(id: "\(meal.id)-nutrition", mealId: meal.id, kind: "nutrition", title: "Nutrition", body: "\(meal.calories) kcal."),
+            WireMealDetailCard(
+                id: "\(meal.id)-nutrition", mealId: meal.id, kind: "nutrition", title: "Nutrition", body: "\(meal.calories) kcal."),
         ]
     }
 
@@ -178,7 +184,8 @@ struct YoullResolver: Sendable {
         let text = arguments.text.lowercased()
         let kinds = Set(arguments.filterIds).intersection(["audio", "video", "workout", "recipe", "article"])
         let ids = context.emulator.catalogue.contents.filter { content in
-            (text.isEmpty || [content.title.en, content.title.el, content.title.de].contains { $0.lowercased().contains(text) } || content.tags.contains(text))
+            (text.isEmpty || [content.title.en, content.title.el, content.title.de].contains { $0.lowercased().contains(text) }
+                || content.tags.contains(text))
                 && (kinds.isEmpty || kinds.contains(content.kind))
                 && (!arguments.filterIds.contains("short") || (content.durationSeconds ?? 0) < 600)
                 && (!arguments.filterIds.contains("long") || (content.durationSeconds ?? 0) >= 600)
@@ -192,13 +199,24 @@ struct YoullResolver: Sendable {
         return context.emulator.quiz(id: arguments.id, userID: userID)
     }
 
-    func playerConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] { context.emulator.catalogue.settings["player_config"] ?? [] }
-    func onboardingConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] { context.emulator.catalogue.settings["onboarding_config"] ?? [] }
-    func quizConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] { context.emulator.catalogue.settings["quiz_config"] ?? [] }
-    func appConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] { context.emulator.catalogue.settings["app_config"] ?? [] }
+    func playerConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+        context.emulator.catalogue.settings["player_config"] ?? []
+    }
+    func onboardingConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+        context.emulator.catalogue.settings["onboarding_config"] ?? []
+    }
+    func quizConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+        context.emulator.catalogue.settings["quiz_config"] ?? []
+    }
+    func appConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+        context.emulator.catalogue.settings["app_config"] ?? []
+    }
 
     func widgetConfig(context: YoullGraphQLContext, arguments: WidgetArgs) -> [WireSetting] {
-        [WireSetting(key: "widget", value: arguments.widget), WireSetting(key: "refresh_minutes", value: "60"), WireSetting(key: "content_id", value: "c-001")]
+        [
+            WireSetting(key: "widget", value: arguments.widget), WireSetting(key: "refresh_minutes", value: "60"),
+            WireSetting(key: "content_id", value: "c-001"),
+        ]
     }
 
     func socialProof(context: YoullGraphQLContext, arguments: NoArguments) -> WireSocialProof { context.emulator.catalogue.socialProof }
@@ -276,7 +294,9 @@ struct YoullResolver: Sendable {
 
     func createPlaylist(context: YoullGraphQLContext, arguments: CreatePlaylistArgs) throws -> WirePlaylist {
         let userID = try context.requireUser("create_playlist", root: "mutation_root")
-        guard !arguments.name.isEmpty, arguments.name.count <= 100 else { throw YoullGraphQLFailure.invalid("name must have 1 to 100 characters") }
+        guard !arguments.name.isEmpty, arguments.name.count <= 100 else {
+            throw YoullGraphQLFailure.invalid("name must have 1 to 100 characters")
+        }
         let now = context.emulator.timestamp()
         let playlist = context.emulator.state.withLock { state in
             let playlist = YoullEmulatorState.Playlist(id: state.makeID("pl"), name: arguments.name, createdAt: now, contentIDs: [])
@@ -318,7 +338,11 @@ struct YoullResolver: Sendable {
             throw YoullGraphQLFailure.notFound("meal '\(arguments.mealId)'")
         }
         context.emulator.state.withLock { state in
-            if arguments.checked { state.checkedMeals[userID, default: []].insert(arguments.mealId) } else { state.checkedMeals[userID]?.remove(arguments.mealId) }
+            if arguments.checked {
+                state.checkedMeals[userID, default: []].insert(arguments.mealId)
+            } else {
+                state.checkedMeals[userID]?.remove(arguments.mealId)
+            }
         }
         return WireMutationResult(affectedRows: 1)
     }

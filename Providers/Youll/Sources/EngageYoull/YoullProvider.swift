@@ -116,7 +116,8 @@ public final class YoullProvider: EngageProvider {
     ///
     /// With `.returnCacheDataAndFetch` this returns the backend's answer (after storing it); use
     /// ``responses(_:)`` or the completion form to receive the cached answer first.
-    public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value {
+    public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value
+    {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
         return try await context.perform(OperationName(rawValue: query.name)) {
             let user = await sessionBox.session.userInfo()
@@ -148,7 +149,9 @@ public final class YoullProvider: EngageProvider {
                     if let slot, let cached = try await cachedValue(query, key: slot.key) {
                         continuation.yield(YoullResponse(value: cached, isFromCache: true))
                     }
-                    let fresh = try await context.perform(OperationName(rawValue: query.name)) { try await networkValue(query, slot: slot, user: user) }
+                    let fresh = try await context.perform(OperationName(rawValue: query.name)) {
+                        try await networkValue(query, slot: slot, user: user)
+                    }
                     continuation.yield(YoullResponse(value: fresh, isFromCache: false))
                     continuation.finish()
                 } catch {
@@ -174,7 +177,8 @@ public final class YoullProvider: EngageProvider {
             do {
                 try await cache.removeAll()
             } catch {
-                context.logger.warning("Could not empty the Youll cache after a change", metadata: ["operation": "\(mutation.name)", "error": "\(error)"])
+                context.logger.warning(
+                    "Could not empty the Youll cache after a change", metadata: ["operation": "\(mutation.name)", "error": "\(error)"])
             }
             return value
         }
@@ -214,12 +218,14 @@ public final class YoullProvider: EngageProvider {
         guard let slot else { return value }
         do {
             guard await cacheOwner(of: sessionBox.session.userInfo()) == slot.owner else {
-                context.logger.debug("Not caching an answer: the session's user changed while it was in flight", metadata: ["operation": "\(query.name)"])
+                context.logger.debug(
+                    "Not caching an answer: the session's user changed while it was in flight", metadata: ["operation": "\(query.name)"])
                 return value
             }
             try await cache.write(key: slot.key, operation: query.name, body: body, generation: slot.generation)
         } catch {
-            context.logger.warning("Could not store an answer in the Youll cache", metadata: ["operation": "\(query.name)", "error": "\(error)"])
+            context.logger.warning(
+                "Could not store an answer in the Youll cache", metadata: ["operation": "\(query.name)", "error": "\(error)"])
         }
         return value
     }
@@ -323,7 +329,8 @@ public final class YoullProvider: EngageProvider {
             let errors = GraphQLClient.errors(in: response.body), let entry = errors.first(where: { $0.code == "invalid-jwt" })
         else { return .accept }
         let error = EngageError(
-            .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))", providerID: .youll,
+            .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))",
+            providerID: .youll,
             recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
         )
         return .credentialRejected(error, credential: .accessToken)

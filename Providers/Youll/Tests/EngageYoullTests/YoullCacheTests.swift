@@ -15,7 +15,9 @@ import YoullEmulator
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         let youll = harness.youll
-        let notCached = await #expect(throws: EngageError.self) { try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        let notCached = await #expect(throws: EngageError.self) {
+            try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(notCached?.code == .youllNotCached)
         #expect(await graphQLCount(harness) == 0)
         _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch)
@@ -63,7 +65,9 @@ import YoullEmulator
         _ = try await harness.youll.perform(.like(contentID: "c-001"))
         #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).map(\.id) == ["c-001"])
         harness.youll.setSession(harness.userSession("u-b"))
-        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch) }
+        let error = await #expect(throws: EngageError.self) {
+            try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(error?.code == .youllNotCached)
         #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).isEmpty)
     }
@@ -78,7 +82,9 @@ import YoullEmulator
         await english.stop()
         let greek = try await YoullHarness.make(extraLang: "el", storage: .directory(directory.path), secretStore: secrets)
         defer { Task { await greek.stop() } }
-        let error = await #expect(throws: EngageError.self) { try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        let error = await #expect(throws: EngageError.self) {
+            try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(error?.code == .youllNotCached)
         #expect(try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch).first?.title == "Ενσυνειδητότητα")
     }
@@ -98,9 +104,13 @@ import YoullEmulator
         #expect(usage.bytes <= 65_536 && usage.entries < pages.count && usage.entries >= 4)
         // The least recently used went first; the newest stayed.
         await #expect(throws: EngageError.self) {
-            try await harness.youll.fetch(.contents(categoryID: "cat-mind", page: PageRequest(limit: 5)), cachePolicy: .returnCacheDataDontFetch)
+            try await harness.youll.fetch(
+                .contents(categoryID: "cat-mind", page: PageRequest(limit: 5)), cachePolicy: .returnCacheDataDontFetch)
         }
-        #expect(try await harness.youll.fetch(.contents(categoryID: "cat-move", page: PageRequest(limit: 16)), cachePolicy: .returnCacheDataDontFetch).count == 16)
+        #expect(
+            try await harness.youll.fetch(
+                .contents(categoryID: "cat-move", page: PageRequest(limit: 16)), cachePolicy: .returnCacheDataDontFetch
+            ).count == 16)
         try await harness.youll.clearCache()
         #expect(try await harness.youll.cacheUsage().entries == 0)
     }
@@ -206,7 +216,9 @@ import YoullEmulator
         try await harness.youll.logOut()
         gate.open()
         #expect(try await inFlight.value.count == 4)
-        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        let error = await #expect(throws: EngageError.self) {
+            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(error?.code == .youllNotCached)
     }
 
@@ -236,7 +248,9 @@ import YoullEmulator
         #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
 
         harness.youll.setSession(TestSession(token: harness.emulator.issueToken(userID: "u-anon"), userID: nil))
-        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        let error = await #expect(throws: EngageError.self) {
+            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(error?.code == .youllNotCached)
         #expect(await harness.youll.cacheOwner(of: YoullUserInfo()) == .user("u-anon"))
         harness.youll.setSession(TestSession(token: "opaque-token", userID: nil))
@@ -251,7 +265,9 @@ import YoullEmulator
         harness.clock.advance(by: .seconds(3599))
         #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
         harness.clock.advance(by: .seconds(2))
-        let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        let error = await #expect(throws: EngageError.self) {
+            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        }
         #expect(error?.code == .youllNotCached)
         #expect(try await harness.youll.cacheUsage().entries == 0)
     }

@@ -94,12 +94,17 @@ import YoullEmulator
         try await callback(youll, .deletePlaylist(id: playlist.id))
         try await callback(youll, .markMeal(id: "m-1", checked: true))
         try await callback(youll, .saveQuizAnswers(id: "q-sleep", answers: [YoullQuizAnswer(questionID: "q-sleep-2", optionID: "no")]))
-        #expect(try await callback(youll, .submitQuiz(id: "q-sleep", answers: [YoullQuizAnswer(questionID: "q-sleep-2", optionID: "no")])).answered == 1)
-        #expect(try await callback(youll, .registerTransaction(productID: "monthly", transactionID: "7", receipt: "r")).status == "verified")
+        #expect(
+            try await callback(youll, .submitQuiz(id: "q-sleep", answers: [YoullQuizAnswer(questionID: "q-sleep-2", optionID: "no")]))
+                .answered == 1)
+        #expect(
+            try await callback(youll, .registerTransaction(productID: "monthly", transactionID: "7", receipt: "r")).status == "verified")
         #expect(try await callback(youll, .registerUser(name: "Nine")).name == "Nine")
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 1, count: 64))
         #expect(try await callback(youll, .uploadProfilePicture(jpeg, mimeType: "image/jpeg")).pictureURL != nil)
-        #expect(try await callback(youll, .updateNotificationSettings(YoullNotificationSettings(push: true, email: true, reminders: false))).email)
+        #expect(
+            try await callback(youll, .updateNotificationSettings(YoullNotificationSettings(push: true, email: true, reminders: false)))
+                .email)
         try await callback(youll, .deleteAccount())
         #expect(harness.emulator.isDeleted("u-9") && harness.emulator.eventResponses(of: "u-9") == ["e-cook": "interested"])
         // Failures arrive as EngageError values.
@@ -111,7 +116,8 @@ import YoullEmulator
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         _ = try await harness.youll.fetch(.exploreTags())
-        let usage = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(entries: Int, bytes: Int), any Error>) in
+        let usage = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(entries: Int, bytes: Int), any Error>) in
             harness.youll.cacheUsage { continuation.resume(with: $0.mapError { $0 as any Error }) }
         }
         #expect(usage.entries == 1)

@@ -7,15 +7,23 @@ import Testing
 
 @Suite struct YoullConfigurationTests {
     @Test func theJSONFormNeedsOnlyTheEndpoint() throws {
-        let minimal = try JSONDecoder().decode(YoullConfiguration.self, from: Data(#"{"graphQLEndpoint":"https://api.youll.test/v1/graphql"}"#.utf8))
-        #expect(minimal.restBaseURL == nil && minimal.extraLang == "" && minimal.platform == "ios" && minimal.defaultCachePolicy == .fetchIgnoringCache)
+        let minimal = try JSONDecoder().decode(
+            YoullConfiguration.self, from: Data(#"{"graphQLEndpoint":"https://api.youll.test/v1/graphql"}"#.utf8))
+        #expect(
+            minimal.restBaseURL == nil && minimal.extraLang == "" && minimal.platform == "ios"
+                && minimal.defaultCachePolicy == .fetchIgnoringCache)
         #expect(minimal.validationIssues().isEmpty)
-        let full = try JSONDecoder().decode(YoullConfiguration.self, from: Data("""
-            {"graphQLEndpoint":"https://a.test/v1/graphql","restBaseURL":"https://a.test/api/rest","extraLang":"pt-BR","platform":"android",
-             "appVersion":"4.2","deviceID":"d-1","defaultCachePolicy":"returnCacheDataElseFetch","tokenRequiredOperations":["categories"],
-             "cacheCapacityBytes":131072}
-            """.utf8))
-        #expect(full.extraLang == "pt-BR" && full.defaultCachePolicy == .returnCacheDataElseFetch && full.tokenRequiredOperations == ["categories"])
+        let full = try JSONDecoder().decode(
+            YoullConfiguration.self,
+            from: Data(
+                """
+                {"graphQLEndpoint":"https://a.test/v1/graphql","restBaseURL":"https://a.test/api/rest","extraLang":"pt-BR","platform":"android",
+                 "appVersion":"4.2","deviceID":"d-1","defaultCachePolicy":"returnCacheDataElseFetch","tokenRequiredOperations":["categories"],
+                 "cacheCapacityBytes":131072}
+                """.utf8))
+        #expect(
+            full.extraLang == "pt-BR" && full.defaultCachePolicy == .returnCacheDataElseFetch
+                && full.tokenRequiredOperations == ["categories"])
         #expect(try JSONDecoder().decode(YoullConfiguration.self, from: JSONEncoder().encode(full)) == full)
     }
 
@@ -34,7 +42,8 @@ import Testing
     }
 
     @Test func hostileConfigurationJSONIsAValueOrAnError() throws {
-        let valid = YoullConfiguration(graphQLEndpoint: URL(literal: "https://a.test/v1/graphql"), restBaseURL: URL(literal: "https://a.test/rest"))
+        let valid = YoullConfiguration(
+            graphQLEndpoint: URL(literal: "https://a.test/v1/graphql"), restBaseURL: URL(literal: "https://a.test/rest"))
         #expect(try HostileJSON.problems(decoding: valid, seed: 3).isEmpty)
     }
 
@@ -47,12 +56,17 @@ import Testing
     }
 
     @Test func theProfileHidesTheEmailFromDescriptionsDumpsAndMirrors() throws {
-        let profile = try YoullProfile(wire: WireProfile(
-            id: "u-1", name: "Eleni", email: "eleni@example.com", pictureUrl: nil, stats: ["minutes": 3], createdAt: "2026-01-01T00:00:00Z"
-        ))
+        let profile = try YoullProfile(
+            wire: WireProfile(
+                id: "u-1", name: "Eleni", email: "eleni@example.com", pictureUrl: nil, stats: ["minutes": 3],
+                createdAt: "2026-01-01T00:00:00Z"
+            ))
         var dumped = ""
         dump(profile, to: &dumped)
-        for text in [profile.description, dumped, "\(profile)", String(reflecting: profile), Mirror(reflecting: profile).children.map { "\($0)" }.joined()] {
+        for text in [
+            profile.description, dumped, "\(profile)", String(reflecting: profile),
+            Mirror(reflecting: profile).children.map { "\($0)" }.joined(),
+        ] {
             #expect(!text.contains("eleni@example.com"))
         }
         #expect(profile.description.contains("Eleni"))

@@ -28,10 +28,11 @@ import YoullEmulator
     }
 
     @Test func partialDataWithErrorsIsAnErrorCarryingEveryEntry() async throws {
-        let (youll, registry) = try await provider(answering: """
-            {"data":{"categories":[{"id":"a","title":"A","image_url":null,"translations":[],"subcategories":[]},null]},
-             "errors":[{"message":"could not resolve","path":["categories",1],"extensions":{"code":"unexpected"}}]}
-            """)
+        let (youll, registry) = try await provider(
+            answering: """
+                {"data":{"categories":[{"id":"a","title":"A","image_url":null,"translations":[],"subcategories":[]},null]},
+                 "errors":[{"message":"could not resolve","path":["categories",1],"extensions":{"code":"unexpected"}}]}
+                """)
         defer { Task { await registry.shutdown() } }
         let error = await #expect(throws: EngageError.self) { try await youll.fetch(.categories()) }
         #expect(error?.code == .graphQL && error?.message.contains("could not resolve [unexpected] at categories.1") == true)
@@ -42,7 +43,8 @@ import YoullEmulator
     }
 
     @Test func errorsWithoutDataAndAnswersWithNeither() async throws {
-        let (youll, registry) = try await provider(answering: #"{"errors":[{"message":"field 'x' not found","extensions":{"code":"validation-failed","path":"$"}}]}"#)
+        let (youll, registry) = try await provider(
+            answering: #"{"errors":[{"message":"field 'x' not found","extensions":{"code":"validation-failed","path":"$"}}]}"#)
         defer { Task { await registry.shutdown() } }
         let error = await #expect(throws: EngageError.self) { try await youll.fetch(.exploreTags()) }
         #expect(error?.code == .graphQL && error?.message.contains("[validation-failed]") == true)
@@ -56,7 +58,9 @@ import YoullEmulator
         let harness = try await YoullHarness.make { $0.tokenRequiredOperations = [] }
         defer { Task { await harness.stop() } }
         let error = await #expect(throws: EngageError.self) { try await harness.youll.fetch(.favourites()) }
-        #expect(error?.code == .graphQL && error?.message.contains("field 'favourite_content' not found in type: 'query_root' [validation-failed]") == true)
+        #expect(
+            error?.code == .graphQL
+                && error?.message.contains("field 'favourite_content' not found in type: 'query_root' [validation-failed]") == true)
     }
 
     @Test func theEmulatorAnswersIntrospectionAndRefusesBadRequests() async throws {
@@ -71,7 +75,13 @@ import YoullEmulator
             return try JSONDecoder().decode([String: JSONValue].self, from: data)
         }
         let schema = try await post(#"{"query":"{ __schema { queryType { name } mutationType { name } } }"}"#)
-        #expect(schema["data"] == .object(["__schema": .object(["queryType": .object(["name": .string("Query")]), "mutationType": .object(["name": .string("Mutation")])])]))
+        #expect(
+            schema["data"]
+                == .object([
+                    "__schema": .object([
+                        "queryType": .object(["name": .string("Query")]), "mutationType": .object(["name": .string("Mutation")]),
+                    ])
+                ]))
         let types = try await post(#"{"query":"{ __type(name: \"Content\") { fields { name } } }"}"#)
         #expect("\(types)".contains("is_liked"))
         let syntax = try await post(#"{"query":"{ categories( }"}"#)
@@ -81,9 +91,15 @@ import YoullEmulator
         let expired = harness.emulator.issueToken(userID: "u-1", lifetime: .seconds(1))
         harness.clock.advance(by: .seconds(5))
         let answer = try await post(#"{"query":"{ explore_tags { id } }"}"#, headers: ["Authorization": "Bearer \(expired)"])
-        #expect(answer == ["errors": .array([.object([
-            "message": .string("Could not verify JWT: JWTExpired"), "extensions": .object(["code": .string("invalid-jwt"), "path": .string("$")]),
-        ])])])
+        #expect(
+            answer == [
+                "errors": .array([
+                    .object([
+                        "message": .string("Could not verify JWT: JWTExpired"),
+                        "extensions": .object(["code": .string("invalid-jwt"), "path": .string("$")]),
+                    ])
+                ])
+            ])
     }
 
     @Test func hostileAnswersToEveryQueryAreValuesOrErrors() async throws {
@@ -148,7 +164,9 @@ import YoullEmulator
             }
         }
         // A broken image link does not fail the item; a translation is picked by language.
-        let translated = try decode(content.replacingOccurrences(of: #""translations":[]"#, with: #""translations":[{"lang":"el","title":"Τ"}]"#) + #","image_url":"javascript:alert(1)"}"#)
+        let translated = try decode(
+            content.replacingOccurrences(of: #""translations":[]"#, with: #""translations":[{"lang":"el","title":"Τ"}]"#)
+                + #","image_url":"javascript:alert(1)"}"#)
         #expect(translated?.title == "Τ" && translated?.language == "el" && translated?.imageURL == nil)
     }
 

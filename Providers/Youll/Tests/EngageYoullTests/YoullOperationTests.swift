@@ -103,11 +103,13 @@ import YoullEmulator
         let answers = [YoullQuizAnswer(questionID: "q-sleep-1", optionID: "6to8")]
         try await youll.perform(.saveQuizAnswers(id: "q-sleep", answers: answers))
         #expect(try await youll.fetch(.quiz(id: "q-sleep"))?.questions.first?.savedOptionID == "6to8")
-        let result = try await youll.perform(.submitQuiz(id: "q-sleep", answers: answers + [YoullQuizAnswer(questionID: "q-sleep-2", optionID: "yes")]))
+        let result = try await youll.perform(
+            .submitQuiz(id: "q-sleep", answers: answers + [YoullQuizAnswer(questionID: "q-sleep-2", optionID: "yes")]))
         #expect(result.answered == 2 && result.score == 20)
         #expect(try await youll.fetch(.quiz(id: "q-sleep"))?.isCompleted == true)
 
-        let transaction = try await youll.perform(.registerTransaction(productID: "yearly", transactionID: "1000", receipt: "base64receipt"))
+        let transaction = try await youll.perform(
+            .registerTransaction(productID: "yearly", transactionID: "1000", receipt: "base64receipt"))
         #expect(transaction.status == "verified" && transaction.productID == "yearly")
         #expect(harness.emulator.eventResponses(of: "u-1") == ["e-yoga": "going"])
     }
@@ -157,7 +159,10 @@ import YoullEmulator
         let items = try await harness.youll.content(ContentQuery(page: PageRequest(limit: 500)))
         // The home feed's content once each (hero, continue, popular, new: 1 + 4 + 24 + 12), then 4 categories.
         #expect(items.count == 41 + 4 && items[0].title.value() == "Morgenatmung" && items.last?.type == "category")
-        #expect(try await harness.youll.content(ContentQuery(category: "cat-food", page: PageRequest(limit: 2))).map(\.id) == ["c-009", "c-010"])
+        #expect(
+            try await harness.youll.content(ContentQuery(category: "cat-food", page: PageRequest(limit: 2))).map(\.id) == [
+                "c-009", "c-010",
+            ])
         #expect(try await harness.youll.content(ContentQuery(text: "yoga")).isEmpty == false)
         let offers = try await harness.youll.offers(OfferQuery())
         #expect(offers.map(\.kind) == [.promotion, .promotion] && offers[0].attributes["discount_percent"] == "40")
@@ -179,7 +184,10 @@ import YoullEmulator
             { try await youll.perform(.submitQuiz(id: "q-sleep", answers: [])) },
             { try await youll.perform(.uploadProfilePicture(Data("GIF89a".utf8), mimeType: "image/gif")) },
             { try await youll.perform(.uploadProfilePicture(Data(), mimeType: "image/png")) },
-            { try await youll.perform(.updateNotificationSettings(YoullNotificationSettings(push: true, email: true, reminders: true, reminderHour: 24))) },
+            {
+                try await youll.perform(
+                    .updateNotificationSettings(YoullNotificationSettings(push: true, email: true, reminders: true, reminderHour: 24)))
+            },
             { try await youll.perform(.registerUser(name: "")) },
         ]
         for operation in refused {

@@ -82,11 +82,14 @@ struct YoullHarness {
         )
         configure(&youllConfiguration)
         try configuration.setProvider(.youll, youllConfiguration)
-        let registry = try ProviderRegistry(configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock, secretStore: secretStore))
+        let registry = try ProviderRegistry(
+            configuration: configuration, environment: RegistryEnvironment(transport: transport, clock: clock, secretStore: secretStore))
         try await registry.register(.provider(YoullProvider.self, from: configuration))
         let report = await registry.start()
         if let failure = report.failures[.youll] { throw failure }
-        return YoullHarness(host: host, emulator: emulator, registry: registry, youll: try await registry.provider(YoullProvider.self), base: base, clock: clock)
+        return YoullHarness(
+            host: host, emulator: emulator, registry: registry, youll: try await registry.provider(YoullProvider.self), base: base,
+            clock: clock)
     }
 
     /// A session for `userID` with a token the emulator issued.

@@ -73,7 +73,9 @@ extension CroboxPromotionContent {
         case CroboxComponent.textBadge:
             if let badge = textBadge { return .textBadge(badge) }
         case CroboxComponent.secondaryMessaging:
-            if let text = config["text"] { return .secondaryMessaging(CroboxSecondaryMessaging(text: text, fontColor: config["fontColor"])) }
+            if let text = config["text"] {
+                return .secondaryMessaging(CroboxSecondaryMessaging(text: text, fontColor: config["fontColor"]))
+            }
         default:
             break
         }
@@ -83,7 +85,8 @@ extension CroboxPromotionContent {
     /// A text badge read by keys, whatever the component: present when `text` is.
     public var textBadge: CroboxTextBadge? {
         config["text"].map {
-            CroboxTextBadge(text: $0, fontColor: config["fontColor"], backgroundColor: config["backgroundColor"], borderColor: config["borderColor"])
+            CroboxTextBadge(
+                text: $0, fontColor: config["fontColor"], backgroundColor: config["backgroundColor"], borderColor: config["borderColor"])
         }
     }
 

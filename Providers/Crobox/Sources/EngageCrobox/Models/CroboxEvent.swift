@@ -49,8 +49,9 @@ public struct CroboxEvent: Sendable, Equatable {
         title: String? = nil, searchTerms: String? = nil, product: CroboxProduct? = nil, otherProductIDs: [String] = [],
         impressions: [String] = [], customProperties: [String: String] = [:]
     ) -> CroboxEvent {
-        CroboxEvent(.pageView(title: title, searchTerms: searchTerms, product: product, otherProductIDs: otherProductIDs),
-                    impressions: impressions, customProperties: customProperties)
+        CroboxEvent(
+            .pageView(title: title, searchTerms: searchTerms, product: product, otherProductIDs: otherProductIDs),
+            impressions: impressions, customProperties: customProperties)
     }
 
     public static func click(_ product: CroboxProduct) -> CroboxEvent { CroboxEvent(.click(product)) }
@@ -65,15 +66,18 @@ public struct CroboxEvent: Sendable, Equatable {
         transactionID: String? = nil, affiliation: String? = nil, coupon: String? = nil, revenue: Double? = nil,
         impressions: [String] = [], customProperties: [String: String] = [:]
     ) -> CroboxEvent {
-        CroboxEvent(.purchase(transactionID: transactionID, affiliation: affiliation, coupon: coupon, revenue: revenue),
-                    impressions: impressions, customProperties: customProperties)
+        CroboxEvent(
+            .purchase(transactionID: transactionID, affiliation: affiliation, coupon: coupon, revenue: revenue),
+            impressions: impressions, customProperties: customProperties)
     }
 
     public static func error(tag: String, name: String, message: String? = nil, file: String? = nil, line: Int? = nil) -> CroboxEvent {
         CroboxEvent(.error(tag: tag, name: name, message: message, file: file, line: line))
     }
 
-    public static func custom(name: String, promotionID: UUID? = nil, product: CroboxProduct? = nil, customProperties: [String: String] = [:]) -> CroboxEvent {
+    public static func custom(
+        name: String, promotionID: UUID? = nil, product: CroboxProduct? = nil, customProperties: [String: String] = [:]
+    ) -> CroboxEvent {
         CroboxEvent(.custom(name: name, promotionID: promotionID, product: product), customProperties: customProperties)
     }
 

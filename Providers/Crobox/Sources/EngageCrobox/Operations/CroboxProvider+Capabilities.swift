@@ -30,15 +30,19 @@ extension CroboxProvider {
     static func croboxEvent(for event: TrackedEvent) -> CroboxEvent {
         var properties = event.properties
         let product = event.productID.map {
-            CroboxProduct(id: $0, price: event.price.map { NSDecimalNumber(decimal: $0.decimalValue).doubleValue }, quantity: event.quantity)
+            CroboxProduct(
+                id: $0, price: event.price.map { NSDecimalNumber(decimal: $0.decimalValue).doubleValue }, quantity: event.quantity)
         }
         let custom = { (properties: inout [String: String]) -> CroboxEvent.Kind in
-            .custom(name: event.name, promotionID: properties.removeValue(forKey: "promotion_id").flatMap(UUID.init(uuidString:)), product: product)
+            .custom(
+                name: event.name, promotionID: properties.removeValue(forKey: "promotion_id").flatMap(UUID.init(uuidString:)),
+                product: product)
         }
         let kind: CroboxEvent.Kind
         switch event.kind {
         case .screenView:
-            kind = .pageView(title: event.name, searchTerms: properties.removeValue(forKey: "search_terms"), product: nil, otherProductIDs: [])
+            kind = .pageView(
+                title: event.name, searchTerms: properties.removeValue(forKey: "search_terms"), product: nil, otherProductIDs: [])
         case .productView:
             kind = .pageView(title: properties.removeValue(forKey: "title"), searchTerms: nil, product: product, otherProductIDs: [])
         case .click:

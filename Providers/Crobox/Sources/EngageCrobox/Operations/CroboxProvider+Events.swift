@@ -31,7 +31,8 @@ extension CroboxProvider {
 
     /// The encoded query of `event` on `page`, with the checksum when configured.
     func eventQuery(_ event: CroboxEvent, page: CroboxPage) -> String {
-        let items = commonQueryItems(page: page, at: context.clock.now)
+        let items =
+            commonQueryItems(page: page, at: context.clock.now)
             + event.queryItems(dialect: configuration.dialect)
             + customPropertyItems(page: page, event: event.customProperties)
         var query = CroboxWire.encodeQuery(items)

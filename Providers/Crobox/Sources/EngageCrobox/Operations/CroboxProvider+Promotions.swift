@@ -9,7 +9,9 @@ extension CroboxProvider {
     /// - Throws: `.croboxUnknownContainer` when Crobox answers 405 for the container id; `.httpStatus`
     ///   (retryable) for 5xx; `.decoding` naming the field for a body that is not the promotions shape
     ///   (invalid UUIDs included); `.invalidInput` for an empty placeholder id or more than 100 products.
-    public func promotions(placeholderID: String, page: CroboxPage, productIDs: [String] = []) async throws(EngageError) -> CroboxPromotionsResponse {
+    public func promotions(
+        placeholderID: String, page: CroboxPage, productIDs: [String] = []
+    ) async throws(EngageError) -> CroboxPromotionsResponse {
         try await context.perform("promotions") {
             do {
                 return try await fetchPromotions(placeholderID: placeholderID, page: page, productIDs: productIDs)
@@ -34,9 +36,11 @@ extension CroboxProvider {
             throw EngageError(.invalidInput, "The placeholder id must be 1 to 64 characters.", providerID: .crobox)
         }
         guard productIDs.count <= 100 else {
-            throw EngageError(.invalidInput, "At most 100 product ids per promotions request (got \(productIDs.count)).", providerID: .crobox)
+            throw EngageError(
+                .invalidInput, "At most 100 product ids per promotions request (got \(productIDs.count)).", providerID: .crobox)
         }
-        let query = commonQueryItems(page: page, at: context.clock.now)
+        let query =
+            commonQueryItems(page: page, at: context.clock.now)
             + [(CroboxWire.Key.placeholderID, placeholderID)]
             + customPropertyItems(page: page)
         return try await client.json(
@@ -50,7 +54,8 @@ extension CroboxProvider {
     /// Queues one `t=error&tg=sdk` event for a failed operation, rate-limited per operation.
     func reportOwnFailure(_ operation: String, _ error: EngageError, page: CroboxPage) {
         guard configuration.reportsOwnErrors, errorReporter.shouldReport(operation) else { return }
-        let event = CroboxEvent.error(tag: "sdk", name: operation, message: context.redactor.redact(text: String(error.message.prefix(200))))
+        let event = CroboxEvent.error(
+            tag: "sdk", name: operation, message: context.redactor.redact(text: String(error.message.prefix(200))))
         let query = eventQuery(event, page: page)
         let analytics = context.analytics
         Task { _ = try? await analytics.enqueue(Data(query.utf8), destination: Self.eventDestination) }

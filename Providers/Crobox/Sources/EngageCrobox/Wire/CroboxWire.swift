@@ -101,7 +101,8 @@ package enum MurmurHash3 {
         let blockCount = bytes.count / 4
         for block in 0..<blockCount {
             let offset = block * 4
-            var k = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            var k =
+                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
                 | UInt32(bytes[offset + 3]) << 24
             k &*= c1
             k = (k << 15) | (k >> 17)

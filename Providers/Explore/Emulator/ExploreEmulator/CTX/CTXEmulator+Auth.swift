@@ -30,7 +30,8 @@ extension CTXEmulator {
             try await GiftCardEmulatorRoutes.respond {
                 try self.checkClient(request)
                 let body = try await GiftCardEmulatorRoutes.decode(
-                    CTXWire.VerifyEmailRequest.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"email\", \"code\"}.")
+                    CTXWire.VerifyEmailRequest.self, from: request, context: context,
+                    invalid: .ctx(.badRequest, "Expected {\"email\", \"code\"}.")
                 )
                 let email = body.email.lowercased()
                 let now = environment.now()
@@ -43,7 +44,9 @@ extension CTXEmulator {
                     state.loginCount += 1
                     return true
                 }
-                guard accepted else { throw GiftCardEmulatorRejection.ctx(.badRequest, "Invalid or expired code", fields: ["code": ["invalid"]]) }
+                guard accepted else {
+                    throw GiftCardEmulatorRejection.ctx(.badRequest, "Invalid or expired code", fields: ["code": ["invalid"]])
+                }
                 return try self.tokenAnswer(for: email, environment: environment)
             }
         }
@@ -53,12 +56,15 @@ extension CTXEmulator {
                 let body = try await GiftCardEmulatorRoutes.decode(
                     CTXWire.RefreshRequest.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"refreshToken\"}.")
                 )
-                let valid = (try? environment.jwt.verify(body.refreshToken))?.extraClaims[GiftCardEmulatorRoutes.tokenKindClaim] == Self.refreshKind
-                let email = valid ? self.state.withLock { state -> String? in
-                    guard let email = state.refreshTokens.removeValue(forKey: body.refreshToken) else { return nil }
-                    state.refreshCount += 1
-                    return email
-                } : nil
+                let valid =
+                    (try? environment.jwt.verify(body.refreshToken))?.extraClaims[GiftCardEmulatorRoutes.tokenKindClaim] == Self.refreshKind
+                let email =
+                    valid
+                    ? self.state.withLock { state -> String? in
+                        guard let email = state.refreshTokens.removeValue(forKey: body.refreshToken) else { return nil }
+                        state.refreshCount += 1
+                        return email
+                    } : nil
                 guard let email else { throw GiftCardEmulatorRejection.ctx(.unauthorized, "Invalid refresh token") }
                 return try self.tokenAnswer(for: email, environment: environment)
             }
@@ -68,14 +74,17 @@ extension CTXEmulator {
     /// A fresh pair for `email`; the refresh token is remembered as unused.
     private func tokenAnswer(for email: String, environment: EmulatorEnvironment) throws -> Response {
         let access = environment.jwt.issue(
-            subject: email, lifetime: configuration.accessTokenLifetime, extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.accessKind]
+            subject: email, lifetime: configuration.accessTokenLifetime,
+            extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.accessKind]
         )
         let refresh = environment.jwt.issue(
-            subject: email, lifetime: configuration.refreshTokenLifetime, extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.refreshKind],
+            subject: email, lifetime: configuration.refreshTokenLifetime,
+            extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.refreshKind],
             isRefreshToken: true
         )
         state.withLock { $0.refreshTokens[refresh] = email }
-        return try SandboxResponse.json(CTXWire.TokenAnswer(accessToken: access, refreshToken: refresh), headers: [.cacheControl: "no-store"])
+        return try SandboxResponse.json(
+            CTXWire.TokenAnswer(accessToken: access, refreshToken: refresh), headers: [.cacheControl: "no-store"])
     }
 
     /// The user of the request's bearer access token, or a 401.

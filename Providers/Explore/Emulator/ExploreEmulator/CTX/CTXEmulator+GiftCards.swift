@@ -51,7 +51,9 @@ extension CTXEmulator {
                 let cards = self.state.withLock { state -> [CTXGiftCard] in
                     state.cardOrder.compactMap { id in
                         state.advance(id, now: environment.now(), configuration: self.configuration)
-                        guard let entry = state.cards[id], entry.owner == user, entry.card.paymentID == txid, !txid.isEmpty else { return nil }
+                        guard let entry = state.cards[id], entry.owner == user, entry.card.paymentID == txid, !txid.isEmpty else {
+                            return nil
+                        }
                         return entry.card
                     }
                 }

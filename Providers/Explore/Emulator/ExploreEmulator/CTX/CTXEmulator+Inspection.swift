@@ -3,7 +3,6 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 
-
 extension CTXEmulator: InspectableEmulator {
     /// Three tables: `Accounts` (each e-mail that verified or holds a login code, never the code or a
     /// token), `Gift card orders` (newest first: id, owner, merchant, amount, status as last stored, when
@@ -44,10 +43,12 @@ extension CTXEmulator: InspectableEmulator {
                     columns: ["id", "owner", "merchant", "amount", "currency", "status", "created at", "paid at", "number", "PIN"],
                     rows: orders
                 ),
-                .init(title: "Counters", columns: ["counter", "value"], rows: [
-                    ["logins", String(state.loginCount)], ["token refreshes", String(state.refreshCount)],
-                    ["purchases", String(state.purchaseCount)],
-                ]),
+                .init(
+                    title: "Counters", columns: ["counter", "value"],
+                    rows: [
+                        ["logins", String(state.loginCount)], ["token refreshes", String(state.refreshCount)],
+                        ["purchases", String(state.purchaseCount)],
+                    ]),
             ])
         }
     }

@@ -79,7 +79,9 @@ public final class ExploreFeedEmulator: Emulator {
     ///
     /// Each directory is generated and published when its network is first asked for, so starting a
     /// sandbox costs nothing until a client syncs; the temporary folder is removed with the feed.
-    public static func withGeneratedDirectories(mainnetRows: Int = 3_000, timestamp: Int64 = 1_763_700_000_000) throws -> ExploreFeedEmulator {
+    public static func withGeneratedDirectories(
+        mainnetRows: Int = 3_000, timestamp: Int64 = 1_763_700_000_000
+    ) throws -> ExploreFeedEmulator {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-feed-\(UUID().uuidString.prefix(8))")
         let feed = try ExploreFeedEmulator(id: "explore-feed", folder: folder, ownsFolder: true)
         feed.state.withLock { state in
@@ -111,7 +113,8 @@ public final class ExploreFeedEmulator: Emulator {
         let name = "explore-\(network.rawValue)-\(timestamp).zip"
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
-        let manifest = ExploreFeedManifest(timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
+        let manifest = ExploreFeedManifest(
+            timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
         state.withLock { state in
             state.publications[network] = Publication(manifest: manifest, archiveURL: url)
             state.pending[network] = nil
@@ -127,7 +130,9 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Generates a directory with `options` and publishes it for `network`.
     @discardableResult
-    package func publishGenerated(_ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publishGenerated(
+        _ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64
+    ) throws -> ExploreFeedManifest {
         let databaseURL = folder.appendingPathComponent("generated-\(UUID().uuidString.prefix(8)).db")
         defer { try? FileManager.default.removeItem(at: databaseURL) }
         try ExploreDirectoryGenerator(options: options).write(to: databaseURL.path)
@@ -204,7 +209,8 @@ extension ExploreFeedEmulator {
             ExploreNetwork.allCases.map { network in
                 NetworkSnapshot(
                     network: network, manifest: state.publications[network]?.manifest,
-                    pending: state.pending[network].map { (options: $0.options, timestamp: $0.timestamp) }, downloads: state.downloads[network] ?? 0,
+                    pending: state.pending[network].map { (options: $0.options, timestamp: $0.timestamp) },
+                    downloads: state.downloads[network] ?? 0,
                     armedFaults: state.faults[network] ?? []
                 )
             }

@@ -28,7 +28,10 @@ public struct ExploreDirectoryGenerator: Sendable {
         package var strayValues: Bool
 
         /// Options; `atms` defaults to one per 200 rows.
-        package init(seed: UInt64 = 42, rows: Int = 10_000, schema: ExploreSchema.Version = .v4, atms: Int? = nil, onlineShare: Double = 0.04, strayValues: Bool = true) {
+        package init(
+            seed: UInt64 = 42, rows: Int = 10_000, schema: ExploreSchema.Version = .v4, atms: Int? = nil, onlineShare: Double = 0.04,
+            strayValues: Bool = true
+        ) {
             self.seed = seed
             self.rows = max(0, rows)
             self.schema = schema

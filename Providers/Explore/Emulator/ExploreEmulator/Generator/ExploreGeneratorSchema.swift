@@ -19,16 +19,18 @@ enum ExploreGeneratorSchema {
         ]
         try db.execute(sql: "CREATE TABLE merchant(\(columns.joined(separator: ", ")))")
         try db.execute(sql: "CREATE INDEX merchant_latitude ON merchant(latitude); CREATE INDEX merchant_longitude ON merchant(longitude)")
-        try db.execute(sql: """
-            CREATE TABLE atm(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, manufacturer TEXT, postcode TEXT, type TEXT,
-                latitude REAL, longitude REAL, address1 TEXT, address2 TEXT, address3 TEXT, address4 TEXT, city TEXT, territory TEXT,
-                website TEXT, phone TEXT, active INTEGER DEFAULT 1)
-            """)
-        if version >= .v4 {
-            try db.execute(sql: """
-                CREATE TABLE gift_card_providers(id INTEGER PRIMARY KEY AUTOINCREMENT, merchantId TEXT, provider TEXT, redeemType TEXT,
-                    savingsPercentage INTEGER, active INTEGER DEFAULT 1, denominationsType TEXT, sourceId TEXT)
+        try db.execute(
+            sql: """
+                CREATE TABLE atm(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, manufacturer TEXT, postcode TEXT, type TEXT,
+                    latitude REAL, longitude REAL, address1 TEXT, address2 TEXT, address3 TEXT, address4 TEXT, city TEXT, territory TEXT,
+                    website TEXT, phone TEXT, active INTEGER DEFAULT 1)
                 """)
+        if version >= .v4 {
+            try db.execute(
+                sql: """
+                    CREATE TABLE gift_card_providers(id INTEGER PRIMARY KEY AUTOINCREMENT, merchantId TEXT, provider TEXT, redeemType TEXT,
+                        savingsPercentage INTEGER, active INTEGER DEFAULT 1, denominationsType TEXT, sourceId TEXT)
+                    """)
             try? db.execute(sql: "CREATE VIRTUAL TABLE merchant_fts USING fts4(name, content='merchant')")
         }
     }

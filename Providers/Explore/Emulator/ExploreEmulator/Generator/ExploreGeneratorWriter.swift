@@ -30,14 +30,18 @@ struct ExploreGeneratorWriter {
         self.db = db
         random = ExploreGeneratorRandom(seed: options.seed)
         var total = 0.0
-        cityWeights = ExploreGeneratorCity.all.map { total += $0.weight; return total }
+        cityWeights = ExploreGeneratorCity.all.map {
+            total += $0.weight; return total
+        }
     }
 
     mutating func writeAll() throws -> ExploreDirectoryGenerator.Summary {
         let chainCount = max(10, options.rows / 4_000)
         chains = (0..<chainCount).map { index in
-            let name = index < ExploreGeneratorNames.chains.count
-                ? ExploreGeneratorNames.chains[index] : "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second)) \(index)"
+            let name =
+                index < ExploreGeneratorNames.chains.count
+                ? ExploreGeneratorNames.chains[index]
+                : "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second)) \(index)"
             return makeMerchant(name: name, online: random.chance(0.3))
         }
         let insert = try db.makeStatement(sql: insertSQL)
@@ -48,7 +52,8 @@ struct ExploreGeneratorWriter {
             let profile: MerchantProfile
             var online = false
             if random.chance(options.onlineShare) {
-                profile = makeMerchant(name: "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second)) Online", online: true)
+                profile = makeMerchant(
+                    name: "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second)) Online", online: true)
                 online = true
             } else if random.chance(0.55) {
                 // Zipf-like: the first chains get most locations.
@@ -57,7 +62,8 @@ struct ExploreGeneratorWriter {
                 profile = current.profile
                 local = (current.profile, current.remaining - 1)
             } else {
-                profile = makeMerchant(name: "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second))", online: false)
+                profile = makeMerchant(
+                    name: "\(random.pick(ExploreGeneratorNames.first)) \(random.pick(ExploreGeneratorNames.second))", online: false)
                 local = (profile, random.chance(0.2) ? random.int(1...3) : 0)
             }
             merchantIDs.insert(profile.id)
@@ -75,7 +81,8 @@ struct ExploreGeneratorWriter {
         if options.schema >= .v4 { columns += ["denominationsType"] }
         if options.schema >= .v2 { columns += ["savingsPercentage"] }
         columns += ["latitude", "longitude", "address1", "city", "territory", "website", "phone", "logoLocation", "source", "sourceId"]
-        return "INSERT INTO merchant(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        return
+            "INSERT INTO merchant(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }
 
     private mutating func makeMerchant(name: String, online: Bool) -> MerchantProfile {
@@ -83,10 +90,12 @@ struct ExploreGeneratorWriter {
         let giftCard = random.chance(0.45)
         let id = options.schema == .v1 ? String(merchantCount) : uuid()
         return MerchantProfile(
-            id: id, name: name, paymentMethod: giftCard ? "gift card" : "dash", type: online ? "online" : (random.chance(0.2) ? "both" : "physical"),
+            id: id, name: name, paymentMethod: giftCard ? "gift card" : "dash",
+            type: online ? "online" : (random.chance(0.2) ? "both" : "physical"),
             redeemType: giftCard ? (random.chance(0.04) ? "url" : random.pick(["barcode", "online"])) : "barcode",
             denominationsType: random.pick(["fixed", "min-max"]), savings: giftCard ? random.int(-200...2_000) : random.int(0...500),
-            website: random.chance(0.7) ? "https://\(name.lowercased().filter { $0.isLetter || $0.isNumber }).example" : nil, isGiftCard: giftCard
+            website: random.chance(0.7) ? "https://\(name.lowercased().filter { $0.isLetter || $0.isNumber }).example" : nil,
+            isGiftCard: giftCard
         )
     }
 
@@ -107,7 +116,8 @@ struct ExploreGeneratorWriter {
         var values: [(any DatabaseValueConvertible)?] = [merchantID, profile.name, active, payment, profile.type]
         if options.schema >= .v2 { values.append(stray && random.chance(0.02) ? nil : profile.redeemType) }
         if options.schema >= .v4 {
-            let denominations: (any DatabaseValueConvertible)? = stray && random.chance(0.03)
+            let denominations: (any DatabaseValueConvertible)? =
+                stray && random.chance(0.03)
                 ? (random.chance(0.5) ? nil : "Fixed") : profile.denominationsType
             values.append(denominations)
         }
@@ -146,20 +156,24 @@ struct ExploreGeneratorWriter {
     }
 
     private mutating func writeProviders(_ merchants: [MerchantProfile]) throws -> Int {
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO gift_card_providers(merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.makeStatement(
+            sql: """
+                INSERT INTO gift_card_providers(merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
         var count = 0
         for merchant in merchants {
             var providers: [String] = []
             if random.chance(0.75) { providers.append("CTX") }
-            if random.chance(0.45) || providers.isEmpty { providers.append(options.strayValues && random.chance(0.1) ? "piggycards" : "PiggyCards") }
+            if random.chance(0.45) || providers.isEmpty {
+                providers.append(options.strayValues && random.chance(0.1) ? "piggycards" : "PiggyCards")
+            }
             for provider in providers {
                 let active: Int64 = options.strayValues && random.chance(0.02) ? 0 : 1
                 try insert.execute(arguments: [
                     merchant.id, provider, merchant.redeemType == "url" ? "url" : random.pick(["barcode", "online"]),
-                    Int64(random.int(-100...2_500)), active, random.pick(["fixed", "min-max", "Fixed"]), "\(provider.lowercased())-\(count)",
+                    Int64(random.int(-100...2_500)), active, random.pick(["fixed", "min-max", "Fixed"]),
+                    "\(provider.lowercased())-\(count)",
                 ])
                 count += 1
             }
@@ -168,9 +182,10 @@ struct ExploreGeneratorWriter {
     }
 
     private mutating func writeATMs() throws {
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO atm(name, manufacturer, type, latitude, longitude, address1, city, territory, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.makeStatement(
+            sql: """
+                INSERT INTO atm(name, manufacturer, type, latitude, longitude, address1, city, territory, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for index in 0..<options.atms {
             let city = ExploreGeneratorCity.all[cityIndex()]
             let (latitude, longitude) = position(near: city)

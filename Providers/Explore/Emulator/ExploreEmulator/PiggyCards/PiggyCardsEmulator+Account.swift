@@ -10,12 +10,14 @@
             group.post("signup") { request, context in
                 try await GiftCardEmulatorRoutes.respond {
                     let body = try await GiftCardEmulatorRoutes.decode(
-                        PiggyCardsWire.SignupRequest.self, from: request, context: context, invalid: .piggy(.badRequest, "Invalid signup body")
+                        PiggyCardsWire.SignupRequest.self, from: request, context: context,
+                        invalid: .piggy(.badRequest, "Invalid signup body")
                     )
                     let email = body.email.lowercased()
                     let userID = try self.state.withLock { state -> String in
                         guard state.users[email] == nil else { throw GiftCardEmulatorRejection.piggy(.badRequest, "User already exists") }
-                        let user = PiggyCardsEmulatorUser(userID: state.generator.nextUUID(), email: email, otp: state.generator.nextDigits(6))
+                        let user = PiggyCardsEmulatorUser(
+                            userID: state.generator.nextUUID(), email: email, otp: state.generator.nextDigits(6))
                         state.users[email] = user
                         return user.userID
                     }
@@ -45,7 +47,9 @@
                         PiggyCardsWire.LoginRequest.self, from: request, context: context, invalid: .piggy(.badRequest, "Invalid body")
                     )
                     let known = self.state.withLock { state -> Bool in
-                        let match = state.users.values.contains { $0.userID == body.userId && $0.password == body.password && $0.password != nil }
+                        let match = state.users.values.contains {
+                            $0.userID == body.userId && $0.password == body.password && $0.password != nil
+                        }
                         if match { state.loginCount += 1 }
                         return match
                     }
@@ -53,9 +57,11 @@
                     // Under the sandbox UI's token limit, the answer announces the shortened lifetime.
                     let lifetime = Int(environment.jwt.effectiveLifetime(.seconds(PiggyCardsWire.tokenLifetimeSeconds)).components.seconds)
                     let token = environment.jwt.issue(
-                        subject: body.userId, lifetime: .seconds(lifetime), extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.accessKind]
+                        subject: body.userId, lifetime: .seconds(lifetime),
+                        extraClaims: [GiftCardEmulatorRoutes.tokenKindClaim: Self.accessKind]
                     )
-                    return try SandboxResponse.json(PiggyCardsWire.LoginAnswer(accessToken: token, expiresIn: lifetime), headers: [.cacheControl: "no-store"])
+                    return try SandboxResponse.json(
+                        PiggyCardsWire.LoginAnswer(accessToken: token, expiresIn: lifetime), headers: [.cacheControl: "no-store"])
                 }
             }
         }

@@ -23,7 +23,9 @@
                     let brandIDs = Set(self.catalogue.brands.filter { $0.countries.contains(country) }.map(\.brand.id))
                     let products = self.state.withLock { state in
                         self.catalogue.products
-                            .filter { product in product.brandID.map(brandIDs.contains) ?? false && (brandID == nil || product.brandID == brandID) }
+                            .filter { product in
+                                product.brandID.map(brandIDs.contains) ?? false && (brandID == nil || product.brandID == brandID)
+                            }
                             .map { product -> PiggyCardsProduct in
                                 var listed = product
                                 listed.quantity = state.stock[product.id]

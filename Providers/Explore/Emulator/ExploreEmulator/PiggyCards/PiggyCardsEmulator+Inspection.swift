@@ -4,7 +4,6 @@
     @_spi(EngageProvider) import EngageSandbox
     import Foundation
 
-
     extension PiggyCardsEmulator: InspectableEmulator {
         /// Four tables: `Accounts` (e-mail, user id, whether the one-time password was verified; never
         /// the password or the OTP), `Orders` (newest first, with the amounts the emulator computed and
@@ -15,15 +14,18 @@
                 var ordersByUser: [String: Int] = [:]
                 for order in state.orders.values { ordersByUser[order.userID, default: 0] += 1 }
                 let emailByUserID = Dictionary(state.users.values.map { ($0.userID, $0.email) }, uniquingKeysWith: { first, _ in first })
-                let accounts = state.users.values.sorted { $0.email < $1.email }.prefix(EmulatorStateView.rowLimit).map { user -> [String] in
+                let accounts = state.users.values.sorted { $0.email < $1.email }.prefix(EmulatorStateView.rowLimit).map {
+                    user -> [String] in
                     [user.email, user.userID, user.password == nil ? "no" : "yes", String(ordersByUser[user.userID] ?? 0)]
                 }
-                let orders = Array(state.orders.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(EmulatorStateView.rowLimit))
+                let orders = Array(
+                    state.orders.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(EmulatorStateView.rowLimit))
                 let orderRows = orders.map { order -> [String] in
                     [
                         order.id, emailByUserID[order.userID] ?? order.userID, Self.productName(order.productID, in: state.catalogue),
                         String(order.quantity), GiftCardMoney.wireString(minorUnits: order.faceValueMinorUnits),
-                        GiftCardMoney.wireString(minorUnits: order.serviceFeeMinorUnits), GiftCardMoney.wireString(minorUnits: order.totalMinorUnits),
+                        GiftCardMoney.wireString(minorUnits: order.serviceFeeMinorUnits),
+                        GiftCardMoney.wireString(minorUnits: order.totalMinorUnits),
                         GiftCardMoney.plainString(order.dashAmount), order.status.rawValue, order.createdAt.formatted(.iso8601),
                         order.paidAt.map { $0.formatted(.iso8601) } ?? "",
                     ]
@@ -43,7 +45,9 @@
                     .init(title: "Accounts", columns: ["email", "user id", "verified", "orders"], rows: accounts),
                     .init(
                         title: "Orders",
-                        columns: ["id", "user", "product", "quantity", "face value", "fee", "total", "DASH", "status", "created at", "paid at"],
+                        columns: [
+                            "id", "user", "product", "quantity", "face value", "fee", "total", "DASH", "status", "created at", "paid at",
+                        ],
                         rows: orderRows
                     ),
                     .init(title: "Delivered cards", columns: ["order", "claim code", "PIN"], rows: cardRows),

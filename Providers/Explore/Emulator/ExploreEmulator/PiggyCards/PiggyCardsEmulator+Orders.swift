@@ -11,14 +11,16 @@
                 try await GiftCardEmulatorRoutes.respond {
                     let userID = try self.authenticatedUser(request, environment: environment)
                     let body = try await GiftCardEmulatorRoutes.decode(
-                        PiggyCardsWire.OrderRequest.self, from: request, context: context, invalid: .piggy(.badRequest, "Invalid order body")
+                        PiggyCardsWire.OrderRequest.self, from: request, context: context,
+                        invalid: .piggy(.badRequest, "Invalid order body")
                     )
                     guard body.orders.count == 1, let line = body.orders.first else {
                         throw GiftCardEmulatorRejection.piggy(.badRequest, "Exactly one order line is supported")
                     }
                     let order = try self.placeOrder(line, userID: userID, now: environment.now())
                     let payMessage = "dash:\(order.payTo)?amount=\(GiftCardMoney.plainString(order.order.dashAmount))&label=PiggyCards"
-                    return try SandboxResponse.json(PiggyCardsWire.OrderAnswer(id: order.order.id, payTo: order.payTo, payMessage: payMessage))
+                    return try SandboxResponse.json(
+                        PiggyCardsWire.OrderAnswer(id: order.order.id, payTo: order.payTo, payMessage: payMessage))
                 }
             }
             group.get("orders/:id") { request, context in
@@ -30,21 +32,25 @@
                         return state.orders[id].flatMap { $0.userID == userID ? $0 : nil }
                     }
                     guard let order else { throw GiftCardEmulatorRejection.piggy(.notFound, "Order not found") }
-                    return try SandboxResponse.json(PiggyCardsWire.OrderStatusAnswer(id: order.id, status: order.status.rawValue, cards: order.cards))
+                    return try SandboxResponse.json(
+                        PiggyCardsWire.OrderStatusAnswer(id: order.id, status: order.status.rawValue, cards: order.cards))
                 }
             }
         }
 
         /// Validates and records an order, computing its amounts in decimal arithmetic (independently of
         /// the client's integer quote).
-        private func placeOrder(_ line: PiggyCardsWire.OrderLine, userID: String, now: Date) throws -> (order: PiggyCardsEmulatorOrder, payTo: String) {
+        private func placeOrder(
+            _ line: PiggyCardsWire.OrderLine, userID: String, now: Date
+        ) throws -> (order: PiggyCardsEmulatorOrder, payTo: String) {
             guard let product = catalogue.products.first(where: { $0.id == line.productId }) else {
                 throw GiftCardEmulatorRejection.piggy(.notFound, "Gift card \(line.productId) not found")
             }
             guard let denomination = GiftCardMoney.parse(line.denomination), line.quantity >= 1,
                 let denominations = product.denominations, denominations.violation(of: denomination) == nil
             else {
-                throw GiftCardEmulatorRejection.piggy(.badRequest, "Invalid denomination \(line.denomination.prefix(20)) for gift card \(product.id)")
+                throw GiftCardEmulatorRejection.piggy(
+                    .badRequest, "Invalid denomination \(line.denomination.prefix(20)) for gift card \(product.id)")
             }
             let face = denomination * Decimal(line.quantity)
             guard face <= PiggyCardsWire.maxOrderAmount else {

@@ -37,16 +37,23 @@
                 Brand(PiggyCardsBrand(id: "13", name: "Fuel Stop"), countries: ["US"]),
             ],
             products: [
-                PiggyCardsProduct(id: "1001", name: "Shopmart $25", priceType: .fixed, discountBasisPoints: 250, denominationValues: [25], fee: 0, quantity: 100, brandID: "11"),
                 PiggyCardsProduct(
-                    id: "1002", name: "Shopmart", priceType: .option, discountBasisPoints: 1_500, denominationValues: [25, 50, 100], quantity: 100, brandID: "11"
+                    id: "1001", name: "Shopmart $25", priceType: .fixed, discountBasisPoints: 250, denominationValues: [25], fee: 0,
+                    quantity: 100, brandID: "11"),
+                PiggyCardsProduct(
+                    id: "1002", name: "Shopmart", priceType: .option, discountBasisPoints: 1_500, denominationValues: [25, 50, 100],
+                    quantity: 100, brandID: "11"
                 ),
                 PiggyCardsProduct(
-                    id: "1003", name: "Streamly", priceType: .range, discountBasisPoints: 500, minDenomination: 10, maxDenomination: 500, quantity: 100,
+                    id: "1003", name: "Streamly", priceType: .range, discountBasisPoints: 500, minDenomination: 10, maxDenomination: 500,
+                    quantity: 100,
                     brandID: "12"
                 ),
-                PiggyCardsProduct(id: "1004", name: "Streamly mini", priceType: .option, denominationValues: [10, 20], quantity: 100, brandID: "12"),
-                PiggyCardsProduct(id: "2626", name: "Fuel Stop $50", priceType: .fixed, discountBasisPoints: 300, denominationValues: [50], quantity: 0, brandID: "13"),
+                PiggyCardsProduct(
+                    id: "1004", name: "Streamly mini", priceType: .option, denominationValues: [10, 20], quantity: 100, brandID: "12"),
+                PiggyCardsProduct(
+                    id: "2626", name: "Fuel Stop $50", priceType: .fixed, discountBasisPoints: 300, denominationValues: [50], quantity: 0,
+                    brandID: "13"),
             ]
         )
     }

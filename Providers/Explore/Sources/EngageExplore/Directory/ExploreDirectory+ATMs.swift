@@ -25,18 +25,22 @@ extension ExploreDirectory {
             FROM dir.atm a JOIN atm_rtree r ON r.id = a.rowid
             WHERE r.maxLat >= ? AND r.minLat <= ? AND r.maxLon >= ? AND r.minLon <= ?
             """
-        let boxes = query.center.flatMap { center in query.radius.map { ExploreGeo.boundingBoxes(around: center, radiusMeters: $0.meters) } }
+        let boxes =
+            query.center.flatMap { center in query.radius.map { ExploreGeo.boundingBoxes(around: center, radiusMeters: $0.meters) } }
             ?? [ExploreGeo.Box(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)]
         var atms: [ExploreATM] = []
         try database.read { db in
             for box in boxes {
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                let rows = try Row.fetchCursor(
+                    db, sql: sql, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 while let row = try rows.next() {
                     let id: Int64 = try row.decode(atIndex: 0)
                     if let textMatches, !textMatches.contains(id) { continue }
                     let type = ExploreATMType(directoryValue: ExploreDirectoryContents.text(row, 3))
                     if !query.types.isEmpty, !(type.map(query.types.contains) ?? false) { continue }
-                    guard let latitude = ExploreDirectoryContents.real(row, 4), let longitude = ExploreDirectoryContents.real(row, 5) else { continue }
+                    guard let latitude = ExploreDirectoryContents.real(row, 4), let longitude = ExploreDirectoryContents.real(row, 5) else {
+                        continue
+                    }
                     let distance = query.center.map {
                         ExploreGeo.distance(latitude: $0.latitude, longitude: $0.longitude, latitude: latitude, longitude: longitude)
                     }
@@ -44,13 +48,16 @@ extension ExploreDirectory {
                     let location = ExploreLocation(
                         id: id, latitude: latitude, longitude: longitude, distanceMeters: distance,
                         addressLines: (6...9).compactMap { Self.nonEmpty(ExploreDirectoryContents.text(row, $0)) },
-                        city: Self.nonEmpty(ExploreDirectoryContents.text(row, 10)), territory: Self.nonEmpty(ExploreDirectoryContents.text(row, 11)),
+                        city: Self.nonEmpty(ExploreDirectoryContents.text(row, 10)),
+                        territory: Self.nonEmpty(ExploreDirectoryContents.text(row, 11)),
                         phone: Self.nonEmpty(ExploreDirectoryContents.text(row, 12))
                     )
-                    atms.append(ExploreATM(
-                        id: id, name: ExploreDirectoryContents.text(row, 1) ?? "", manufacturer: Self.nonEmpty(ExploreDirectoryContents.text(row, 2)),
-                        type: type, location: location
-                    ))
+                    atms.append(
+                        ExploreATM(
+                            id: id, name: ExploreDirectoryContents.text(row, 1) ?? "",
+                            manufacturer: Self.nonEmpty(ExploreDirectoryContents.text(row, 2)),
+                            type: type, location: location
+                        ))
                 }
             }
         }

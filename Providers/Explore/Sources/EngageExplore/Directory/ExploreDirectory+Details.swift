@@ -34,7 +34,9 @@ extension ExploreDirectory {
             ) {
                 let offersJSON: String? = try row.decode(atIndex: 3)
                 let offers = offersJSON.flatMap { try? decoder.decode([ExploreGiftCardOffer].self, from: Data($0.utf8)) } ?? []
-                merchants[try row.decode(Int64.self, atIndex: 0)] = (try row.decode(atIndex: 1), try row.decode(atIndex: 2), offers, try row.decode(atIndex: 4))
+                merchants[try row.decode(Int64.self, atIndex: 0)] = (
+                    try row.decode(atIndex: 1), try row.decode(atIndex: 2), offers, try row.decode(atIndex: 4)
+                )
             }
             return matches.compactMap { match -> ExploreMerchant? in
                 let index = Int(match.row)
@@ -57,19 +59,23 @@ extension ExploreDirectory {
             id: columns.directoryRowID[index], latitude: located ? latitude : nil, longitude: located ? longitude : nil,
             distanceMeters: distance, addressLines: lines, city: Self.nonEmpty(ExploreDirectoryContents.text(row, 12)),
             territory: Self.nonEmpty(ExploreDirectoryContents.text(row, 13)), phone: Self.nonEmpty(ExploreDirectoryContents.text(row, 14)),
-            googleMaps: Self.nonEmpty(ExploreDirectoryContents.text(row, 15)), plusCode: Self.nonEmpty(ExploreDirectoryContents.text(row, 16))
+            googleMaps: Self.nonEmpty(ExploreDirectoryContents.text(row, 15)),
+            plusCode: Self.nonEmpty(ExploreDirectoryContents.text(row, 16))
         )
     }
 
     private static func merchant(
-        row: Row, merchant: (merchantID: String, name: String, offers: [ExploreGiftCardOffer], discount: Int), location: ExploreLocation, count: Int
+        row: Row, merchant: (merchantID: String, name: String, offers: [ExploreGiftCardOffer], discount: Int), location: ExploreLocation,
+        count: Int
     ) -> ExploreMerchant {
-        let type = ExploreMerchantType(directoryValue: ExploreDirectoryContents.text(row, 2)) ?? (location.latitude == nil ? .online : .physical)
+        let type =
+            ExploreMerchantType(directoryValue: ExploreDirectoryContents.text(row, 2)) ?? (location.latitude == nil ? .online : .physical)
         return ExploreMerchant(
             merchantID: merchant.merchantID, name: merchant.name,
             paymentMethod: ExplorePaymentMethod(directoryValue: ExploreDirectoryContents.text(row, 1)), type: type,
             redeemType: ExploreRedeemType(directoryValue: ExploreDirectoryContents.text(row, 3)),
-            denominationsType: ExploreDenominationsType(directoryValue: ExploreDirectoryContents.text(row, 4)) ?? merchant.offers.lazy.compactMap(\.denominationsType).first,
+            denominationsType: ExploreDenominationsType(directoryValue: ExploreDirectoryContents.text(row, 4))
+                ?? merchant.offers.lazy.compactMap(\.denominationsType).first,
             discountBasisPoints: merchant.discount, giftCardOffers: merchant.offers,
             website: nonEmpty(ExploreDirectoryContents.text(row, 5)), logoURL: nonEmpty(ExploreDirectoryContents.text(row, 6)),
             deeplink: nonEmpty(ExploreDirectoryContents.text(row, 7)), location: location, locationCount: count

@@ -5,13 +5,16 @@ import GRDB
 extension ExploreDirectory {
     /// Every listed location of one merchant, closest first when there is a centre (within `radius`
     /// when one is given), else in directory order.
-    public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) throws -> [ExploreLocation] {
+    public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) throws -> [ExploreLocation]
+    {
         guard let key = columns.merchantKeys[merchantID] else { return [] }
         var rows = columns.rows(ofMerchant: key).map(Int.init)
         if let center {
             let distances = Dictionary(uniqueKeysWithValues: rows.map { ($0, columns.distance(ofRow: $0, from: center)) })
             if let radius { rows.removeAll { !((distances[$0] ?? .infinity) <= radius.meters) } }
-            rows.sort { (distances[$0] ?? .infinity, columns.directoryRowID[$0]) < (distances[$1] ?? .infinity, columns.directoryRowID[$1]) }
+            rows.sort {
+                (distances[$0] ?? .infinity, columns.directoryRowID[$0]) < (distances[$1] ?? .infinity, columns.directoryRowID[$1])
+            }
         }
         guard !rows.isEmpty else { return [] }
         let rowIDs = rows.map { columns.directoryRowID[$0] }
@@ -32,7 +35,9 @@ extension ExploreDirectory {
 
     /// One merchant with its gift-card offers and best discount, shown at its closest location to
     /// `center` (or its first listed one); `nil` when the directory does not list it.
-    public func merchant(id merchantID: String, center: GeoPoint? = nil, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly) throws -> ExploreMerchant? {
+    public func merchant(
+        id merchantID: String, center: GeoPoint? = nil, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly
+    ) throws -> ExploreMerchant? {
         guard let key = columns.merchantKeys[merchantID] else { return nil }
         let rows = columns.rows(ofMerchant: key).map(Int.init)
         guard let first = rows.first else { return nil }

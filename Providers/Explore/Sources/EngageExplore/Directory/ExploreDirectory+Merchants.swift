@@ -22,8 +22,12 @@ extension ExploreDirectory {
     /// - Parameter hidesPiggyCardsOnly: Leave out merchants whose gift cards come from PiggyCards alone
     ///   (builds without the trait, or users in a restricted country).
     /// - Throws: `.invalidInput` for a distance sort without a centre.
-    public func merchants(_ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly) throws -> Page<ExploreMerchant> {
-        let matches = try matchingMerchants(query, hidesPiggyCardsOnly: hidesPiggyCardsOnly, sortedPrefix: min(query.page.offset, .max - query.page.limit) + query.page.limit)
+    public func merchants(
+        _ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly
+    ) throws -> Page<ExploreMerchant> {
+        let matches = try matchingMerchants(
+            query, hidesPiggyCardsOnly: hidesPiggyCardsOnly,
+            sortedPrefix: min(query.page.offset, .max - query.page.limit) + query.page.limit)
         let page = Self.pageSlice(matches, page: query.page)
         return Page(items: try details(of: page, center: query.center), offset: query.page.offset, totalCount: matches.count)
     }
@@ -58,7 +62,8 @@ extension ExploreDirectory {
     func textMatches(_ expression: String) throws -> Set<Int32> {
         try database.read { db in
             var keys = Set<Int32>()
-            let cursor = try Int32.fetchCursor(db, sql: "SELECT rowid FROM merchant_fts WHERE merchant_fts MATCH ?", arguments: [expression])
+            let cursor = try Int32.fetchCursor(
+                db, sql: "SELECT rowid FROM merchant_fts WHERE merchant_fts MATCH ?", arguments: [expression])
             while let key = try cursor.next() { keys.insert(key) }
             return keys
         }
@@ -92,7 +97,8 @@ extension ExploreDirectory {
                 let shown = Int(buffer[position - 1].row)
                 buffer[position - 1].count += 1
                 if distance < buffer[position - 1].distance
-                    || (distance == buffer[position - 1].distance && columns.directoryRowID[row] < columns.directoryRowID[shown]) {
+                    || (distance == buffer[position - 1].distance && columns.directoryRowID[row] < columns.directoryRowID[shown])
+                {
                     buffer[position - 1].distance = distance
                     buffer[position - 1].row = Int32(row)
                 }

@@ -27,7 +27,9 @@ public final class ExploreDirectory: Sendable {
     let database: DatabaseQueue
     let columns: ExploreColumns
 
-    private init(path: String, indexPath: String, schema: ExploreSchema, fingerprint: String, database: DatabaseQueue, columns: ExploreColumns) {
+    private init(
+        path: String, indexPath: String, schema: ExploreSchema, fingerprint: String, database: DatabaseQueue, columns: ExploreColumns
+    ) {
         self.path = path
         self.indexPath = indexPath
         self.schema = schema
@@ -46,7 +48,9 @@ public final class ExploreDirectory: Sendable {
     ///   - logger: Receives the build report.
     /// - Throws: `EngageError(.exploreDirectoryMissing)` without a file, `.storage` for a file that is
     ///   not a readable directory.
-    public static func open(path: String, indexPath: String? = nil, fingerprint: String? = nil, logger: Logger = Logger(label: "engage.explore")) throws -> ExploreDirectory {
+    public static func open(
+        path: String, indexPath: String? = nil, fingerprint: String? = nil, logger: Logger = Logger(label: "engage.explore")
+    ) throws -> ExploreDirectory {
         let indexPath = indexPath ?? path + ".index"
         let fingerprint = try fingerprint ?? defaultFingerprint(of: path)
         if (try? indexIsCurrent(indexPath: indexPath, fingerprint: fingerprint)) != true {
@@ -67,9 +71,12 @@ public final class ExploreDirectory: Sendable {
                 (try ExploreSchema.detect(in: db, schemaName: "dir"), try ExploreColumns.load(from: db))
             }
         } catch let error as DatabaseError {
-            throw EngageError(.storage, "The explore index at \(indexPath) cannot be read (\(error.resultCode)).", providerID: .explore, underlyingError: error)
+            throw EngageError(
+                .storage, "The explore index at \(indexPath) cannot be read (\(error.resultCode)).", providerID: .explore,
+                underlyingError: error)
         }
-        return ExploreDirectory(path: path, indexPath: indexPath, schema: schema, fingerprint: fingerprint, database: database, columns: columns)
+        return ExploreDirectory(
+            path: path, indexPath: indexPath, schema: schema, fingerprint: fingerprint, database: database, columns: columns)
     }
 
     /// Closes the files (later queries fail).

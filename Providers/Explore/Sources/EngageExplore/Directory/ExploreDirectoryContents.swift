@@ -84,7 +84,9 @@ struct ExploreDirectoryContents {
 
     /// Offers per merchant id: active, non-`url` provider rows. PiggyCards rows count for the
     /// "PiggyCards only" rule even in builds without the trait, where they are not listed as offers.
-    private static func readOffers(_ db: Database, schema: ExploreSchema) throws -> [String: (offers: [ExploreGiftCardOffer], piggyCards: Bool, others: Bool)] {
+    private static func readOffers(
+        _ db: Database, schema: ExploreSchema
+    ) throws -> [String: (offers: [ExploreGiftCardOffer], piggyCards: Bool, others: Bool)] {
         guard schema.hasGiftCardProviders else { return [:] }
         func column(_ name: String) -> String { schema.providerColumns.contains(name.lowercased()) ? "\"\(name)\"" : "NULL" }
         let sql = """
@@ -101,11 +103,12 @@ struct ExploreDirectoryContents {
             var entry = result[merchantID] ?? ([], false, false)
             if ExploreGiftCardProviderID.isPiggyCards(providerName) { entry.piggyCards = true } else { entry.others = true }
             if let provider = ExploreGiftCardProviderID(directoryValue: providerName) {
-                entry.offers.append(ExploreGiftCardOffer(
-                    provider: provider, savingsBasisPoints: integer(raw, 2).map { Int(clamping: $0) } ?? 0,
-                    denominationsType: ExploreDenominationsType(directoryValue: text(raw, 4)),
-                    redeemType: ExploreRedeemType(directoryValue: text(raw, 5)), sourceID: text(raw, 6)
-                ))
+                entry.offers.append(
+                    ExploreGiftCardOffer(
+                        provider: provider, savingsBasisPoints: integer(raw, 2).map { Int(clamping: $0) } ?? 0,
+                        denominationsType: ExploreDenominationsType(directoryValue: text(raw, 4)),
+                        redeemType: ExploreRedeemType(directoryValue: text(raw, 5)), sourceID: text(raw, 6)
+                    ))
             }
             result[merchantID] = entry
         }
@@ -146,15 +149,17 @@ struct ExploreDirectoryContents {
 
     private static func readATMs(_ db: Database, schema: ExploreSchema) throws -> [ATM] {
         func column(_ name: String) -> String { schema.atmColumns.contains(name.lowercased()) ? "\"\(name)\"" : "NULL" }
-        let sql = "SELECT rowid, \(column("name")), \(column("manufacturer")), \"latitude\", \"longitude\", \(column("active")) FROM atm ORDER BY rowid"
+        let sql =
+            "SELECT rowid, \(column("name")), \(column("manufacturer")), \"latitude\", \"longitude\", \(column("active")) FROM atm ORDER BY rowid"
         var atms: [ATM] = []
         let cursor = try Row.fetchCursor(db, sql: sql)
         while let raw = try cursor.next() {
             if integer(raw, 5) == 0 { continue }
             guard let latitude = real(raw, 3), let longitude = real(raw, 4),
-                  ExploreDirectoryRow.isLocation(latitude: latitude, longitude: longitude)
+                ExploreDirectoryRow.isLocation(latitude: latitude, longitude: longitude)
             else { continue }
-            atms.append(ATM(rowID: raw[0], name: text(raw, 1) ?? "", manufacturer: text(raw, 2) ?? "", latitude: latitude, longitude: longitude))
+            atms.append(
+                ATM(rowID: raw[0], name: text(raw, 1) ?? "", manufacturer: text(raw, 2) ?? "", latitude: latitude, longitude: longitude))
         }
         return atms
     }

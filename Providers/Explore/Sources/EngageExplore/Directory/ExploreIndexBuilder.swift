@@ -49,11 +49,13 @@ struct ExploreIndexBuilder {
         }
         try index.close()
         try ExploreDatabaseFiles.replace(indexPath, with: temporaryPath)
-        logger.info("Explore index built", metadata: [
-            "schema": "\(contents.schema.version.rawValue)", "rows": "\(contents.rows.count)",
-            "merchants": "\(contents.merchants.count)", "atms": "\(contents.atms.count)",
-            "elapsed": "\(ContinuousClock.now - started)",
-        ])
+        logger.info(
+            "Explore index built",
+            metadata: [
+                "schema": "\(contents.schema.version.rawValue)", "rows": "\(contents.rows.count)",
+                "merchants": "\(contents.merchants.count)", "atms": "\(contents.atms.count)",
+                "elapsed": "\(ContinuousClock.now - started)",
+            ])
         return contents.schema
     }
 }

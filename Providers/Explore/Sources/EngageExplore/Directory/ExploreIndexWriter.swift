@@ -58,7 +58,9 @@ struct ExploreIndexWriter {
     /// ones), one `tiles` entry per tile with its range of rows, and one R*Tree box per tile: the
     /// smallest box around its rows.
     private func writeRows(_ db: Database, territories: [String: Int64]) throws {
-        let tiles = contents.rows.map { row in row.latitude.flatMap { latitude in row.longitude.map { ExploreTile(latitude: latitude, longitude: $0) } } }
+        let tiles = contents.rows.map { row in
+            row.latitude.flatMap { latitude in row.longitude.map { ExploreTile(latitude: latitude, longitude: $0) } }
+        }
         let order = contents.rows.indices.sorted { lhs, rhs in
             switch (tiles[lhs], tiles[rhs]) {
             case let (left?, right?) where left != right: return left < right
@@ -79,7 +81,9 @@ struct ExploreIndexWriter {
         func closeTile() throws {
             guard let tile = open else { return }
             try insertTile.execute(arguments: [tile.id, tile.firstRow, tile.count])
-            try insertBox.execute(arguments: [tile.id, tile.box.minLatitude, tile.box.maxLatitude, tile.box.minLongitude, tile.box.maxLongitude])
+            try insertBox.execute(arguments: [
+                tile.id, tile.box.minLatitude, tile.box.maxLatitude, tile.box.minLongitude, tile.box.maxLongitude,
+            ])
         }
         for (position, index) in order.enumerated() {
             let row = contents.rows[index]
@@ -117,7 +121,8 @@ struct ExploreIndexWriter {
         for merchant in contents.merchants {
             let offers = String(decoding: try encoder.encode(merchant.offers), as: UTF8.self)
             try insert.execute(arguments: [
-                Int64(merchant.key), merchant.merchantID, merchant.name, Int64(merchant.nameRank), Int64(merchant.discountBasisPoints), offers,
+                Int64(merchant.key), merchant.merchantID, merchant.name, Int64(merchant.nameRank), Int64(merchant.discountBasisPoints),
+                offers,
             ])
             try insertName.execute(arguments: [Int64(merchant.key), merchant.name])
         }

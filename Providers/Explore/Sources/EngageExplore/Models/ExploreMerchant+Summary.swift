@@ -10,7 +10,8 @@ extension ExploreMerchant {
         if let paymentMethod { attributes["paymentMethod"] = paymentMethod.rawValue }
         let providers = giftCardOffers.map(\.provider.rawValue)
         if !providers.isEmpty { attributes["giftCardProviders"] = providers.joined(separator: ",") }
-        let point = location.latitude.flatMap { latitude in location.longitude.flatMap { try? GeoPoint(latitude: latitude, longitude: $0) } }
+        let point = location.latitude.flatMap { latitude in location.longitude.flatMap { try? GeoPoint(latitude: latitude, longitude: $0) }
+        }
         return MerchantSummary(
             id: merchantID, providerID: .explore, name: name, logoURL: logoURL.flatMap(URL.init(string:)), location: point,
             distanceMeters: distanceMeters, locationCount: locationCount, isOnline: type != .physical,

@@ -37,7 +37,8 @@ public struct ExploreRadius: Codable, Sendable, Hashable, CustomStringConvertibl
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let meters = try container.decode(Double.self, forKey: .meters)
         guard meters.isFinite, meters >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .meters, in: container, debugDescription: "meters must be finite and 0 or more, not \(meters).")
+            throw DecodingError.dataCorruptedError(
+                forKey: .meters, in: container, debugDescription: "meters must be finite and 0 or more, not \(meters).")
         }
         self.init(meters: meters)
     }

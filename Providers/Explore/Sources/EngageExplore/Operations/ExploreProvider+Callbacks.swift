@@ -43,14 +43,17 @@ extension ExploreProvider {
 
     /// The callback form of ``merchant(id:center:)``.
     @discardableResult
-    public func merchant(id merchantID: String, center: GeoPoint? = nil, completion: @escaping Completion<ExploreMerchant?>) -> any EngageCancellable {
+    public func merchant(
+        id merchantID: String, center: GeoPoint? = nil, completion: @escaping Completion<ExploreMerchant?>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.merchant(id: merchantID, center: center) }
     }
 
     /// The callback form of ``locations(ofMerchant:center:radius:)``.
     @discardableResult
     public func locations(
-        ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil, completion: @escaping Completion<[ExploreLocation]>
+        ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil,
+        completion: @escaping Completion<[ExploreLocation]>
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.locations(ofMerchant: merchantID, center: center, radius: radius) }
     }

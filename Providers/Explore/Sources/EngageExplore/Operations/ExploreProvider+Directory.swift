@@ -27,7 +27,9 @@ extension ExploreProvider {
     }
 
     /// All locations of one merchant, closest first when `center` is given (within `radius` if given).
-    public func locations(ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil) async throws(EngageError) -> [ExploreLocation] {
+    public func locations(
+        ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil
+    ) async throws(EngageError) -> [ExploreLocation] {
         try await context.perform("locations") {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.locations(ofMerchant: merchantID, center: center, radius: radius) }

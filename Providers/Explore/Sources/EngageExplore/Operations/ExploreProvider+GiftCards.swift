@@ -18,7 +18,9 @@ enum BuiltInGiftCardSources {
     }()
 
     /// Creates the sources that `settings` configures, keyed by their id.
-    static func make(settings: GiftCardSettings, context: ProviderContext) throws(EngageError) -> [ExploreGiftCardProviderID: any GiftCardSource] {
+    static func make(
+        settings: GiftCardSettings, context: ProviderContext
+    ) throws(EngageError) -> [ExploreGiftCardProviderID: any GiftCardSource] {
         var sources: [ExploreGiftCardProviderID: any GiftCardSource] = [:]
         for type in types {
             if let source = try make(type, settings: settings, context: context) { sources[type.id] = source }
@@ -113,8 +115,11 @@ extension ExploreProvider {
                             providerID: .explore
                         )
                     }
-                    guard try await source.fetchAgain(cardID: lost.id), let card = try giftCards.card(provider: lost.provider, id: lost.id) else {
-                        throw EngageError(.exploreGiftCardUnexpectedAnswer, "\(lost.provider) returned the card '\(lost.id)' without its secrets.", providerID: .explore)
+                    guard try await source.fetchAgain(cardID: lost.id), let card = try giftCards.card(provider: lost.provider, id: lost.id)
+                    else {
+                        throw EngageError(
+                            .exploreGiftCardUnexpectedAnswer, "\(lost.provider) returned the card '\(lost.id)' without its secrets.",
+                            providerID: .explore)
                     }
                     recovery.recovered.append(card)
                 } catch is CancellationError {

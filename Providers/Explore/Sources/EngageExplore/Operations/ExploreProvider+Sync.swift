@@ -30,7 +30,9 @@ extension ExploreProvider {
     /// Whether a sync of the selected network is due now.
     public func isSyncDue() async throws(EngageError) -> Bool {
         guard configuration.databasePath == nil, configuration.feedURL != nil else { return false }
-        guard let next = try await context.local({ try await store(for: network).nextSyncDate(interval: syncInterval) }) else { return true }
+        guard let next = try await context.local({ try await store(for: network).nextSyncDate(interval: syncInterval) }) else {
+            return true
+        }
         return context.clock.now >= next
     }
 
@@ -54,9 +56,11 @@ extension ExploreProvider {
                 }
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .explore)
-                context.logger.notice("Explore sync failed; retrying later", metadata: [
-                    "code": "\(failure.code)", "retryInSeconds": "\(configuration.syncRetrySeconds)",
-                ])
+                context.logger.notice(
+                    "Explore sync failed; retrying later",
+                    metadata: [
+                        "code": "\(failure.code)", "retryInSeconds": "\(configuration.syncRetrySeconds)",
+                    ])
                 wait = retry
             }
             do { try await context.clock.sleep(for: wait) } catch { return }

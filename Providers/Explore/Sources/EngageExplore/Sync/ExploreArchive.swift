@@ -32,14 +32,16 @@ package enum ExploreArchive {
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? -1
         guard size == manifest.size else {
             throw EngageError(
-                .exploreDownloadInvalid, "The download is truncated: \(max(0, size)) of \(manifest.size) bytes arrived.", providerID: .explore,
+                .exploreDownloadInvalid, "The download is truncated: \(max(0, size)) of \(manifest.size) bytes arrived.",
+                providerID: .explore,
                 isRetryable: true
             )
         }
         let checksum = try sha256(of: url)
         guard checksum == manifest.checksum else {
             throw EngageError(
-                .exploreDownloadInvalid, "The archive's checksum \(checksum.prefix(12))… is not the published \(manifest.checksum.prefix(12))….",
+                .exploreDownloadInvalid,
+                "The archive's checksum \(checksum.prefix(12))… is not the published \(manifest.checksum.prefix(12))….",
                 providerID: .explore, isRetryable: true
             )
         }
@@ -52,7 +54,8 @@ package enum ExploreArchive {
     ///   damaged entry or one over the limit.
     public static func extractDatabase(from archiveURL: URL, to destination: URL, maxBytes: Int64) throws {
         func invalid(_ reason: String, _ error: (any Error)? = nil) -> EngageError {
-            EngageError(.exploreDownloadInvalid, "The downloaded archive is not usable: \(reason).", providerID: .explore, underlyingError: error)
+            EngageError(
+                .exploreDownloadInvalid, "The downloaded archive is not usable: \(reason).", providerID: .explore, underlyingError: error)
         }
         let archive: Archive
         do {

@@ -20,7 +20,8 @@ extension ExploreDirectoryStore {
             installed.checkedAt = clock.now
             try saveState(installed)
             report(ExploreSyncProgress(phase: .finished, expectedBytes: manifest.size))
-            logger.debug("Explore directory up to date", metadata: ["network": "\(network.rawValue)", "timestamp": "\(installed.timestamp)"])
+            logger.debug(
+                "Explore directory up to date", metadata: ["network": "\(network.rawValue)", "timestamp": "\(installed.timestamp)"])
             return .upToDate(timestamp: installed.timestamp)
         }
 
@@ -52,14 +53,17 @@ extension ExploreDirectoryStore {
             }
             try await storeState()
             return try await ExploreBlockingWork.run {
-                try ExploreDirectory.open(path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: logger)
+                try ExploreDirectory.open(
+                    path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: logger)
             }
         }
         report(ExploreSyncProgress(phase: .finished, receivedBytes: bytes, expectedBytes: manifest.size))
-        logger.info("Explore directory installed", metadata: [
-            "network": "\(network.rawValue)", "timestamp": "\(manifest.timestamp)", "bytes": "\(bytes)",
-            "merchants": "\(directory.counts.merchants)", "rows": "\(directory.counts.rows)",
-        ])
+        logger.info(
+            "Explore directory installed",
+            metadata: [
+                "network": "\(network.rawValue)", "timestamp": "\(manifest.timestamp)", "bytes": "\(bytes)",
+                "merchants": "\(directory.counts.merchants)", "rows": "\(directory.counts.rows)",
+            ])
         return .installed(timestamp: manifest.timestamp, previousTimestamp: installed?.timestamp, archiveBytes: bytes)
     }
 
@@ -67,18 +71,21 @@ extension ExploreDirectoryStore {
     /// ``ExploreArchive/verify(_:against:)`` next).
     private func download(_ manifest: ExploreFeedManifest, to archiveURL: URL, from feed: APIClient) async throws -> Int64 {
         let options = RequestOptions(
-            timeout: limits.downloadTimeout, deadline: limits.downloadDeadline, authorization: .none, maxResponseBytes: Int(clamping: manifest.size),
+            timeout: limits.downloadTimeout, deadline: limits.downloadDeadline, authorization: .none,
+            maxResponseBytes: Int(clamping: manifest.size),
             operationName: "explore_download"
         )
         let bytes: Int64
         do {
-            (_, bytes) = try await feed.download(.get, "\(network.rawValue)/\(manifest.archive)", to: archiveURL, options: options) { transfer in
+            (_, bytes) = try await feed.download(.get, "\(network.rawValue)/\(manifest.archive)", to: archiveURL, options: options) {
+                transfer in
                 self.report(ExploreSyncProgress(phase: .downloading, receivedBytes: transfer.receivedBytes, expectedBytes: manifest.size))
             }
         } catch {
             guard error.code == .responseTooLarge else { throw error }
             throw EngageError(
-                .exploreDownloadInvalid, "The downloaded archive is larger than the manifest's \(manifest.size) bytes.", providerID: .explore,
+                .exploreDownloadInvalid, "The downloaded archive is larger than the manifest's \(manifest.size) bytes.",
+                providerID: .explore,
                 underlyingError: error
             )
         }
@@ -94,7 +101,8 @@ extension ExploreDirectoryStore {
             try? FileManager.default.removeItem(at: archive)
             do {
                 _ = try ExploreIndexBuilder(
-                    directoryPath: database.path, indexPath: index.path, fingerprint: ExploreSyncState.fingerprint(checksum: manifest.checksum), logger: logger
+                    directoryPath: database.path, indexPath: index.path,
+                    fingerprint: ExploreSyncState.fingerprint(checksum: manifest.checksum), logger: logger
                 ).build()
             } catch let error as EngageError {
                 throw EngageError(
@@ -102,7 +110,9 @@ extension ExploreDirectoryStore {
                     underlyingError: error
                 )
             } catch {
-                throw EngageError(.exploreDownloadInvalid, "The downloaded database is not a readable directory.", providerID: .explore, underlyingError: error)
+                throw EngageError(
+                    .exploreDownloadInvalid, "The downloaded database is not a readable directory.", providerID: .explore,
+                    underlyingError: error)
             }
         }
     }

@@ -54,7 +54,10 @@ actor ExploreDirectoryStore {
     /// Progress handlers of the callers waiting on the running sync.
     private let observers = Locked<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
 
-    init(network: ExploreNetwork, root: URL, feed: APIClient?, storage: StorageNamespace, clock: any EngageClock, logger: Logger, limits: Limits) {
+    init(
+        network: ExploreNetwork, root: URL, feed: APIClient?, storage: StorageNamespace, clock: any EngageClock, logger: Logger,
+        limits: Limits
+    ) {
         self.network = network
         folder = root.appendingPathComponent(network.rawValue, isDirectory: true)
         self.feed = feed

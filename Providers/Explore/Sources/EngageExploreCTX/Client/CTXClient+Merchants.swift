@@ -9,7 +9,8 @@ extension CTXClient {
     package func merchant(id: String) async throws -> CTXMerchant {
         let id = try GiftCardInput.identifier(id, "merchant id")
         return try await client.json(
-            CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id), options: CTXOperation.merchant.options(authorization: .ifAvailable)
+            CTXMerchant.self, .get, APIClient.path(CTXWire.Path.merchants, id),
+            options: CTXOperation.merchant.options(authorization: .ifAvailable)
         )
     }
 }

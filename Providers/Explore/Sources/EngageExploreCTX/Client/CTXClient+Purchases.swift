@@ -34,7 +34,8 @@ extension CTXClient {
             fiatCurrency: fiatCurrency, fiatAmount: GiftCardMoney.wireString(fiatAmount), merchantId: merchant.id
         )
         let card = try await client.json(
-            CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body), options: CTXOperation.purchase.options(authorization: .required)
+            CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body),
+            options: CTXOperation.purchase.options(authorization: .required)
         )
         logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
         try storeIfDelivered(card)
@@ -45,7 +46,8 @@ extension CTXClient {
     package func giftCard(id: String) async throws -> CTXGiftCard {
         let id = try GiftCardInput.identifier(id, "gift card id")
         let card = try await client.json(
-            CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id), options: CTXOperation.giftCard.options(authorization: .required)
+            CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id),
+            options: CTXOperation.giftCard.options(authorization: .required)
         )
         try storeIfDelivered(card)
         return card

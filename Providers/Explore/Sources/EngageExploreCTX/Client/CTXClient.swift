@@ -30,7 +30,9 @@ package struct CTXClient: Sendable {
     /// The key under which the session is sealed in the provider's namespace.
     package static let tokenStorageKey = "ctx_tokens"
     /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
-    package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union(["code", "accessToken", "refreshToken", "email", "paymentId"])
+    package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
+        "code", "accessToken", "refreshToken", "email", "paymentId",
+    ])
 
     /// Where the client talks to.
     package let configuration: CTXConfiguration
@@ -79,7 +81,8 @@ package struct CTXClient: Sendable {
     package func requestCode(email: String) async throws {
         let email = try GiftCardInput.email(email)
         _ = try await publicClient.data(
-            .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)), options: CTXOperation.requestCode.options(authorization: .none)
+            .post, CTXWire.Path.login, body: .json(CTXWire.LoginRequest(email: email)),
+            options: CTXOperation.requestCode.options(authorization: .none)
         )
         logger.debug("CTX login code requested")
     }

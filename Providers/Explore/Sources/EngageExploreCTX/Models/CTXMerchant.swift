@@ -78,7 +78,8 @@ public struct CTXMerchant: Codable, Sendable, Hashable {
         logoURL = try container.decodeIfPresent(String.self, forKey: .logoUrl)
         isEnabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         savingsBasisPoints = try container.lenientInteger(.savingsPercentage, .userDiscount) ?? 0
-        denominationsType = try container.firstString(.denominationsType, .denominationType).flatMap(ExploreDenominationsType.init(directoryValue:))
+        denominationsType = try container.firstString(.denominationsType, .denominationType).flatMap(
+            ExploreDenominationsType.init(directoryValue:))
         denominationValues = try container.lenientDecimalList(.denominations) ?? []
         locationCount = try container.lenientInteger(.cachedLocationCount, .locationCount)
     }

@@ -76,7 +76,8 @@ package enum GiftCardLenientList {
 
     package static func parse<Key: CodingKey>(_ text: String, key: Key, container: KeyedDecodingContainer<Key>) throws -> [Decimal] {
         guard let values = parse(text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text.prefix(60))' is not a list of amounts")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "'\(text.prefix(60))' is not a list of amounts")
         }
         return values
     }

@@ -15,7 +15,9 @@ extension GiftCardPolling {
     /// Checks up to `maxPolls` times, `interval` apart on `clock`: returns a delivered value, throws
     /// `.exploreGiftCardRejected` for a rejection, tolerates retryable failures as polls, and throws a
     /// retryable `.exploreGiftCardPending` naming `subject` and the last status when polling gives up.
-    package func run<Value: Sendable>(clock: any EngageClock, subject: String, _ check: () async throws -> GiftCardPollStep<Value>) async throws -> Value {
+    package func run<Value: Sendable>(
+        clock: any EngageClock, subject: String, _ check: () async throws -> GiftCardPollStep<Value>
+    ) async throws -> Value {
         var lastError: EngageError?
         var lastStatus = "unknown"
         for poll in 1...maxPolls {

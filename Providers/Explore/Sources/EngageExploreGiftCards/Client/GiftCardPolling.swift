@@ -31,7 +31,8 @@ public struct GiftCardPolling: Codable, Sendable, Hashable {
         }
         let maxPolls = try container.decode(Int.self, forKey: .maxPolls)
         guard maxPolls >= 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .maxPolls, in: container, debugDescription: "maxPolls must be 1 or more, not \(maxPolls).")
+            throw DecodingError.dataCorruptedError(
+                forKey: .maxPolls, in: container, debugDescription: "maxPolls must be 1 or more, not \(maxPolls).")
         }
         self.init(interval: interval, maxPolls: maxPolls)
     }

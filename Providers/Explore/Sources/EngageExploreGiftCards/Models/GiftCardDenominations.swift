@@ -90,8 +90,12 @@ public struct GiftCardAmountViolation: Error, Sendable, Hashable, CustomStringCo
     public var description: String {
         let shown = GiftCardMoney.plainString(amount)
         switch reason {
-        case .belowMinimum: return "The amount \(shown) is below the minimum of \(minimum.map(GiftCardMoney.plainString) ?? "?") (accepted: \(denominations))."
-        case .aboveMaximum: return "The amount \(shown) is above the maximum of \(maximum.map(GiftCardMoney.plainString) ?? "?") (accepted: \(denominations))."
+        case .belowMinimum:
+            return
+                "The amount \(shown) is below the minimum of \(minimum.map(GiftCardMoney.plainString) ?? "?") (accepted: \(denominations))."
+        case .aboveMaximum:
+            return
+                "The amount \(shown) is above the maximum of \(maximum.map(GiftCardMoney.plainString) ?? "?") (accepted: \(denominations))."
         case .notOffered: return "The amount \(shown) is not one of the card's values (accepted: \(denominations))."
         case .notWholeCents: return "The amount \(shown) must be positive and in whole cents (accepted: \(denominations))."
         }

@@ -26,7 +26,8 @@ extension PiggyCardsClient {
             orders: [line], recipientEmail: recipient, user: PiggyCardsWire.OrderUser(userId: account.userID, email: account.email)
         )
         let answer = try await client.json(
-            PiggyCardsWire.OrderAnswer.self, .post, "orders", body: .json(body), options: PiggyCardsOperation.order.options(authorization: .required)
+            PiggyCardsWire.OrderAnswer.self, .post, "orders", body: .json(body),
+            options: PiggyCardsOperation.order.options(authorization: .required)
         )
         logger.info("PiggyCards order created", metadata: ["order": "\(answer.id)"])
         return PiggyCardsOrder(id: answer.id, payTo: answer.payTo, payMessage: answer.payMessage, quote: quote)

@@ -79,7 +79,8 @@ package struct PiggyCardsClient: Sendable {
         let email = try GiftCardInput.email(email)
         let answer = try await publicClient.json(
             PiggyCardsWire.SignupAnswer.self, .post, "signup",
-            body: .json(PiggyCardsWire.SignupRequest(firstName: firstName, lastName: lastName, email: email, country: country, state: state)),
+            body: .json(
+                PiggyCardsWire.SignupRequest(firstName: firstName, lastName: lastName, email: email, country: country, state: state)),
             options: PiggyCardsOperation.signUp.options(authorization: .none)
         )
         try PiggyCardsAccount(userID: answer.userId, email: email).save(to: storage)

@@ -50,7 +50,9 @@ enum PiggyCardsErrorMapping {
         }
         let code: EngageError.Code
         switch status {
-        case 400: code = operation == .verifyOTP ? .exploreGiftCardCodeInvalid : operation == .order ? .exploreGiftCardAmountInvalid : .invalidInput
+        case 400:
+            code =
+                operation == .verifyOTP ? .exploreGiftCardCodeInvalid : operation == .order ? .exploreGiftCardAmountInvalid : .invalidInput
         case 401: code = operation == .verifyOTP ? .exploreGiftCardCodeInvalid : .unauthorized
         case 500...599: code = .exploreGiftCardServer
         default: code = .httpStatus
@@ -67,7 +69,7 @@ extension PiggyCardsErrorMapping {
     /// (catalogue answers repeat the status in their `{code, message, data}` envelope).
     static let classifier = AnswerClassifier { response, request, redactor in
         guard response.isSuccess, let body = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body),
-              let code = body.code, !(200...299).contains(code)
+            let code = body.code, !(200...299).contains(code)
         else { return .accept }
         return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
     }
@@ -92,7 +94,9 @@ extension APIClient {
             PiggyCardsWire.Envelope<Payload>.self, .get, path, query: query, options: operation.options(authorization: .required)
         )
         guard let data = envelope.data else {
-            throw EngageError(.exploreGiftCardUnexpectedAnswer, "PiggyCards answered without data when asked to \(operation.summary).", providerID: .explore)
+            throw EngageError(
+                .exploreGiftCardUnexpectedAnswer, "PiggyCards answered without data when asked to \(operation.summary).",
+                providerID: .explore)
         }
         return data
     }

@@ -38,11 +38,14 @@ struct PiggyCardsReLogin: TokenRefresher {
 
     func logIn() async throws -> TokenPair {
         guard let account = try PiggyCardsAccount.load(from: storage), let password = account.password else {
-            throw EngageError(.unauthorized, "There is no verified PiggyCards account.", providerID: .explore, recoverySuggestion: "Sign up and verify first.")
+            throw EngageError(
+                .unauthorized, "There is no verified PiggyCards account.", providerID: .explore,
+                recoverySuggestion: "Sign up and verify first.")
         }
         let issued = clock.now
         let answer = try await client.json(
-            PiggyCardsWire.LoginAnswer.self, .post, "login", body: .json(PiggyCardsWire.LoginRequest(userId: account.userID, password: password)),
+            PiggyCardsWire.LoginAnswer.self, .post, "login",
+            body: .json(PiggyCardsWire.LoginRequest(userId: account.userID, password: password)),
             options: PiggyCardsOperation.logIn.options(authorization: .none, allowsRetry: false)
         )
         guard !answer.accessToken.isEmpty else {

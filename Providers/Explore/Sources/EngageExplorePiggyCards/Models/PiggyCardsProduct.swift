@@ -82,7 +82,8 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
         let type = try container.decode(String.self, forKey: .priceType)
         guard let priceType = PiggyCardsPriceType(rawValue: type.lowercased()) else {
-            throw DecodingError.dataCorruptedError(forKey: .priceType, in: container, debugDescription: "unknown price_type '\(type.prefix(20))'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .priceType, in: container, debugDescription: "unknown price_type '\(type.prefix(20))'")
         }
         self.priceType = priceType
         currency = try container.decodeIfPresent(String.self, forKey: .currency) ?? "USD"

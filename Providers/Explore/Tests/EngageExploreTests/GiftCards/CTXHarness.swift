@@ -27,7 +27,8 @@ struct CTXHarness {
         let clock = clock
         let gate = gate
         // `.delay` faults wait at the gate instead of sleeping.
-        host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }, sleep: { _ in await gate.pass() }))
+        host = SandboxHost(
+            emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }, sleep: { _ in await gate.pass() }))
         baseURL = try #require(try await host.start().baseURL(for: "ctx"))
         test = try GiftCardTestContext(clock: clock, timeoutSeconds: timeoutSeconds)
         client = try CTXClient(configuration: CTXConfiguration(baseURL: baseURL, clientID: Self.clientID), context: test.context)

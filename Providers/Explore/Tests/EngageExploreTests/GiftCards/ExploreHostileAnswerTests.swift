@@ -29,7 +29,9 @@ extension GiftCardSuites {
             let (engage, explore) = try await harness.start(transport: answers)
             _ = try await explore.sync()
             let before = try await explore.merchants(ExploreMerchantQuery()).totalCount
-            let outcomes = await answers.sweep(path: "/mainnet/manifest.json", seed: 61) { () async throws(EngageError) in _ = try await explore.sync() }
+            let outcomes = await answers.sweep(path: "/mainnet/manifest.json", seed: 61) { () async throws(EngageError) in
+                _ = try await explore.sync()
+            }
             #expect(outcomes.count >= 60)
             #expect(failures(outcomes).allSatisfy { $0.providerID == .explore })
             #expect(failures(outcomes).contains { $0.code == .decoding })
@@ -54,12 +56,18 @@ extension GiftCardSuites {
             try await ctx.verify(email: email, code: try #require(harness.ctx.loginCode(for: email)))
             let merchant = try #require(harness.ctx.merchants.first { $0.merchant.isEnabled && $0.merchant.denominationsType == .fixed })
             let amount = try #require(merchant.merchant.denominationValues.first)
-            let merchants = await answers.sweep(seed: 72) { () async throws(EngageError) in _ = try await ctx.merchant(id: merchant.merchant.id) }
-            let purchases = await answers.sweep(seed: 73) { () async throws(EngageError) in _ = try await ctx.buyGiftCard(merchantID: merchant.merchant.id, fiatAmount: amount) }
+            let merchants = await answers.sweep(seed: 72) { () async throws(EngageError) in
+                _ = try await ctx.merchant(id: merchant.merchant.id)
+            }
+            let purchases = await answers.sweep(seed: 73) { () async throws(EngageError) in
+                _ = try await ctx.buyGiftCard(merchantID: merchant.merchant.id, fiatAmount: amount)
+            }
             let card = try await ctx.buyGiftCard(merchantID: merchant.merchant.id, fiatAmount: amount)
             let cards = await answers.sweep(seed: 74) { () async throws(EngageError) in _ = try await ctx.giftCard(id: card.id) }
-            for (name, outcomes) in [("sign-in", signIns.map { $0.map { 0 } }), ("merchant", merchants.map { $0.map { 0 } }),
-                                     ("purchase", purchases.map { $0.map { 0 } }), ("card", cards.map { $0.map { 0 } })] {
+            for (name, outcomes) in [
+                ("sign-in", signIns.map { $0.map { 0 } }), ("merchant", merchants.map { $0.map { 0 } }),
+                ("purchase", purchases.map { $0.map { 0 } }), ("card", cards.map { $0.map { 0 } }),
+            ] {
                 #expect(outcomes.count >= 60, "\(name)")
                 #expect(failures(outcomes).allSatisfy { $0.providerID == .explore }, "\(name)")
                 #expect(failures(outcomes).contains { $0.code == .decoding || $0.code == .exploreGiftCardUnexpectedAnswer }, "\(name)")
@@ -85,7 +93,9 @@ extension GiftCardSuites {
                 let order = try await piggy.buyGiftCard(product: product, denomination: denomination, recipientEmail: "rui@example.com")
                 let sweeps = [
                     await answers.sweep(seed: 81) { () async throws(EngageError) in _ = try await piggy.brands(country: "US") },
-                    await answers.sweep(seed: 82) { () async throws(EngageError) in _ = try await piggy.giftCards(country: "US", brandID: brand.id) },
+                    await answers.sweep(seed: 82) { () async throws(EngageError) in
+                        _ = try await piggy.giftCards(country: "US", brandID: brand.id)
+                    },
                     await answers.sweep(seed: 83) { () async throws(EngageError) in _ = try await piggy.exchangeRate() },
                     await answers.sweep(seed: 84) { () async throws(EngageError) in _ = try await piggy.order(id: order.id) },
                     await answers.sweep(seed: 85) { () async throws(EngageError) in

@@ -19,21 +19,25 @@ struct ExploreHostileValueTests {
             seed: 501
         )
         problems += try HostileJSON.problems(
-            decoding: ExploreGiftCardOffer(provider: .ctx, savingsBasisPoints: 450, denominationsType: .minMax, redeemType: .barcode, sourceID: "m-1"),
+            decoding: ExploreGiftCardOffer(
+                provider: .ctx, savingsBasisPoints: 450, denominationsType: .minMax, redeemType: .barcode, sourceID: "m-1"),
             seed: 502
         )
         problems += try HostileJSON.problems(
             decoding: ExploreSyncState(
-                timestamp: 1_763_700_000_000, checksum: String(repeating: "ab", count: 32), installedAt: Date(timeIntervalSince1970: 1_763_700_000),
+                timestamp: 1_763_700_000_000, checksum: String(repeating: "ab", count: 32),
+                installedAt: Date(timeIntervalSince1970: 1_763_700_000),
                 checkedAt: Date(timeIntervalSince1970: 1_763_700_100)
             ),
             seed: 503
         )
-        let secrets = GiftCardSecrets(number: "6006491234", pin: "1234", claimCode: "CLAIM", claimPin: "99", barcodeURL: "https://b", redeemURL: "https://r")
+        let secrets = GiftCardSecrets(
+            number: "6006491234", pin: "1234", claimCode: "CLAIM", claimPin: "99", barcodeURL: "https://b", redeemURL: "https://r")
         problems += try HostileJSON.problems(decoding: secrets, seed: 504)
         problems += try HostileJSON.problems(
             decoding: StoredGiftCard(
-                provider: .piggyCards, id: "o-1", merchantID: "p-9", fiatAmount: Decimal(string: "25.50"), fiatCurrency: "USD", secrets: secrets,
+                provider: .piggyCards, id: "o-1", merchantID: "p-9", fiatAmount: Decimal(string: "25.50"), fiatCurrency: "USD",
+                secrets: secrets,
                 storedAt: Date(timeIntervalSince1970: 1_763_700_000)
             ),
             seed: 505
@@ -65,7 +69,8 @@ struct ExploreHostileValueTests {
             problems += try HostileJSON.problems(decoding: PiggyCardsBrand(id: "b-1", name: "Books & Co", logo: "https://logo"), seed: 601)
             problems += try HostileJSON.problems(decoding: product, seed: 602)
             problems += try HostileJSON.problems(decoding: quote, seed: 603)
-            problems += try HostileJSON.problems(decoding: PiggyCardsOrder(id: "o-1", payTo: "Xyz", payMessage: "dash:Xyz?amount=1", quote: quote), seed: 604)
+            problems += try HostileJSON.problems(
+                decoding: PiggyCardsOrder(id: "o-1", payTo: "Xyz", payMessage: "dash:Xyz?amount=1", quote: quote), seed: 604)
             problems += try HostileJSON.problems(decoding: PiggyCardsOrderStatus(rawValue: "Complete"), seed: 605)
             problems += try HostileJSON.problems(decoding: PiggyCardsPriceType.fixed, seed: 606)
             #expect(problems.isEmpty, "\(problems)")

@@ -19,9 +19,11 @@ struct GiftCardSourceTests {
     @Test("each source's settings decode from the Explore section under its key and encode back there, whatever the build")
     func settingsRoundTrip() throws {
         let configuration = try Self.section.decode(ExploreConfiguration.self)
-        #expect(configuration.giftCards[CTXGiftCards.self] == CTXConfiguration(
-            baseURL: try #require(URL(string: "https://spend.ctx.com/")), clientID: "dash-wallet", acceptLanguage: "el"
-        ))
+        #expect(
+            configuration.giftCards[CTXGiftCards.self]
+                == CTXConfiguration(
+                    baseURL: try #require(URL(string: "https://spend.ctx.com/")), clientID: "dash-wallet", acceptLanguage: "el"
+                ))
         // Kept as JSON, so a build without PiggyCards loses nothing when it writes the configuration back.
         #expect(configuration.giftCards.sections.keys.sorted() == ["ctx", "piggyCards"])
         #expect(configuration.validationIssues().isEmpty)
@@ -40,7 +42,8 @@ struct GiftCardSourceTests {
     @Test("bad settings are named by validation: each bad field of a source, and a section that cannot be decoded")
     func badSettingsNamed() throws {
         var configuration = ExploreConfiguration()
-        configuration.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: try #require(URL(string: "ftp://spend.ctx.com/")), clientID: " ")
+        configuration.giftCards[CTXGiftCards.self] = CTXConfiguration(
+            baseURL: try #require(URL(string: "ftp://spend.ctx.com/")), clientID: " ")
         let issues = configuration.validationIssues()
         #expect(issues.contains { $0.hasPrefix("ctx.baseURL") })
         #expect(issues.contains { $0.hasPrefix("ctx.clientID") })

@@ -5,39 +5,44 @@
     import Testing
 
     extension GiftCardSuites {
-    @Suite("PiggyCards products and quotes (unit)")
-    struct PiggyCardsDecodingTests {
-        private func product(_ json: String) throws -> PiggyCardsProduct {
-            try JSONDecoder().decode(PiggyCardsProduct.self, from: Data(json.utf8))
-        }
+        @Suite("PiggyCards products and quotes (unit)")
+        struct PiggyCardsDecodingTests {
+            private func product(_ json: String) throws -> PiggyCardsProduct {
+                try JSONDecoder().decode(PiggyCardsProduct.self, from: Data(json.utf8))
+            }
 
-        @Test("numbers or strings, a single or a listed denomination, percent to basis points")
-        func lenientProduct() throws {
-            let fixed = try product(#"{"id":2626,"name":"Fuel","price_type":"fixed","currency":"USD","discount_percentage":"3.25","denomination":"25","quantity":"0","brand_id":13}"#)
-            #expect(fixed.id == "2626" && fixed.brandID == "13")
-            #expect(fixed.discountBasisPoints == 325)
-            #expect(fixed.denominations == .fixed([25]))
-            #expect(fixed.quantity == 0)
-            let range = try product(#"{"id":"1","name":"R","price_type":"range","discount_percentage":15.0,"min_denomination":"10","max_denomination":500}"#)
-            #expect(range.discountBasisPoints == 1_500)
-            #expect(range.denominations == .range(minimum: 10, maximum: 500))
-            let option = try product(#"{"id":"2","name":"O","price_type":"option","denomination":"25, 50,100"}"#)
-            #expect(option.denominations == .fixed([25, 50, 100]))
-            #expect(throws: DecodingError.self) { try product(#"{"id":"3","name":"X","price_type":"auction"}"#) }
-            #expect(throws: DecodingError.self) { try product(#"{"id":"3","name":"X","price_type":"fixed","denomination":"25,abc"}"#) }
-        }
+            @Test("numbers or strings, a single or a listed denomination, percent to basis points")
+            func lenientProduct() throws {
+                let fixed = try product(
+                    #"{"id":2626,"name":"Fuel","price_type":"fixed","currency":"USD","discount_percentage":"3.25","denomination":"25","quantity":"0","brand_id":13}"#
+                )
+                #expect(fixed.id == "2626" && fixed.brandID == "13")
+                #expect(fixed.discountBasisPoints == 325)
+                #expect(fixed.denominations == .fixed([25]))
+                #expect(fixed.quantity == 0)
+                let range = try product(
+                    #"{"id":"1","name":"R","price_type":"range","discount_percentage":15.0,"min_denomination":"10","max_denomination":500}"#
+                )
+                #expect(range.discountBasisPoints == 1_500)
+                #expect(range.denominations == .range(minimum: 10, maximum: 500))
+                let option = try product(#"{"id":"2","name":"O","price_type":"option","denomination":"25, 50,100"}"#)
+                #expect(option.denominations == .fixed([25, 50, 100]))
+                #expect(throws: DecodingError.self) { try product(#"{"id":"3","name":"X","price_type":"auction"}"#) }
+                #expect(throws: DecodingError.self) { try product(#"{"id":"3","name":"X","price_type":"fixed","denomination":"25,abc"}"#) }
+            }
 
-        @Test("the quote rounds half away from zero at each step, in cents")
-        func quote() throws {
-            let product = PiggyCardsProduct(id: "p", name: "P", priceType: .range, discountBasisPoints: 1_000, minDenomination: 1, maxDenomination: 2_500)
-            let quote = try PiggyCardsQuote(product: product, denomination: try #require(Decimal(string: "33.33")))
-            #expect(quote.faceValueMinorUnits == 3_333)
-            #expect(quote.discountMinorUnits == 333)  // 333.3
-            #expect(quote.serviceFeeMinorUnits == 45)  // 1.5 % of 3000 = 45
-            #expect(quote.totalMinorUnits == 3_045)
-            #expect(quote.total == Decimal(string: "30.45"))
-            #expect(throws: EngageError.self) { try PiggyCardsQuote(product: product, denomination: 10, quantity: 0) }
+            @Test("the quote rounds half away from zero at each step, in cents")
+            func quote() throws {
+                let product = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: 1_000, minDenomination: 1, maxDenomination: 2_500)
+                let quote = try PiggyCardsQuote(product: product, denomination: try #require(Decimal(string: "33.33")))
+                #expect(quote.faceValueMinorUnits == 3_333)
+                #expect(quote.discountMinorUnits == 333)  // 333.3
+                #expect(quote.serviceFeeMinorUnits == 45)  // 1.5 % of 3000 = 45
+                #expect(quote.totalMinorUnits == 3_045)
+                #expect(quote.total == Decimal(string: "30.45"))
+                #expect(throws: EngageError.self) { try PiggyCardsQuote(product: product, denomination: 10, quantity: 0) }
+            }
         }
-    }
     }
 #endif

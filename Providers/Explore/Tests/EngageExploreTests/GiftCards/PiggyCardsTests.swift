@@ -8,261 +8,281 @@
     import Testing
 
     extension GiftCardSuites {
-    @Suite("PiggyCards account, catalogue and orders (end to end)")
-    struct PiggyCardsTests {
-        @Test("sign-up, verify-otp (generated password sealed) and login; re-login once the 3600 s token expires")
-        func accountAndRelogin() async throws {
-            let harness = try await PiggyCardsHarness()
-            #expect(try await harness.client.isSignedIn() == false)
-            try await harness.signIn()
-            #expect(try await harness.client.isSignedIn())
-            #expect(harness.emulator.loginCount == 1)
-            let storage = harness.test.context.storage
-            #expect(throws: EngageError.self) { try storage.data(forKey: "piggycards_account") }
-            let login = try #require(harness.requests(to: "/login").first)
-            #expect(try login.decodeBody(PiggyCardsWire.LoginRequest.self).password.count == 24)
+        @Suite("PiggyCards account, catalogue and orders (end to end)")
+        struct PiggyCardsTests {
+            @Test("sign-up, verify-otp (generated password sealed) and login; re-login once the 3600 s token expires")
+            func accountAndRelogin() async throws {
+                let harness = try await PiggyCardsHarness()
+                #expect(try await harness.client.isSignedIn() == false)
+                try await harness.signIn()
+                #expect(try await harness.client.isSignedIn())
+                #expect(harness.emulator.loginCount == 1)
+                let storage = harness.test.context.storage
+                #expect(throws: EngageError.self) { try storage.data(forKey: "piggycards_account") }
+                let login = try #require(harness.requests(to: "/login").first)
+                #expect(try login.decodeBody(PiggyCardsWire.LoginRequest.self).password.count == 24)
 
-            _ = try await harness.client.brands(country: "US")
-            #expect(harness.emulator.loginCount == 1)
-            harness.clock.advance(by: .seconds(3_601))
-            let client = harness.client
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<10 { group.addTask { _ = try await client.brands(country: "US") } }
-                try await group.waitForAll()
+                _ = try await harness.client.brands(country: "US")
+                #expect(harness.emulator.loginCount == 1)
+                harness.clock.advance(by: .seconds(3_601))
+                let client = harness.client
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<10 { group.addTask { _ = try await client.brands(country: "US") } }
+                    try await group.waitForAll()
+                }
+                #expect(harness.emulator.loginCount == 2)  // one re-login shared by ten callers
+
+                // No token at all (e.g. after an app update cleared it): ten callers share one login too.
+                try await harness.client.tokens.clear()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<10 { group.addTask { _ = try await client.brands(country: "US") } }
+                    try await group.waitForAll()
+                }
+                #expect(harness.emulator.loginCount == 3)
+                try await harness.client.signOut()
+                #expect(try await harness.client.isSignedIn() == false)
+                await harness.stop()
             }
-            #expect(harness.emulator.loginCount == 2)  // one re-login shared by ten callers
 
-            // No token at all (e.g. after an app update cleared it): ten callers share one login too.
-            try await harness.client.tokens.clear()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<10 { group.addTask { _ = try await client.brands(country: "US") } }
-                try await group.waitForAll()
+            @Test("a re-login failing with 503 or a dropped connection is sent once per call and keeps the account; the next call logs in")
+            func transientReloginSentOnce() async throws {
+                // A dropped POST fails after the request timeout on Linux (see docs/decisions.md), hence 2 s.
+                let harness = try await PiggyCardsHarness(timeoutSeconds: 2)
+                try await harness.signIn()
+                #expect(harness.requests(to: "/login").count == 1)
+                harness.clock.advance(by: .seconds(3_601))
+
+                harness.host.faults.inject(
+                    FaultRule(.status(503), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
+                let serverError = await engageError { _ = try await harness.client.brands(country: "US") }
+                #expect(serverError?.isRetryable == true)
+                #expect(harness.requests(to: "/login").count == 2)
+
+                harness.host.faults.inject(
+                    FaultRule(.dropConnection, emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
+                let networkError = await engageError { _ = try await harness.client.brands(country: "US") }
+                #expect(networkError?.code == .network || networkError?.code == .timeout)
+                #expect(networkError?.isRetryable == true)
+                #expect(harness.requests(to: "/login").count == 3)
+                #expect(try await harness.client.isSignedIn())
+
+                _ = try await harness.client.brands(country: "US")
+                #expect(harness.requests(to: "/login").count == 4)
+                #expect(harness.emulator.loginCount == 2)
+                await harness.stop()
             }
-            #expect(harness.emulator.loginCount == 3)
-            try await harness.client.signOut()
-            #expect(try await harness.client.isSignedIn() == false)
-            await harness.stop()
-        }
 
-        @Test("a re-login failing with 503 or a dropped connection is sent once per call and keeps the account; the next call logs in")
-        func transientReloginSentOnce() async throws {
-            // A dropped POST fails after the request timeout on Linux (see docs/decisions.md), hence 2 s.
-            let harness = try await PiggyCardsHarness(timeoutSeconds: 2)
-            try await harness.signIn()
-            #expect(harness.requests(to: "/login").count == 1)
-            harness.clock.advance(by: .seconds(3_601))
+            @Test(
+                "callers cancelled during a PiggyCards login return .cancelled at once; the login goes on for the others, sent once",
+                .timeLimit(.minutes(1)))
+            func cancelledDuringLogin() async throws {
+                let loginArrived = TestCounter()
+                let releaseLogin = EngageTesting.TestGate()
+                let harness = try await PiggyCardsHarness(sleep: { _ in
+                    _ = loginArrived.increment()
+                    await releaseLogin.wait()
+                })
+                try await harness.signIn()
+                try await harness.client.tokens.clear()  // the account stays: the next call logs in first
+                harness.host.faults.inject(
+                    FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
 
-            harness.host.faults.inject(FaultRule(.status(503), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
-            let serverError = await engageError { _ = try await harness.client.brands(country: "US") }
-            #expect(serverError?.isRetryable == true)
-            #expect(harness.requests(to: "/login").count == 2)
-
-            harness.host.faults.inject(FaultRule(.dropConnection, emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
-            let networkError = await engageError { _ = try await harness.client.brands(country: "US") }
-            #expect(networkError?.code == .network || networkError?.code == .timeout)
-            #expect(networkError?.isRetryable == true)
-            #expect(harness.requests(to: "/login").count == 3)
-            #expect(try await harness.client.isSignedIn())
-
-            _ = try await harness.client.brands(country: "US")
-            #expect(harness.requests(to: "/login").count == 4)
-            #expect(harness.emulator.loginCount == 2)
-            await harness.stop()
-        }
-
-        @Test("callers cancelled during a PiggyCards login return .cancelled at once; the login goes on for the others, sent once", .timeLimit(.minutes(1)))
-        func cancelledDuringLogin() async throws {
-            let loginArrived = TestCounter()
-            let releaseLogin = EngageTesting.TestGate()
-            let harness = try await PiggyCardsHarness(sleep: { _ in
-                _ = loginArrived.increment()
-                await releaseLogin.wait()
-            })
-            try await harness.signIn()
-            try await harness.client.tokens.clear()  // the account stays: the next call logs in first
-            harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
-
-            let starter = Task { try await harness.client.brands(country: "US") }
-            #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
-            let joiner = Task { try await harness.client.brands(country: "US") }
-            let staying = Task { try await harness.client.brands(country: "US") }
-            #expect(await waitUntil { await harness.client.loginGate.joinedCallerCount == 2 })
-            starter.cancel()
-            joiner.cancel()
-            for cancelled in [starter, joiner] {
-                let error = await engageError { _ = try await cancelled.value }
-                #expect(error?.code == .cancelled)
+                let starter = Task { try await harness.client.brands(country: "US") }
+                #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
+                let joiner = Task { try await harness.client.brands(country: "US") }
+                let staying = Task { try await harness.client.brands(country: "US") }
+                #expect(await waitUntil { await harness.client.loginGate.joinedCallerCount == 2 })
+                starter.cancel()
+                joiner.cancel()
+                for cancelled in [starter, joiner] {
+                    let error = await engageError { _ = try await cancelled.value }
+                    #expect(error?.code == .cancelled)
+                }
+                releaseLogin.open()
+                #expect(try await !staying.value.isEmpty)
+                #expect(harness.requests(to: "/login").count == 2, "sign-in's login and one shared login")
+                _ = try await harness.client.brands(country: "US")
+                #expect(harness.requests(to: "/login").count == 2, "the shared login's token was kept")
+                await harness.stop()
             }
-            releaseLogin.open()
-            #expect(try await !staying.value.isEmpty)
-            #expect(harness.requests(to: "/login").count == 2, "sign-in's login and one shared login")
-            _ = try await harness.client.brands(country: "US")
-            #expect(harness.requests(to: "/login").count == 2, "the shared login's token was kept")
-            await harness.stop()
-        }
 
-        @Test("a sign-out racing a login in flight leaves no token behind", .timeLimit(.minutes(1)))
-        func signOutDuringLogin() async throws {
-            let loginArrived = TestCounter()
-            let releaseLogin = EngageTesting.TestGate()
-            let harness = try await PiggyCardsHarness(sleep: { _ in
-                _ = loginArrived.increment()
-                await releaseLogin.wait()
-            })
-            try await harness.signIn()
-            try await harness.client.tokens.clear()  // the next call logs in first
-            harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
-            let call = Task { try await harness.client.brands(country: "US") }
-            #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
-            let signOut = Task { try await harness.client.signOut() }
-            #expect(await waitUntil { (try? await harness.client.isSignedIn()) == false })
-            releaseLogin.open()
-            try await signOut.value
-            _ = await call.result
-            #expect(try await harness.client.isSignedIn() == false)
-            #expect(try await harness.client.tokens.currentTokens() == nil, "the login's token did not outlive the sign-out")
-            await harness.stop()
-        }
-
-        @Test("a wrong one-time password is .exploreGiftCardCodeInvalid and stores no password")
-        func wrongOTP() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.client.signUp(firstName: "Rui", lastName: "Costa", email: "rui@example.com", country: "US")
-            let error = await engageError { try await harness.client.verify(otp: "bad") }
-            #expect(error?.code == .exploreGiftCardCodeInvalid)
-            #expect(error?.httpStatus == 400)
-            #expect(try await harness.client.isSignedIn() == false)
-            await harness.stop()
-        }
-
-        @Test("the catalogue reads fixed, option and range products, and percent discounts as basis points")
-        func catalogue() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.signIn()
-            #expect(try await harness.client.brands(country: "US").map(\.id) == ["11", "12", "13"])
-            let shopmart = try await harness.client.giftCards(country: "US", brandID: "11")
-            #expect(shopmart.map(\.id) == ["1001", "1002"])
-            #expect(shopmart[0].denominations == .fixed([25]))
-            #expect(shopmart[1].priceType == .option)
-            #expect(shopmart[1].denominations == .fixed([25, 50, 100]))
-            #expect(shopmart[1].discountBasisPoints == 1_500)
-            let streamly = try await harness.product("1003")
-            #expect(streamly.denominations == .range(minimum: 10, maximum: 500))
-            #expect(harness.requests(to: "/giftcards/US").first?.query["brandId"] == "11")
-            #expect(try await harness.client.exchangeRate() == 30)
-            await harness.stop()
-        }
-
-        @Test("an order's 1.5 % fee and discount, computed in integer cents, match the backend's decimal arithmetic")
-        func orderArithmetic() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.signIn()
-            let option = try await harness.product("1002")
-            let order = try await harness.client.createOrder(product: option, denomination: 50, quantity: 2, recipientEmail: "rui@example.com")
-            #expect(order.quote.faceValueMinorUnits == 10_000)
-            #expect(order.quote.discountMinorUnits == 1_500)
-            #expect(order.quote.serviceFeeMinorUnits == 128)  // 1.5 % of 85.00 = 1.275 → 1.28
-            #expect(order.quote.totalMinorUnits == 8_628)
-            let backend = try #require(harness.emulator.order(id: order.id))
-            #expect(backend.totalMinorUnits == order.quote.totalMinorUnits)
-            #expect(backend.serviceFeeMinorUnits == order.quote.serviceFeeMinorUnits)
-            #expect(order.payMessage == "dash:\(order.payTo)?amount=2.876&label=PiggyCards")  // 86.28 / 30
-            let line = try #require(try harness.requests(to: "/orders").first?.decodeBody(PiggyCardsWire.OrderRequest.self).orders.first)
-            #expect(line == PiggyCardsWire.OrderLine(productId: "1002", quantity: 2, denomination: "50.00", currency: "USD"))
-
-            let range = try await harness.product("1003")
-            let decimal = try await harness.client.createOrder(product: range, denomination: try #require(Decimal(string: "25.50")), recipientEmail: "rui@example.com")
-            #expect(decimal.quote.totalMinorUnits == 2_458)  // 25.50 − 1.28 (5 %) = 24.22; + 0.36 fee
-            #expect(harness.emulator.order(id: decimal.id)?.totalMinorUnits == 2_458)
-            await harness.stop()
-        }
-
-        @Test("orders above 2 500 and denominations not sold are refused before sending")
-        func orderLimits() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.signIn()
-            let option = try await harness.product("1002")
-            let tooLarge = await engageError {
-                _ = try await harness.client.createOrder(product: option, denomination: 100, quantity: 26, recipientEmail: "rui@example.com")
+            @Test("a sign-out racing a login in flight leaves no token behind", .timeLimit(.minutes(1)))
+            func signOutDuringLogin() async throws {
+                let loginArrived = TestCounter()
+                let releaseLogin = EngageTesting.TestGate()
+                let harness = try await PiggyCardsHarness(sleep: { _ in
+                    _ = loginArrived.increment()
+                    await releaseLogin.wait()
+                })
+                try await harness.signIn()
+                try await harness.client.tokens.clear()  // the next call logs in first
+                harness.host.faults.inject(
+                    FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/login", trigger: .times(1)))
+                let call = Task { try await harness.client.brands(country: "US") }
+                #expect(await waitUntil { loginArrived.count == 1 }, "the login reached the backend and is held there")
+                let signOut = Task { try await harness.client.signOut() }
+                #expect(await waitUntil { (try? await harness.client.isSignedIn()) == false })
+                releaseLogin.open()
+                try await signOut.value
+                _ = await call.result
+                #expect(try await harness.client.isSignedIn() == false)
+                #expect(try await harness.client.tokens.currentTokens() == nil, "the login's token did not outlive the sign-out")
+                await harness.stop()
             }
-            #expect(tooLarge?.code == .exploreGiftCardAmountInvalid)
-            #expect((tooLarge?.underlyingError as? GiftCardAmountViolation)?.reason == .aboveMaximum)
-            #expect((tooLarge?.underlyingError as? GiftCardAmountViolation)?.maximum == 2_500)
-            let notSold = await engageError {
-                _ = try await harness.client.createOrder(product: option, denomination: 75, recipientEmail: "rui@example.com")
+
+            @Test("a wrong one-time password is .exploreGiftCardCodeInvalid and stores no password")
+            func wrongOTP() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.client.signUp(firstName: "Rui", lastName: "Costa", email: "rui@example.com", country: "US")
+                let error = await engageError { try await harness.client.verify(otp: "bad") }
+                #expect(error?.code == .exploreGiftCardCodeInvalid)
+                #expect(error?.httpStatus == 400)
+                #expect(try await harness.client.isSignedIn() == false)
+                await harness.stop()
             }
-            #expect((notSold?.underlyingError as? GiftCardAmountViolation)?.reason == .notOffered)
-            #expect(harness.requests(to: "/orders").isEmpty)
-            _ = try await harness.client.createOrder(product: option, denomination: 100, quantity: 25, recipientEmail: "rui@example.com")
-            #expect(harness.requests(to: "/orders").count == 1)
-            await harness.stop()
+
+            @Test("the catalogue reads fixed, option and range products, and percent discounts as basis points")
+            func catalogue() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                #expect(try await harness.client.brands(country: "US").map(\.id) == ["11", "12", "13"])
+                let shopmart = try await harness.client.giftCards(country: "US", brandID: "11")
+                #expect(shopmart.map(\.id) == ["1001", "1002"])
+                #expect(shopmart[0].denominations == .fixed([25]))
+                #expect(shopmart[1].priceType == .option)
+                #expect(shopmart[1].denominations == .fixed([25, 50, 100]))
+                #expect(shopmart[1].discountBasisPoints == 1_500)
+                let streamly = try await harness.product("1003")
+                #expect(streamly.denominations == .range(minimum: 10, maximum: 500))
+                #expect(harness.requests(to: "/giftcards/US").first?.query["brandId"] == "11")
+                #expect(try await harness.client.exchangeRate() == 30)
+                await harness.stop()
+            }
+
+            @Test("an order's 1.5 % fee and discount, computed in integer cents, match the backend's decimal arithmetic")
+            func orderArithmetic() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                let option = try await harness.product("1002")
+                let order = try await harness.client.createOrder(
+                    product: option, denomination: 50, quantity: 2, recipientEmail: "rui@example.com")
+                #expect(order.quote.faceValueMinorUnits == 10_000)
+                #expect(order.quote.discountMinorUnits == 1_500)
+                #expect(order.quote.serviceFeeMinorUnits == 128)  // 1.5 % of 85.00 = 1.275 → 1.28
+                #expect(order.quote.totalMinorUnits == 8_628)
+                let backend = try #require(harness.emulator.order(id: order.id))
+                #expect(backend.totalMinorUnits == order.quote.totalMinorUnits)
+                #expect(backend.serviceFeeMinorUnits == order.quote.serviceFeeMinorUnits)
+                #expect(order.payMessage == "dash:\(order.payTo)?amount=2.876&label=PiggyCards")  // 86.28 / 30
+                let line = try #require(
+                    try harness.requests(to: "/orders").first?.decodeBody(PiggyCardsWire.OrderRequest.self).orders.first)
+                #expect(line == PiggyCardsWire.OrderLine(productId: "1002", quantity: 2, denomination: "50.00", currency: "USD"))
+
+                let range = try await harness.product("1003")
+                let decimal = try await harness.client.createOrder(
+                    product: range, denomination: try #require(Decimal(string: "25.50")), recipientEmail: "rui@example.com")
+                #expect(decimal.quote.totalMinorUnits == 2_458)  // 25.50 − 1.28 (5 %) = 24.22; + 0.36 fee
+                #expect(harness.emulator.order(id: decimal.id)?.totalMinorUnits == 2_458)
+                await harness.stop()
+            }
+
+            @Test("orders above 2 500 and denominations not sold are refused before sending")
+            func orderLimits() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                let option = try await harness.product("1002")
+                let tooLarge = await engageError {
+                    _ = try await harness.client.createOrder(
+                        product: option, denomination: 100, quantity: 26, recipientEmail: "rui@example.com")
+                }
+                #expect(tooLarge?.code == .exploreGiftCardAmountInvalid)
+                #expect((tooLarge?.underlyingError as? GiftCardAmountViolation)?.reason == .aboveMaximum)
+                #expect((tooLarge?.underlyingError as? GiftCardAmountViolation)?.maximum == 2_500)
+                let notSold = await engageError {
+                    _ = try await harness.client.createOrder(product: option, denomination: 75, recipientEmail: "rui@example.com")
+                }
+                #expect((notSold?.underlyingError as? GiftCardAmountViolation)?.reason == .notOffered)
+                #expect(harness.requests(to: "/orders").isEmpty)
+                _ = try await harness.client.createOrder(
+                    product: option, denomination: 100, quantity: 25, recipientEmail: "rui@example.com")
+                #expect(harness.requests(to: "/orders").count == 1)
+                await harness.stop()
+            }
+
+            @Test("out of stock (HTTP 500 'Gift card 2626 is out of stock') is its own, non-retryable error; other 5xx are retryable")
+            func outOfStock() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                let fuel = try await harness.product("2626")
+                let error = await engageError {
+                    _ = try await harness.client.createOrder(product: fuel, denomination: 50, recipientEmail: "rui@example.com")
+                }
+                #expect(error?.code == .exploreGiftCardOutOfStock)
+                #expect(error?.httpStatus == 500)
+                #expect(error?.isRetryable == false)
+                #expect(error?.message.contains("Gift card 2626 is out of stock") == true)
+
+                harness.host.faults.inject(
+                    FaultRule(.status(503), emulatorID: "piggycards", method: "GET", path: "/brands/*", trigger: .times(1)))
+                let server = await engageError { _ = try await harness.client.brands(country: "US") }
+                #expect(server?.code == .exploreGiftCardServer)
+                #expect(server?.isRetryable == true)
+                await harness.stop()
+            }
+
+            @Test("polling follows Payment pending → Paid → Processing → Complete and seals the claim codes; Cancelled is a rejection")
+            func pollingAndCancellation() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                let option = try await harness.product("1002")
+                let order = try await harness.client.createOrder(
+                    product: option, denomination: 25, quantity: 2, recipientEmail: "rui@example.com")
+                #expect(try await harness.client.order(id: order.id).status == .paymentPending)
+                harness.emulator.markPaid(orderID: order.id)
+                #expect(try await harness.client.order(id: order.id).status == .paid)
+                let client = harness.client
+                let waiting = Task { try await client.waitForOrder(id: order.id) }
+                await harness.clock.waitForSleepers(1)
+                harness.clock.advance(by: .seconds(5))  // Processing
+                await harness.clock.waitForSleepers(1)
+                harness.clock.advance(by: .seconds(5))  // Complete
+                let details = try await waiting.value
+                #expect(details.status == .complete)
+                #expect(details.cards.count == 2)
+                let backend = try #require(harness.emulator.order(id: order.id))
+                #expect(details.cards.map(\.claimCode) == backend.cards.map(\.claimCode))
+                #expect(
+                    try harness.client.vault.card(provider: .piggyCards, id: "\(order.id)-2")?.secrets.claimPin == backend.cards[1].claimPin
+                )
+
+                let other = try await harness.client.createOrder(product: option, denomination: 25, recipientEmail: "rui@example.com")
+                harness.emulator.cancel(orderID: other.id)
+                let cancelled = await engageError { _ = try await harness.client.waitForOrder(id: other.id) }
+                #expect(cancelled?.code == .exploreGiftCardRejected)
+                await harness.stop()
+            }
+
+            @Test("a whole order logs no password, token, e-mail, claim code, claim PIN or barcode link")
+            func logsNoSecrets() async throws {
+                let harness = try await PiggyCardsHarness(configuration: .init(processingDelay: .zero, fulfillmentDelay: .zero))
+                let email = "hidden.buyer@example.com"
+                try await harness.signIn(email: email)
+                let token = try #require(try await harness.client.tokens.currentTokens()).accessToken
+                let password = try #require(try harness.requests(to: "/login").first?.decodeBody(PiggyCardsWire.LoginRequest.self).password)
+                let order = try await harness.client.createOrder(
+                    product: try await harness.product("1001"), denomination: 25, recipientEmail: email)
+                harness.emulator.markPaid(orderID: order.id)
+                let details = try await harness.client.waitForOrder(id: order.id)
+                let card = try #require(details.cards.first)
+                let secrets = [
+                    password, token, email, try #require(card.claimCode), try #require(card.claimPin), try #require(card.barcodeURL),
+                ]
+                let logs = harness.test.logs
+                #expect(logs.contains("/orders"))
+                for secret in secrets { #expect(!logs.contains(secret), "a secret shows in the logs") }
+                for text in printedForms(details) { for secret in secrets.suffix(3) { #expect(!text.contains(secret)) } }
+                await harness.stop()
+            }
         }
-
-        @Test("out of stock (HTTP 500 'Gift card 2626 is out of stock') is its own, non-retryable error; other 5xx are retryable")
-        func outOfStock() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.signIn()
-            let fuel = try await harness.product("2626")
-            let error = await engageError { _ = try await harness.client.createOrder(product: fuel, denomination: 50, recipientEmail: "rui@example.com") }
-            #expect(error?.code == .exploreGiftCardOutOfStock)
-            #expect(error?.httpStatus == 500)
-            #expect(error?.isRetryable == false)
-            #expect(error?.message.contains("Gift card 2626 is out of stock") == true)
-
-            harness.host.faults.inject(FaultRule(.status(503), emulatorID: "piggycards", method: "GET", path: "/brands/*", trigger: .times(1)))
-            let server = await engageError { _ = try await harness.client.brands(country: "US") }
-            #expect(server?.code == .exploreGiftCardServer)
-            #expect(server?.isRetryable == true)
-            await harness.stop()
-        }
-
-        @Test("polling follows Payment pending → Paid → Processing → Complete and seals the claim codes; Cancelled is a rejection")
-        func pollingAndCancellation() async throws {
-            let harness = try await PiggyCardsHarness()
-            try await harness.signIn()
-            let option = try await harness.product("1002")
-            let order = try await harness.client.createOrder(product: option, denomination: 25, quantity: 2, recipientEmail: "rui@example.com")
-            #expect(try await harness.client.order(id: order.id).status == .paymentPending)
-            harness.emulator.markPaid(orderID: order.id)
-            #expect(try await harness.client.order(id: order.id).status == .paid)
-            let client = harness.client
-            let waiting = Task { try await client.waitForOrder(id: order.id) }
-            await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: .seconds(5))  // Processing
-            await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: .seconds(5))  // Complete
-            let details = try await waiting.value
-            #expect(details.status == .complete)
-            #expect(details.cards.count == 2)
-            let backend = try #require(harness.emulator.order(id: order.id))
-            #expect(details.cards.map(\.claimCode) == backend.cards.map(\.claimCode))
-            #expect(try harness.client.vault.card(provider: .piggyCards, id: "\(order.id)-2")?.secrets.claimPin == backend.cards[1].claimPin)
-
-            let other = try await harness.client.createOrder(product: option, denomination: 25, recipientEmail: "rui@example.com")
-            harness.emulator.cancel(orderID: other.id)
-            let cancelled = await engageError { _ = try await harness.client.waitForOrder(id: other.id) }
-            #expect(cancelled?.code == .exploreGiftCardRejected)
-            await harness.stop()
-        }
-
-        @Test("a whole order logs no password, token, e-mail, claim code, claim PIN or barcode link")
-        func logsNoSecrets() async throws {
-            let harness = try await PiggyCardsHarness(configuration: .init(processingDelay: .zero, fulfillmentDelay: .zero))
-            let email = "hidden.buyer@example.com"
-            try await harness.signIn(email: email)
-            let token = try #require(try await harness.client.tokens.currentTokens()).accessToken
-            let password = try #require(try harness.requests(to: "/login").first?.decodeBody(PiggyCardsWire.LoginRequest.self).password)
-            let order = try await harness.client.createOrder(product: try await harness.product("1001"), denomination: 25, recipientEmail: email)
-            harness.emulator.markPaid(orderID: order.id)
-            let details = try await harness.client.waitForOrder(id: order.id)
-            let card = try #require(details.cards.first)
-            let secrets = [password, token, email, try #require(card.claimCode), try #require(card.claimPin), try #require(card.barcodeURL)]
-            let logs = harness.test.logs
-            #expect(logs.contains("/orders"))
-            for secret in secrets { #expect(!logs.contains(secret), "a secret shows in the logs") }
-            for text in printedForms(details) { for secret in secrets.suffix(3) { #expect(!text.contains(secret)) } }
-            await harness.stop()
-        }
-    }
     }
 #endif

@@ -35,7 +35,8 @@ struct ExploreFeedHarness {
         #if PiggyCards
             emulators.append(piggyCards)
         #endif
-        let sleep: @Sendable (Duration) async throws -> Void = if let gate { { _ in await gate.pass() } } else { { try await Task.sleep(for: $0) } }
+        let sleep: @Sendable (Duration) async throws -> Void =
+            if let gate { { _ in await gate.pass() } } else { { try await Task.sleep(for: $0) } }
         host = SandboxHost(emulators: emulators, configuration: SandboxConfiguration(now: { clock.now }, sleep: sleep))
         let endpoints = try await host.start()
         feedURL = try #require(endpoints.baseURL(for: "explore-feed"))

@@ -11,14 +11,17 @@ import Testing
 /// merchants, the callback twins and operation events.
 @Suite("Explore provider", .serialized)
 struct ExploreProviderTests {
-    private func start(country: String? = nil) async throws -> (ExploreFeedHarness, Engage, ExploreProvider, ExploreFixture, BruteForceDirectory) {
+    private func start(
+        country: String? = nil
+    ) async throws -> (ExploreFeedHarness, Engage, ExploreProvider, ExploreFixture, BruteForceDirectory) {
         let harness = try await ExploreFeedHarness()
         let (fixture, brute) = try ExploreFixture.shared()
-        let (engage, provider) = try await harness.start(harness.exploreConfiguration {
-            $0.feedURL = nil
-            $0.databasePath = fixture.path
-            $0.userCountry = country
-        })
+        let (engage, provider) = try await harness.start(
+            harness.exploreConfiguration {
+                $0.feedURL = nil
+                $0.databasePath = fixture.path
+                $0.userCountry = country
+            })
         return (harness, engage, provider, fixture, brute)
     }
 
@@ -89,10 +92,12 @@ struct ExploreProviderTests {
             provider.sync { continuation.resume(returning: $0) }
         }
         #expect(throws: EngageError.self) { try syncResult.get() }
-        #expect(await eventually {
-            let seen = names.withLock { $0 }
-            return ["custom_success_merchants_explore", "custom_success_territories_explore", "custom_error_sync_explore"].allSatisfy(seen.contains)
-        })
+        #expect(
+            await eventually {
+                let seen = names.withLock { $0 }
+                return ["custom_success_merchants_explore", "custom_success_territories_explore", "custom_error_sync_explore"].allSatisfy(
+                    seen.contains)
+            })
         subscription.cancel()
         await engage.shutdown()
         await harness.stop()
@@ -124,11 +129,15 @@ struct ExploreProviderTests {
         let delivered = try await ctx.waitForGiftCard(id: card.id)
         #expect(delivered.status == .fulfilled)
         #expect(try await provider.storedGiftCards().map(\.id) == [card.id])
-        #expect(await eventually {
-            let seen = names.withLock { $0 }
-            return ["custom_success_ctx_verify_explore", "custom_error_ctx_buy_gift_card_explore", "custom_success_ctx_buy_gift_card_explore",
-                    "custom_success_ctx_wait_for_gift_card_explore"].allSatisfy(seen.contains)
-        })
+        #expect(
+            await eventually {
+                let seen = names.withLock { $0 }
+                return [
+                    "custom_success_ctx_verify_explore", "custom_error_ctx_buy_gift_card_explore",
+                    "custom_success_ctx_buy_gift_card_explore",
+                    "custom_success_ctx_wait_for_gift_card_explore",
+                ].allSatisfy(seen.contains)
+            })
         // The user deletes their account: the session and the purchased card are forgotten.
         let reset = try await engage.reset()
         #expect(reset.succeeded.contains(.explore) && reset.failures[.explore] == nil)

@@ -107,7 +107,9 @@ struct ExploreSyncTests {
         try await expectFailure(.exploreDownloadInvalid, "truncated")
         harness.feed.inject(.corrupted, network: .mainnet)
         try await expectFailure(.exploreDownloadInvalid, "corrupted")
-        _ = harness.host.faults.inject(FaultRule(.status(503), emulatorID: "explore-feed", method: "GET", path: "/mainnet/explore-mainnet-2000.zip", trigger: .times(5)))
+        _ = harness.host.faults.inject(
+            FaultRule(
+                .status(503), emulatorID: "explore-feed", method: "GET", path: "/mainnet/explore-mainnet-2000.zip", trigger: .times(5)))
         try await expectFailure(.httpStatus, "server error")
         harness.host.faults.removeAll()
 
@@ -120,15 +122,18 @@ struct ExploreSyncTests {
         let readme = harness.folder.appendingPathComponent("README.txt")
         try Data("hello".utf8).write(to: readme)
         try harness.feed.publish(
-            archive: try ExploreFeedArchiver.zip(databaseAt: readme, in: harness.folder, entryName: "README.txt"), network: .mainnet, timestamp: 5_000
+            archive: try ExploreFeedArchiver.zip(databaseAt: readme, in: harness.folder, entryName: "README.txt"), network: .mainnet,
+            timestamp: 5_000
         )
         try await expectFailure(.exploreDownloadInvalid, "no database in the zip")
 
         // A good archive after all that installs normally.
         try harness.publish(rows: 1_000, seed: 22, timestamp: 6_000)
-        #expect(try await provider.sync() == .installed(
-            timestamp: 6_000, previousTimestamp: 1_000, archiveBytes: try #require(try harness.feed.manifest(for: .mainnet)).size
-        ))
+        #expect(
+            try await provider.sync()
+                == .installed(
+                    timestamp: 6_000, previousTimestamp: 1_000, archiveBytes: try #require(try harness.feed.manifest(for: .mainnet)).size
+                ))
         await engage.shutdown()
         await harness.stop()
     }
@@ -200,27 +205,30 @@ struct ExploreSyncTests {
     func schedule() async throws {
         let harness = try await ExploreFeedHarness()
         try harness.publish(timestamp: 1_000)
-        let (engage, provider) = try await harness.start(harness.exploreConfiguration {
-            $0.syncsAutomatically = true
-            $0.syncRetrySeconds = 600
-        })
+        let (engage, provider) = try await harness.start(
+            harness.exploreConfiguration {
+                $0.syncsAutomatically = true
+                $0.syncRetrySeconds = 600
+            })
         #expect(await eventually { (try? await provider.syncState())?.timestamp == 1_000 })
         let installed = harness.clock.now
         try harness.publish(rows: 1_000, seed: 22, timestamp: 2_000)
         harness.feed.inject(.corrupted, network: .mainnet)
         // The clock moves an hour per poll: the next check comes 24 h after the last one.
-        #expect(await eventually {
-            harness.clock.advance(by: .seconds(3_600))
-            return harness.feed.downloadCount(for: .mainnet) == 2
-        })
+        #expect(
+            await eventually {
+                harness.clock.advance(by: .seconds(3_600))
+                return harness.feed.downloadCount(for: .mainnet) == 2
+            })
         let failed = harness.clock.now
         #expect(failed.timeIntervalSince(installed) >= 86_400)
         #expect(try await provider.syncState()?.timestamp == 1_000, "the corrupt download was not installed")
         // The retry comes after syncRetrySeconds (600 s), not after another day.
-        #expect(await eventually {
-            harness.clock.advance(by: .seconds(60))
-            return (try? await provider.syncState())?.timestamp == 2_000
-        })
+        #expect(
+            await eventually {
+                harness.clock.advance(by: .seconds(60))
+                return (try? await provider.syncState())?.timestamp == 2_000
+            })
         let retried = harness.clock.now.timeIntervalSince(failed)
         #expect(retried >= 600 && retried < 86_400, "retried after \(retried) s")
         #expect(harness.feed.downloadCount(for: .mainnet) == 3)

@@ -235,7 +235,8 @@ public struct SovendusBridge: Sendable {
         public func receive(_ message: WKScriptMessage) -> SovendusBridgeMessage? {
             let origin = message.frameInfo.securityOrigin
             let port = origin.port > 0 ? ":\(origin.port)" : ""
-            let source = SovendusMessageSource(isMainFrame: message.frameInfo.isMainFrame, origin: "\(origin.protocol)://\(origin.host)\(port)")
+            let source = SovendusMessageSource(
+                isMainFrame: message.frameInfo.isMainFrame, origin: "\(origin.protocol)://\(origin.host)\(port)")
             return receive(message.body, from: source)
         }
     }

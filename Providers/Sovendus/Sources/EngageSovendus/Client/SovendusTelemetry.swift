@@ -25,7 +25,8 @@ final class SovendusTelemetry: Sendable {
         var tasks: [Task<Void, Never>] = []
     }
 
-    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, consent: AnalyticsConsent, logger: Logger) {
+    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, consent: AnalyticsConsent, logger: Logger)
+    {
         self.consent = consent
         self.client = client
         self.trafficSource = String(trafficSource)
@@ -58,7 +59,8 @@ final class SovendusTelemetry: Sendable {
                     .post, "/error", body: .json(report), options: RequestOptions(allowsRetry: false, operationName: "error_telemetry")
                 )
             } catch {
-                logger.debug("Sovendus error telemetry was not delivered", metadata: ["code": "\(EngageError.wrapping(error).code.rawValue)"])
+                logger.debug(
+                    "Sovendus error telemetry was not delivered", metadata: ["code": "\(EngageError.wrapping(error).code.rawValue)"])
             }
         }
         state.withLock { $0.tasks.append(task) }

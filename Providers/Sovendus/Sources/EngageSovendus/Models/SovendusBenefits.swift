@@ -122,12 +122,16 @@ extension SovendusWire.BenefitsResponse {
                 )
             )
         }
-        let banner = self.banner.map { SovendusBenefitBanner(title: $0.title, imageURL: Self.webURL($0.imageUrl), bannerURL: Self.webURL($0.bannerUrl)) }
+        let banner = self.banner.map {
+            SovendusBenefitBanner(title: $0.title, imageURL: Self.webURL($0.imageUrl), bannerURL: Self.webURL($0.bannerUrl))
+        }
         return SovendusBenefits(products: products, banner: banner)
     }
 
     static func webURL(_ text: String?) -> URL? {
-        guard let text, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else { return nil }
+        guard let text, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            return nil
+        }
         return url
     }
 

@@ -25,7 +25,8 @@ public struct SovendusOrder: Sendable, Hashable, SecretBearing {
     public var placedAt: Date?
 
     /// An order; only its id, net value and currency are required.
-    public init(id: String, netValue: Decimal, currency: String, couponCode: String? = nil, sessionID: String? = nil, placedAt: Date? = nil) {
+    public init(id: String, netValue: Decimal, currency: String, couponCode: String? = nil, sessionID: String? = nil, placedAt: Date? = nil)
+    {
         self.id = id
         self.netValue = netValue
         self.currency = currency

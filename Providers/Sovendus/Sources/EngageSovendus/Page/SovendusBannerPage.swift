@@ -54,7 +54,9 @@ struct SovendusPageBuilder: Sendable {
 
     static let containerID = "sovendus-voucher-banner"
 
-    func page(order: SovendusOrder, consumer: SovendusConsumer?, platform: SovendusPlatform, now: Date) throws(EngageError) -> SovendusBannerPage {
+    func page(
+        order: SovendusOrder, consumer: SovendusConsumer?, platform: SovendusPlatform, now: Date
+    ) throws(EngageError) -> SovendusBannerPage {
         let issues = order.validationIssues() + (consumer?.validationIssues() ?? [])
         guard issues.isEmpty else {
             throw EngageError(
@@ -103,7 +105,8 @@ struct SovendusPageBuilder: Sendable {
             throw EngageError(.invalidConfiguration, "The script URL has no usable origin.", providerID: .sovendus)
         }
         return SovendusBannerPage(
-            html: html, baseURL: baseURL, platform: platform, initialHeight: configuration.bannerInitialHeight, contentSecurityPolicy: policy
+            html: html, baseURL: baseURL, platform: platform, initialHeight: configuration.bannerInitialHeight,
+            contentSecurityPolicy: policy
         )
     }
 

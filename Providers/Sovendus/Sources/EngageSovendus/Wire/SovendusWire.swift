@@ -11,7 +11,9 @@ package enum SovendusWire {
         package var orderID: String
         package var couponCode: String
 
-        package init(emailHash: String, trafficMediumPublicID: String, orderValue: String, orderCurrency: String, orderID: String, couponCode: String) {
+        package init(
+            emailHash: String, trafficMediumPublicID: String, orderValue: String, orderCurrency: String, orderID: String, couponCode: String
+        ) {
             self.emailHash = emailHash
             self.trafficMediumPublicID = trafficMediumPublicID
             self.orderValue = orderValue
@@ -75,7 +77,9 @@ package enum SovendusWire {
         /// Every personal field (`firstName`, `email`, ...) and whether the app has it.
         package var consumer: [String: Bool]
 
-        package init(trafficSourceNumber: String, trafficMediumNumber: String, integrationType: String, language: String?, consumer: [String: Bool]) {
+        package init(
+            trafficSourceNumber: String, trafficMediumNumber: String, integrationType: String, language: String?, consumer: [String: Bool]
+        ) {
             self.trafficSourceNumber = trafficSourceNumber
             self.trafficMediumNumber = trafficMediumNumber
             self.integrationType = integrationType

@@ -17,10 +17,12 @@ import HTTPTypes
 enum WarplyAnswerRules {
     static let classifier = AnswerClassifier { response, request, redactor in
         guard response.isSuccess, let envelope = statusEnvelope(of: response.body), let status = envelope.status,
-              status != WarplyWire.Status.success
+            status != WarplyWire.Status.success
         else { return .accept }
         guard status == WarplyWire.Status.registrationInvalid else {
-            return .fail(refusal(operation: request.options.operationName, status: "status \(status)", message: envelope.message, redactor: redactor))
+            return .fail(
+                refusal(operation: request.options.operationName, status: "status \(status)", message: envelope.message, redactor: redactor)
+            )
         }
         let error = EngageError(
             .warplyRegistrationInvalid,

@@ -59,7 +59,8 @@ struct WarplyClient: Sendable {
         operation: String, repeatable: Bool = false
     ) async throws -> Payload? {
         try await send(
-            WarplyResultResponse<Payload>.self, method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable
+            WarplyResultResponse<Payload>.self, method, path, body: body, credentials: credentials, operation: operation,
+            repeatable: repeatable
         ).result
     }
 

@@ -59,7 +59,8 @@ actor WarplyRegistrar {
                 cached = try storage.sealedValue(WarplyRegistration.self, forKey: Self.storageKey)
             } catch let error as EngageError where error.code == .crypto || error.code == .decoding {
                 // Unreadable (another key, tampered): register anew rather than fail forever.
-                logger.warning("The stored Warply registration could not be opened; registering again", metadata: ["error": "\(error.code)"])
+                logger.warning(
+                    "The stored Warply registration could not be opened; registering again", metadata: ["error": "\(error.code)"])
                 cached = nil
                 try? storage.removeValue(forKey: Self.storageKey)
             }

@@ -16,9 +16,12 @@ struct WarplyTokenRefresher: TokenRefresher {
 
     func refresh(_ tokens: TokenPair) async throws -> TokenPair {
         guard let refreshToken = tokens.refreshToken, let credentials = try session.clientCredentials() else {
-            throw EngageError(.sessionExpired, "The Warply session cannot be refreshed: it has no refresh token or client credentials.", providerID: .warply)
+            throw EngageError(
+                .sessionExpired, "The Warply session cannot be refreshed: it has no refresh token or client credentials.",
+                providerID: .warply)
         }
-        let body = WarplyAuthRequest.Refresh(refreshToken: refreshToken, clientID: credentials.clientID, clientSecret: credentials.clientSecret)
+        let body = WarplyAuthRequest.Refresh(
+            refreshToken: refreshToken, clientID: credentials.clientID, clientSecret: credentials.clientSecret)
         let answer: WarplyTokenAnswer
         do {
             answer = try await client.json(

@@ -41,7 +41,9 @@ public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, SecretBearin
     }
 
     /// Market pass details.
-    public init(barcode: String? = nil, totalDiscount: Decimal = 0, newOffers: Int = 0, supermarkets: [WarplyMerchant] = [], mapURL: String? = nil) {
+    public init(
+        barcode: String? = nil, totalDiscount: Decimal = 0, newOffers: Int = 0, supermarkets: [WarplyMerchant] = [], mapURL: String? = nil
+    ) {
         self.barcode = barcode
         self.totalDiscount = totalDiscount
         self.newOffers = newOffers

@@ -8,7 +8,8 @@ extension KeyedDecodingContainer {
     /// `valueNotFound` when it is `null`, and `dataCorrupted` when the text is empty or blank.
     func requiredString(forKey key: Key) throws -> String {
         guard contains(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
         }
         guard let text = try looseString(forKey: key) else {
             throw DecodingError.valueNotFound(
@@ -16,7 +17,8 @@ extension KeyedDecodingContainer {
             )
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "The required field '\(key.stringValue)' is empty.")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "The required field '\(key.stringValue)' is empty.")
         }
         return text
     }
@@ -25,7 +27,8 @@ extension KeyedDecodingContainer {
     /// or `""`.
     func requiredInt(forKey key: Key) throws -> Int {
         guard contains(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
         }
         guard let value = try looseInt(forKey: key) else {
             throw DecodingError.valueNotFound(
@@ -38,7 +41,8 @@ extension KeyedDecodingContainer {
     /// A flag for a required field. Throws `keyNotFound` when absent and `valueNotFound` when `null` or `""`.
     func requiredBool(forKey key: Key) throws -> Bool {
         guard contains(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "The required field '\(key.stringValue)' is missing."))
         }
         guard let value = try looseBool(forKey: key) else {
             throw DecodingError.valueNotFound(

@@ -9,7 +9,8 @@ enum WarplyInput {
         guard text.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
             !parts[1].hasSuffix("."), !text.contains(where: { $0.isWhitespace || $0.isNewline })
         else {
-            throw EngageError(.invalidInput, "That is not an email address.", providerID: .warply, recoverySuggestion: "Check the address for typos.")
+            throw EngageError(
+                .invalidInput, "That is not an email address.", providerID: .warply, recoverySuggestion: "Check the address for typos.")
         }
     }
 
@@ -33,7 +34,8 @@ enum WarplyInput {
         let plus = digits.hasPrefix("+")
         if plus { digits.removeFirst() }
         guard (6...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw EngageError(.invalidInput, "That is not a phone number (expected 6 to 15 digits, optionally with +).", providerID: .warply)
+            throw EngageError(
+                .invalidInput, "That is not a phone number (expected 6 to 15 digits, optionally with +).", providerID: .warply)
         }
         return (plus ? "+" : "") + digits
     }
@@ -42,7 +44,8 @@ enum WarplyInput {
     static func cardNumber(_ text: String) throws -> String {
         let digits = text.filter { $0 != " " && $0 != "-" }
         guard (12...19).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), luhn(digits) else {
-            throw EngageError(.invalidInput, "That is not a valid card number.", providerID: .warply, recoverySuggestion: "Check the digits.")
+            throw EngageError(
+                .invalidInput, "That is not a valid card number.", providerID: .warply, recoverySuggestion: "Check the digits.")
         }
         return digits
     }

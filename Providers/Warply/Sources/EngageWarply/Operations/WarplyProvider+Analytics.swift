@@ -50,9 +50,12 @@ struct WarplyAnalyticsDeliverer: QueueDelivering {
                 readable.append((queued.id, try JSONDecoder().decode(WarplyAnalyticsRequest.Event.self, from: queued.payload)))
             } catch {
                 // A payload this version cannot read is dropped and reported rather than blocking the queue.
-                rejections[queued.id] = (error as? DecodingError).map {
-                    EngageError(decodingError: $0, providerID: .warply, what: "queued Warply analytics event")
-                } ?? EngageError(.decoding, "A queued Warply analytics event cannot be read.", providerID: .warply, underlyingError: error)
+                rejections[queued.id] =
+                    (error as? DecodingError).map {
+                        EngageError(decodingError: $0, providerID: .warply, what: "queued Warply analytics event")
+                    }
+                    ?? EngageError(
+                        .decoding, "A queued Warply analytics event cannot be read.", providerID: .warply, underlyingError: error)
             }
         }
         if !rejections.isEmpty {

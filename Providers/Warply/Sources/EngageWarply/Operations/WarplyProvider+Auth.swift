@@ -100,9 +100,11 @@ extension WarplyProvider {
                     )
                 } catch {
                     // The local session ends whatever the server says.
-                    context.logger.notice("Warply logout request failed; the local session is cleared anyway", metadata: [
-                        "error": "\(EngageError.wrapping(error, providerID: .warply).code)",
-                    ])
+                    context.logger.notice(
+                        "Warply logout request failed; the local session is cleared anyway",
+                        metadata: [
+                            "error": "\(EngageError.wrapping(error, providerID: .warply).code)"
+                        ])
                 }
             }
             // Clearing the session store also clears `state` (its clear hook).
@@ -116,7 +118,9 @@ extension WarplyProvider {
         }
         // A new session never inherits the previous user's data or client credentials.
         state.clear()
-        let credentials = answer.clientID.flatMap { id in answer.clientSecret.map { WarplyClientCredentials(clientID: id, clientSecret: $0) } }
+        let credentials = answer.clientID.flatMap { id in
+            answer.clientSecret.map { WarplyClientCredentials(clientID: id, clientSecret: $0) }
+        }
         await beforeSessionInstall.value?()
         // Credentials and tokens are written in one step on the token manager, after it moved to the new
         // session: a rejected refresh of the previous session can no longer delete the new credentials.

@@ -87,7 +87,9 @@ extension WarplyProvider {
 
     /// The callback form of ``supermarketCampaign(language:)``.
     @discardableResult
-    public func supermarketCampaign(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCampaign?>) -> any EngageCancellable {
+    public func supermarketCampaign(
+        language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCampaign?>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.supermarketCampaign(language: language) }
     }
 
@@ -121,7 +123,9 @@ extension WarplyProvider {
 
     /// The callback form of ``universalCoupons(language:)``.
     @discardableResult
-    public func universalCoupons(language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>) -> any EngageCancellable {
+    public func universalCoupons(
+        language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyCouponLists>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.universalCoupons(language: language) }
     }
 
@@ -209,7 +213,9 @@ extension WarplyProvider {
 
     /// The callback form of ``transactionHistory(productDetail:)``.
     @discardableResult
-    public func transactionHistory(productDetail: String = "min", completion: @escaping Completion<[WarplyTransaction]>) -> any EngageCancellable {
+    public func transactionHistory(
+        productDetail: String = "min", completion: @escaping Completion<[WarplyTransaction]>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.transactionHistory(productDetail: productDetail) }
     }
 
@@ -223,13 +229,17 @@ extension WarplyProvider {
 
     /// The callback form of ``merchants(_:)-(WarplyMerchantQuery)``.
     @discardableResult
-    public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery(), completion: @escaping Completion<[WarplyMerchant]>) -> any EngageCancellable {
+    public func merchants(
+        _ query: WarplyMerchantQuery = WarplyMerchantQuery(), completion: @escaping Completion<[WarplyMerchant]>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.merchants(query) }
     }
 
     /// The callback form of ``merchantCategories(language:)``.
     @discardableResult
-    public func merchantCategories(language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyMerchantCategory]>) -> any EngageCancellable {
+    public func merchantCategories(
+        language: WarplyLanguage? = nil, completion: @escaping Completion<[WarplyMerchantCategory]>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.merchantCategories(language: language) }
     }
 

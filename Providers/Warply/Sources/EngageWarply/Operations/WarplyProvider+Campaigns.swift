@@ -18,7 +18,8 @@ extension WarplyProvider {
     /// - Parameters:
     ///   - language: The language of the texts; the provider's language when `nil`.
     ///   - filters: Extra filters passed to Warply as they are.
-    public func campaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign] {
+    public func campaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign]
+    {
         try await context.perform("campaigns") {
             let language = language ?? self.language
             guard try await tokens.hasSession() else {
@@ -31,10 +32,12 @@ extension WarplyProvider {
             do {
                 personalized = try await personalizedList
             } catch let error as EngageError where Self.isDeadSession(error) {
-                context.logger.notice("Warply session is no longer valid; showing the logged-out campaigns", metadata: ["error": "\(error.code)"])
+                context.logger.notice(
+                    "Warply session is no longer valid; showing the logged-out campaigns", metadata: ["error": "\(error.code)"])
                 return storeLoggedOutCampaigns(try await basicList)
             }
-            let result = WarplyCampaignProcessing.process(basic: try await basicList, personalized: personalized, availability: try await availabilityList)
+            let result = WarplyCampaignProcessing.process(
+                basic: try await basicList, personalized: personalized, availability: try await availabilityList)
             state.setCarouselList(result.carousel)
             state.setCampaignList(result.all.filter { $0.couponAvailability != 0 && !$0.isCarousel })
             return result.campaigns
@@ -55,7 +58,9 @@ extension WarplyProvider {
     }
 
     /// The user's personalized campaigns alone, sorted by `sorting`. Needs a logged-in user.
-    public func personalizedCampaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign] {
+    public func personalizedCampaigns(
+        language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]
+    ) async throws(EngageError) -> [WarplyCampaign] {
         try await context.perform("campaigns_personalized") {
             WarplyCampaignProcessing.sorted(try await personalizedCampaignList(language: language ?? self.language, filters: filters))
         }
@@ -79,13 +84,16 @@ extension WarplyProvider {
     /// The supermarket campaign (`nil` when there is none), also kept in `state.supermarketCampaign`.
     public func supermarketCampaign(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCampaign? {
         try await context.perform("supermarket_campaign") {
-            let campaigns = try await client.context(
-                [WarplyCampaign].self,
-                WarplyContextRequest(root: WarplyWire.Root.campaigns, action: WarplyWire.Action.retrieveSupermarket, fields: [
-                    "language": .string((language ?? self.language).rawValue),
-                ]),
-                section: WarplyWire.Section.campaigning, credentials: .signed, operation: "supermarket_campaign"
-            ) ?? []
+            let campaigns =
+                try await client.context(
+                    [WarplyCampaign].self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.campaigns, action: WarplyWire.Action.retrieveSupermarket,
+                        fields: [
+                            "language": .string((language ?? self.language).rawValue)
+                        ]),
+                    section: WarplyWire.Section.campaigning, credentials: .signed, operation: "supermarket_campaign"
+                ) ?? []
             let campaign = WarplyCampaignProcessing.sorted(campaigns).first
             state.setSupermarketCampaign(campaign)
             return campaign
@@ -103,10 +111,12 @@ extension WarplyProvider {
     /// Local: publishes no operation event (it is a computation, not a Warply operation).
     public func campaignURL(for campaign: WarplyCampaign) async throws(EngageError) -> URL? {
         guard let text = campaign.indexURL ?? campaign.campaignURL else { return nil }
-        let filled = WarplyPlaceholders.fill(WarplyWire.cleanEscapedURL(text), values: [
-            "appUUID": configuration.appUUID, "web_id": configuration.merchantID, "language": language.rawValue,
-            "sessionUuid": campaign.sessionUUID, "api_key": "",
-        ])
+        let filled = WarplyPlaceholders.fill(
+            WarplyWire.cleanEscapedURL(text),
+            values: [
+                "appUUID": configuration.appUUID, "web_id": configuration.merchantID, "language": language.rawValue,
+                "sessionUuid": campaign.sessionUUID, "api_key": "",
+            ])
         return URL(string: filled)
     }
 
@@ -115,7 +125,8 @@ extension WarplyProvider {
     /// contain the tokens: hand them only to the page.
     ///
     /// Local: publishes no operation event (it is a computation, not a Warply operation).
-    public func campaignParameters(for campaign: WarplyCampaign, isMap: Bool = false) async throws(EngageError) -> WarplyCampaignParameters {
+    public func campaignParameters(for campaign: WarplyCampaign, isMap: Bool = false) async throws(EngageError) -> WarplyCampaignParameters
+    {
         let current = try await context.local { try await tokens.currentTokens() }
         let credentials = try await context.local { try session.clientCredentials() }
         return WarplyCampaignParameters(values: [
@@ -148,7 +159,8 @@ extension WarplyProvider {
     // MARK: Requests
 
     func basicCampaigns(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
-        try await campaignList(action: WarplyWire.Action.retrieve, language: language, filters: filters, credentials: .signed, operation: "campaigns")
+        try await campaignList(
+            action: WarplyWire.Action.retrieve, language: language, filters: filters, credentials: .signed, operation: "campaigns")
     }
 
     func personalizedCampaignList(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
@@ -163,9 +175,11 @@ extension WarplyProvider {
     ) async throws -> [WarplyCampaign] {
         try await client.context(
             [WarplyCampaign].self,
-            WarplyContextRequest(root: WarplyWire.Root.campaigns, action: action, fields: [
-                "language": .string(language.rawValue), "filters": .object(filters),
-            ]),
+            WarplyContextRequest(
+                root: WarplyWire.Root.campaigns, action: action,
+                fields: [
+                    "language": .string(language.rawValue), "filters": .object(filters),
+                ]),
             section: WarplyWire.Section.campaigning, credentials: credentials, operation: operation
         ) ?? []
     }

@@ -11,7 +11,8 @@ extension WarplyProvider {
         let language = query.language.flatMap(WarplyLanguage.init(rawValue:)) ?? self.language
         async let campaigns = campaigns(language: language)
         async let couponSets = couponSets(language: language)
-        let offers = try await campaigns.map { $0.offer(language: language) }
+        let offers =
+            try await campaigns.map { $0.offer(language: language) }
             + couponSets.filter { $0.isActive && $0.isVisible }.map { $0.offer(language: language) }
         return Array(offers[query.page.range(in: offers.count)])
     }
@@ -20,7 +21,8 @@ extension WarplyProvider {
     /// centre and distance; `query.text` keeps merchants whose name contains it (case- and
     /// diacritic-insensitive). Paged locally; `totalCount` is the number of matches.
     public func merchants(_ query: MerchantQuery) async throws -> Page<MerchantSummary> {
-        let warplyQuery = WarplyMerchantQuery(center: query.center, distanceKilometers: query.center == nil ? nil : query.radiusMeters.map { $0 / 1000 })
+        let warplyQuery = WarplyMerchantQuery(
+            center: query.center, distanceKilometers: query.center == nil ? nil : query.radiusMeters.map { $0 / 1000 })
         var merchants = try await merchants(warplyQuery)
         if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             merchants = merchants.filter { ($0.name ?? "").range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
@@ -36,7 +38,9 @@ extension WarplyProvider {
         var articles = try await articles(language: language, categories: query.category.map { [$0] } ?? [])
         if let text = query.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             articles = articles.filter { article in
-                [article.title, article.body].compactMap { $0 }.contains { $0.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+                [article.title, article.body].compactMap { $0 }.contains {
+                    $0.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                }
             }
         }
         return articles[query.page.range(in: articles.count)].map { $0.contentItem(language: language) }

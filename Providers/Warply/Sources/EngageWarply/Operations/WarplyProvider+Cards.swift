@@ -48,13 +48,18 @@ extension WarplyProvider {
                 throw EngageError(.invalidInput, "The card's expiry must be a month from now on.", providerID: .warply)
             }
             let month = card.expirationMonth < 10 ? "0\(card.expirationMonth)" : "\(card.expirationMonth)"
-            let request = WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.addCard, fields: [
-                "card_number": .string(number), "card_issuer": .string(card.issuer), "cardholder": .string(card.holder),
-                "expiration_month": .string(month), "expiration_year": .string(String(card.expirationYear)),
-            ])
-            guard let added = try await client.context(
-                WarplyCard.self, request, section: WarplyWire.Section.cards, credentials: .bearer, operation: "add_card", repeatable: false
-            ) else {
+            let request = WarplyContextRequest(
+                root: WarplyWire.Root.cards, action: WarplyWire.Action.addCard,
+                fields: [
+                    "card_number": .string(number), "card_issuer": .string(card.issuer), "cardholder": .string(card.holder),
+                    "expiration_month": .string(month), "expiration_year": .string(String(card.expirationYear)),
+                ])
+            guard
+                let added = try await client.context(
+                    WarplyCard.self, request, section: WarplyWire.Section.cards, credentials: .bearer, operation: "add_card",
+                    repeatable: false
+                )
+            else {
                 throw EngageError(.decoding, "Warply's add card answer is empty.", providerID: .warply)
             }
             context.logger.debug("Card added", metadata: ["card": "\(WarplyCard.mask(number))"])
@@ -77,7 +82,8 @@ extension WarplyProvider {
         try await context.perform("delete_card") {
             try WarplyInput.identifier(token, name: "token", limit: 256)
             _ = try await client.context(
-                JSONValue.self, WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.deleteCard, fields: ["token": .string(token)]),
+                JSONValue.self,
+                WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.deleteCard, fields: ["token": .string(token)]),
                 section: WarplyWire.Section.cards, credentials: .bearer, operation: "delete_card"
             )
         }

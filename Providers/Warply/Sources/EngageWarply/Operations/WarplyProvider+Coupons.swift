@@ -23,10 +23,12 @@ extension WarplyProvider {
     /// `coupons_fetched`. Needs a logged-in user.
     public func coupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
         try await context.perform("coupons") {
-            let coupons = try await userCoupons(action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
+            let coupons = try await userCoupons(
+                action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
             // Return the lists computed here: reading them back from the shared state could return
             // another call's lists (a concurrent fetch, a logout, the app's own setters).
-            let lists = WarplyCouponLists(active: WarplyCouponProcessing.active(coupons), redeemed: WarplyCouponProcessing.redeemed(coupons))
+            let lists = WarplyCouponLists(
+                active: WarplyCouponProcessing.active(coupons), redeemed: WarplyCouponProcessing.redeemed(coupons))
             state.setOldCouponList(coupons)
             state.setCouponList(coupons)
             return lists
@@ -47,13 +49,16 @@ extension WarplyProvider {
     /// Every coupon set, kept in `state.couponSetList`.
     public func couponSets(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyCouponSet] {
         try await context.perform("couponsets") {
-            let sets = try await client.context(
-                [WarplyCouponSet].self,
-                WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.couponSets, fields: [
-                    "language": .string((language ?? self.language).rawValue), "active": .bool(true), "visible": .bool(true),
-                ]),
-                section: WarplyWire.Section.coupon, credentials: .signed, operation: "couponsets"
-            ) ?? []
+            let sets =
+                try await client.context(
+                    [WarplyCouponSet].self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.coupon, action: WarplyWire.Action.couponSets,
+                        fields: [
+                            "language": .string((language ?? self.language).rawValue), "active": .bool(true), "visible": .bool(true),
+                        ]),
+                    section: WarplyWire.Section.coupon, credentials: .signed, operation: "couponsets"
+                ) ?? []
             state.setCouponSetList(sets)
             return sets
         }
@@ -70,11 +75,14 @@ extension WarplyProvider {
     public func validateCoupon(code: String) async throws(EngageError) -> WarplyCouponValidation {
         try await context.perform("validate_coupon") {
             try WarplyInput.identifier(code, name: "code", limit: 128)
-            guard let validation = try await client.context(
-                WarplyCouponValidation.self,
-                WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.validate, fields: ["coupon": .string(code)]),
-                section: WarplyWire.Section.coupon, credentials: .bearer, operation: "validate_coupon"
-            ) else {
+            guard
+                let validation = try await client.context(
+                    WarplyCouponValidation.self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.coupon, action: WarplyWire.Action.validate, fields: ["coupon": .string(code)]),
+                    section: WarplyWire.Section.coupon, credentials: .bearer, operation: "validate_coupon"
+                )
+            else {
                 throw EngageError(.decoding, "Warply's validation answer is empty.", providerID: .warply)
             }
             return validation
@@ -89,7 +97,9 @@ extension WarplyProvider {
     ///   - merchantID: The merchant's id, if any.
     /// - Throws: `.warplyCouponNotRedeemable` when the set has no coupons left, is unknown, or the user
     ///   lacks points (the message says which); `.unauthorized` without a session.
-    public func redeemCoupon(productID: String? = nil, productUUID: String, merchantID: String? = nil) async throws(EngageError) -> WarplyRedemption {
+    public func redeemCoupon(
+        productID: String? = nil, productUUID: String, merchantID: String? = nil
+    ) async throws(EngageError) -> WarplyRedemption {
         try await context.perform("redeem_coupon") {
             try WarplyInput.identifier(productUUID, name: "productUUID", limit: 128)
             var fields: [String: JSONValue] = ["product_uuid": .string(productUUID)]
@@ -99,7 +109,8 @@ extension WarplyProvider {
             do {
                 // Not repeatable: a resend after a lost answer could spend the points twice.
                 redemption = try await client.context(
-                    WarplyRedemption.self, WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.redeem, fields: fields),
+                    WarplyRedemption.self,
+                    WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.redeem, fields: fields),
                     section: WarplyWire.Section.coupon, credentials: .bearer, operation: "redeem_coupon", repeatable: false
                 )
             } catch let error as EngageError where error.code == .warplyRequestRejected {
@@ -120,9 +131,11 @@ extension WarplyProvider {
         try await context.perform("redeemed_sm_history") {
             let history = try await client.context(
                 WarplyRedeemedSupermarketHistory.self,
-                WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.redeemedSupermarketHistory, fields: [
-                    "language": .string((language ?? self.language).rawValue),
-                ]),
+                WarplyContextRequest(
+                    root: WarplyWire.Root.coupon, action: WarplyWire.Action.redeemedSupermarketHistory,
+                    fields: [
+                        "language": .string((language ?? self.language).rawValue)
+                    ]),
                 section: WarplyWire.Section.coupon, credentials: .bearer, operation: "redeemed_sm_history"
             )
             guard var history else {
@@ -142,10 +155,12 @@ extension WarplyProvider {
     func userCoupons(action: String, language: WarplyLanguage, operation: String) async throws -> [WarplyCoupon] {
         try await client.context(
             [WarplyCoupon].self,
-            WarplyContextRequest(root: WarplyWire.Root.coupon, action: action, fields: [
-                "details": .array([.string("merchant"), .string("redemption")]), "language": .string(language.rawValue),
-                "couponset_types": .array([.string("supermarket"), .string("coupon")]),
-            ]),
+            WarplyContextRequest(
+                root: WarplyWire.Root.coupon, action: action,
+                fields: [
+                    "details": .array([.string("merchant"), .string("redemption")]), "language": .string(language.rawValue),
+                    "couponset_types": .array([.string("supermarket"), .string("coupon")]),
+                ]),
             section: WarplyWire.Section.coupon, credentials: .bearer, operation: operation
         ) ?? []
     }

@@ -11,11 +11,13 @@ extension WarplyProvider {
             try WarplyInput.identifier(deviceToken, name: "deviceToken", limit: 4096)
             try context.storage.setSealedValue(deviceToken, forKey: Self.deviceTokenKey)
             pushToken.withLock { $0 = deviceToken }
-            let body = WarplyContextRequest(root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateToken, fields: [
-                "device_token": .string(deviceToken), "platform": .string(WarplyPlatformHeaders.platform),
-                "vendor": .string(WarplyPlatformHeaders.vendor), "os_version": .string(WarplyPlatformHeaders.osVersion),
-                "unique_device_id": .string(deviceID), "language": .string(language.rawValue),
-            ])
+            let body = WarplyContextRequest(
+                root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateToken,
+                fields: [
+                    "device_token": .string(deviceToken), "platform": .string(WarplyPlatformHeaders.platform),
+                    "vendor": .string(WarplyPlatformHeaders.vendor), "os_version": .string(WarplyPlatformHeaders.osVersion),
+                    "unique_device_id": .string(deviceID), "language": .string(language.rawValue),
+                ])
             try await client.status(
                 .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID), body: .json(body), credentials: .signed,
                 operation: "update_device_token", repeatable: true

@@ -10,13 +10,16 @@ extension WarplyProvider {
     public func transactionHistory(productDetail: String = "min") async throws(EngageError) -> [WarplyTransaction] {
         try await context.perform("transaction_history") {
             try WarplyInput.identifier(productDetail, name: "productDetail", limit: 32)
-            let transactions = try await client.context(
-                [WarplyTransaction].self,
-                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.transactionHistory, fields: [
-                    "product_detail": .string(productDetail),
-                ]),
-                section: WarplyWire.Section.transactions, credentials: .bearer, operation: "transaction_history"
-            ) ?? []
+            let transactions =
+                try await client.context(
+                    [WarplyTransaction].self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.consumerData, action: WarplyWire.Action.transactionHistory,
+                        fields: [
+                            "product_detail": .string(productDetail)
+                        ]),
+                    section: WarplyWire.Section.transactions, credentials: .bearer, operation: "transaction_history"
+                ) ?? []
             return WarplyHistoryProcessing.newestFirst(transactions)
         }
     }
@@ -24,11 +27,12 @@ extension WarplyProvider {
     /// The user's points history, newest first. Needs a logged-in user.
     public func pointsHistory() async throws(EngageError) -> [WarplyPointsEntry] {
         try await context.perform("points_history") {
-            let entries = try await client.context(
-                [WarplyPointsEntry].self,
-                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.pointsHistory),
-                section: WarplyWire.Section.points, credentials: .bearer, operation: "points_history"
-            ) ?? []
+            let entries =
+                try await client.context(
+                    [WarplyPointsEntry].self,
+                    WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.pointsHistory),
+                    section: WarplyWire.Section.points, credentials: .bearer, operation: "points_history"
+                ) ?? []
             return WarplyHistoryProcessing.newestFirst(entries)
         }
     }

@@ -68,11 +68,14 @@ extension WarplyProvider {
     public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery()) async throws(EngageError) -> [WarplyMerchant] {
         try await context.perform("merchants") {
             try query.validate()
-            var merchants = try await client.context(
-                [WarplyMerchant].self,
-                WarplyContextRequest(root: WarplyWire.Root.shops, action: WarplyWire.Action.retrieveMultilingual, fields: query.fields(defaultLanguage: language)),
-                section: WarplyWire.Section.shops, credentials: .signed, operation: "merchants"
-            ) ?? []
+            var merchants =
+                try await client.context(
+                    [WarplyMerchant].self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.shops, action: WarplyWire.Action.retrieveMultilingual,
+                        fields: query.fields(defaultLanguage: language)),
+                    section: WarplyWire.Section.shops, credentials: .signed, operation: "merchants"
+                ) ?? []
             if let center = query.center {
                 for index in merchants.indices where merchants[index].distanceMeters == nil {
                     merchants[index].distanceMeters = merchants[index].location.map { center.distance(to: $0) }
@@ -91,9 +94,11 @@ extension WarplyProvider {
         try await context.perform("merchant_categories") {
             try await client.context(
                 [WarplyMerchantCategory].self,
-                WarplyContextRequest(root: WarplyWire.Root.shops, action: WarplyWire.Action.merchantCategories, fields: [
-                    "language": .string((language ?? self.language).rawValue),
-                ]),
+                WarplyContextRequest(
+                    root: WarplyWire.Root.shops, action: WarplyWire.Action.merchantCategories,
+                    fields: [
+                        "language": .string((language ?? self.language).rawValue)
+                    ]),
                 section: WarplyWire.Section.shops, credentials: .signed, operation: "merchant_categories"
             ) ?? []
         }
@@ -106,7 +111,8 @@ extension WarplyProvider {
             var fields: [String: JSONValue] = ["language": .string((language ?? self.language).rawValue)]
             if !categories.isEmpty { fields["categories"] = .array(categories.map(JSONValue.string)) }
             return try await client.context(
-                [WarplyArticle].self, WarplyContextRequest(root: WarplyWire.Root.content, action: WarplyWire.Action.retrieveMultilingual, fields: fields),
+                [WarplyArticle].self,
+                WarplyContextRequest(root: WarplyWire.Root.content, action: WarplyWire.Action.retrieveMultilingual, fields: fields),
                 section: WarplyWire.Section.content, credentials: .signed, operation: "articles"
             ) ?? []
         }
@@ -116,13 +122,17 @@ extension WarplyProvider {
     /// `market_pass_details_fetched`. Needs a logged-in user.
     public func marketPassDetails() async throws(EngageError) -> WarplyMarketPassDetails {
         try await context.perform("market_pass_details") {
-            guard let details = try await client.context(
-                WarplyMarketPassDetails.self,
-                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.marketPass, fields: [
-                    "method": .string("supermarket_profile"),
-                ]),
-                section: WarplyWire.Section.marketPass, credentials: .bearer, operation: "market_pass_details"
-            ) else {
+            guard
+                let details = try await client.context(
+                    WarplyMarketPassDetails.self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.consumerData, action: WarplyWire.Action.marketPass,
+                        fields: [
+                            "method": .string("supermarket_profile")
+                        ]),
+                    section: WarplyWire.Section.marketPass, credentials: .bearer, operation: "market_pass_details"
+                )
+            else {
                 throw EngageError(.decoding, "Warply's market pass answer is empty.", providerID: .warply)
             }
             state.setMarketPassDetails(details)

@@ -7,11 +7,14 @@ extension WarplyProvider {
     /// The user's profile. Needs a logged-in user.
     public func profile() async throws(EngageError) -> WarplyProfile {
         try await context.perform("profile") {
-            guard let profile = try await client.context(
-                WarplyProfile.self,
-                WarplyContextRequest(root: WarplyWire.Root.consumerData, action: WarplyWire.Action.userDetails, fields: ["process": .string("get")]),
-                section: WarplyWire.Section.user, credentials: .bearer, operation: "profile"
-            ) else {
+            guard
+                let profile = try await client.context(
+                    WarplyProfile.self,
+                    WarplyContextRequest(
+                        root: WarplyWire.Root.consumerData, action: WarplyWire.Action.userDetails, fields: ["process": .string("get")]),
+                    section: WarplyWire.Section.user, credentials: .bearer, operation: "profile"
+                )
+            else {
                 throw EngageError(.decoding, "Warply's profile answer is empty.", providerID: .warply)
             }
             return profile

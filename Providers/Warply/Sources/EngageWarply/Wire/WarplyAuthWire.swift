@@ -24,10 +24,12 @@ package struct WarplyRegistration: Codable, Sendable, Hashable, SecretBearing {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let webID = try container.looseString(forKey: .webID), !webID.isEmpty else {
-            throw DecodingError.keyNotFound(CodingKeys.webID, .init(codingPath: container.codingPath, debugDescription: "The registration has no web_id."))
+            throw DecodingError.keyNotFound(
+                CodingKeys.webID, .init(codingPath: container.codingPath, debugDescription: "The registration has no web_id."))
         }
         guard let apiKey = try container.looseString(forKey: .apiKey), !apiKey.isEmpty else {
-            throw DecodingError.keyNotFound(CodingKeys.apiKey, .init(codingPath: container.codingPath, debugDescription: "The registration has no api_key."))
+            throw DecodingError.keyNotFound(
+                CodingKeys.apiKey, .init(codingPath: container.codingPath, debugDescription: "The registration has no api_key."))
         }
         self.webID = webID
         self.apiKey = apiKey
@@ -82,7 +84,9 @@ package struct WarplyTokenAnswer: Codable, Sendable, Hashable, SecretBearing {
     package var tokenType: String?
 
     /// An answer.
-    package init(accessToken: String, refreshToken: String?, clientID: String? = nil, clientSecret: String? = nil, tokenType: String? = "Bearer") {
+    package init(
+        accessToken: String, refreshToken: String?, clientID: String? = nil, clientSecret: String? = nil, tokenType: String? = "Bearer"
+    ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.clientID = clientID

@@ -27,9 +27,11 @@ package struct WarplyContextRequest: Codable, Sendable, Hashable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "Expected one root key such as {\"campaigns\":{...}}, found \(container.allKeys.count)."
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected one root key such as {\"campaigns\":{...}}, found \(container.allKeys.count)."
+                ))
         }
         root = key.stringValue
         var object = try container.decode([String: JSONValue].self, forKey: key)

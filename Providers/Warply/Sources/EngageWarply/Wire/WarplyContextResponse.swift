@@ -45,7 +45,8 @@ package struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Send
     /// is not an object, or when the section's `result` does not decode as `Payload`.
     package init(from decoder: any Decoder) throws {
         guard let section = decoder.userInfo[Self.sectionKey] as? String else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No Warply section name was given to the decoder."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "No Warply section name was given to the decoder."))
         }
         let root = try decoder.container(keyedBy: AnyKey.self)
         self.section = section

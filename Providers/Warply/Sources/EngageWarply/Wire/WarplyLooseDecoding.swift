@@ -23,7 +23,8 @@ extension KeyedDecodingContainer {
             if trimmed.isEmpty { return nil }
             if let value = Int(trimmed) { return value }
             if let double = Double(trimmed), double.rounded() == double, let value = Int(exactly: double) { return value }
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected an integer, found the string '\(text.prefix(40))'.")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected an integer, found the string '\(text.prefix(40))'.")
         }
         throw DecodingError.typeMismatch(
             Int.self, .init(codingPath: codingPath + [key], debugDescription: "Expected an integer or a numeric string.")
@@ -38,7 +39,8 @@ extension KeyedDecodingContainer {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { return nil }
             if let value = Double(trimmed), value.isFinite { return value }
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected a number, found the string '\(text.prefix(40))'.")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected a number, found the string '\(text.prefix(40))'.")
         }
         throw DecodingError.typeMismatch(
             Double.self, .init(codingPath: codingPath + [key], debugDescription: "Expected a number or a numeric string.")
@@ -54,7 +56,8 @@ extension KeyedDecodingContainer {
             guard let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN,
                 trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
             else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected an amount, found the string '\(text.prefix(40))'.")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self, debugDescription: "Expected an amount, found the string '\(text.prefix(40))'.")
             }
             return value
         }
@@ -123,7 +126,8 @@ extension KeyedDecodingContainer {
             return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         throw DecodingError.typeMismatch(
-            [String].self, .init(codingPath: codingPath + [key], debugDescription: "Expected a list of strings or a comma-separated string.")
+            [String].self,
+            .init(codingPath: codingPath + [key], debugDescription: "Expected a list of strings or a comma-separated string.")
         )
     }
 }

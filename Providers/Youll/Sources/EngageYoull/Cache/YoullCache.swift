@@ -88,7 +88,9 @@ final class YoullCache: Sendable {
     /// lifetime or it no longer opens (then it is dropped).
     func read(key: String) async throws -> Data? {
         let entry = try await storage.writer.read { db -> (body: Data?, storedAt: Double?)? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT body, stored_at FROM \(Self.table) WHERE key = ?", arguments: [key]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT body, stored_at FROM \(Self.table) WHERE key = ?", arguments: [key]) else {
+                return nil
+            }
             return (row["body"] as Data?, row["stored_at"] as Double?)
         }
         guard let entry else { return nil }
@@ -138,11 +140,12 @@ final class YoullCache: Sendable {
             )
             var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM \(Self.table)") ?? 0
             while total > capacity {
-                guard let (oldest, size) = try Row.fetchOne(db, sql: "SELECT key, size FROM \(Self.table) ORDER BY accessed_at, key LIMIT 1")
-                    .flatMap({ row -> (String, Int)? in
-                        guard let key = row["key"] as String?, let size = row["size"] as Int? else { return nil }
-                        return (key, size)
-                    })
+                guard
+                    let (oldest, size) = try Row.fetchOne(db, sql: "SELECT key, size FROM \(Self.table) ORDER BY accessed_at, key LIMIT 1")
+                        .flatMap({ row -> (String, Int)? in
+                            guard let key = row["key"] as String?, let size = row["size"] as Int? else { return nil }
+                            return (key, size)
+                        })
                 else { break }
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE key = ?", arguments: [oldest])
                 total -= size

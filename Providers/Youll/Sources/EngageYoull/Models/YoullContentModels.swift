@@ -225,23 +225,28 @@ enum YoullFeedDecoding {
     static func sections(field: String, in body: Data, context: YoullDecodingContext) throws -> [YoullFeedSection] {
         try YoullDecoding.graphQLField(field, as: [Element].self, in: body).map { element in
             guard let wire = element.section else { return .unknown(kind: element.kind, raw: element.raw ?? .null) }
-            let title = YoullLocalization.pick(title: wire.title, body: nil, translations: wire.translations, language: context.language).title
+            let title = YoullLocalization.pick(title: wire.title, body: nil, translations: wire.translations, language: context.language)
+                .title
             if let style = YoullContentSection.Style(rawValue: wire.kind) {
-                return .contents(YoullContentSection(
-                    id: wire.id, style: style, title: title, isDismissible: wire.dismissible,
-                    items: try wire.items.map { try YoullContent(wire: $0, context: context) }
-                ))
+                return .contents(
+                    YoullContentSection(
+                        id: wire.id, style: style, title: title, isDismissible: wire.dismissible,
+                        items: try wire.items.map { try YoullContent(wire: $0, context: context) }
+                    ))
             }
-            return .categories(YoullCategorySection(
-                id: wire.id, title: title, categories: wire.categories.map { YoullCategory(wire: $0, context: context) }
-            ))
+            return .categories(
+                YoullCategorySection(
+                    id: wire.id, title: title, categories: wire.categories.map { YoullCategory(wire: $0, context: context) }
+                ))
         }
     }
 }
 
 /// Choosing translations, and lenient URLs.
 enum YoullLocalization {
-    static func pick(title: String, body: String?, translations: [WireTranslation], language: String) -> (title: String, body: String?, language: String?) {
+    static func pick(
+        title: String, body: String?, translations: [WireTranslation], language: String
+    ) -> (title: String, body: String?, language: String?) {
         guard !language.isEmpty, let match = translations.first(where: { $0.lang.caseInsensitiveCompare(language) == .orderedSame }) else {
             return (title, body, nil)
         }

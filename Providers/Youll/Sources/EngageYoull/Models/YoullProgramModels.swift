@@ -22,7 +22,8 @@ public struct YoullJourney: Codable, Sendable, Hashable, Identifiable {
     }
 
     init(wire: WireJourney, context: YoullDecodingContext) throws {
-        let text = YoullLocalization.pick(title: wire.title, body: wire.description, translations: wire.translations, language: context.language)
+        let text = YoullLocalization.pick(
+            title: wire.title, body: wire.description, translations: wire.translations, language: context.language)
         id = wire.id
         title = text.title
         summary = text.body
@@ -133,7 +134,8 @@ public struct YoullEvent: Codable, Sendable, Hashable, Identifiable {
     public var response: YoullEventResponse?
 
     init(wire: WireEvent, context: YoullDecodingContext) throws {
-        let text = YoullLocalization.pick(title: wire.title, body: wire.description, translations: wire.translations, language: context.language)
+        let text = YoullLocalization.pick(
+            title: wire.title, body: wire.description, translations: wire.translations, language: context.language)
         id = wire.id
         title = text.title
         details = text.body

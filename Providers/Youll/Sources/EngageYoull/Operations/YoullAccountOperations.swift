@@ -59,7 +59,8 @@ extension YoullQuery {
     /// The user's profile with the named statistics, over REST `GET /users/me` (`profile`; needs a
     /// user). Fetch it with `.returnCacheDataDontFetch` for an instant start from the last answer.
     public static func profile(stats: [String] = ["minutes", "sessions", "streak"]) -> YoullQuery<YoullProfile> {
-        .rest("profile", userScoped: true, path: "/users/me", query: [("stats", stats.joined(separator: ","))], as: WireProfile.self) { wire, _ in
+        .rest("profile", userScoped: true, path: "/users/me", query: [("stats", stats.joined(separator: ","))], as: WireProfile.self) {
+            wire, _ in
             try YoullProfile(wire: wire)
         }
     }
@@ -108,10 +109,12 @@ extension YoullMutation {
     /// needs a user). JPEG or PNG, at most 5 MiB; anything else is refused before it is sent.
     public static func uploadProfilePicture(_ image: Data, mimeType: String) -> YoullMutation<YoullProfile> {
         guard ["image/jpeg", "image/png"].contains(mimeType) else {
-            return .failing("upload_profile_picture", EngageError(.invalidInput, "A profile picture is image/jpeg or image/png.", providerID: .youll))
+            return .failing(
+                "upload_profile_picture", EngageError(.invalidInput, "A profile picture is image/jpeg or image/png.", providerID: .youll))
         }
         guard !image.isEmpty, image.count <= 5 * 1024 * 1024 else {
-            return .failing("upload_profile_picture", EngageError(.invalidInput, "A profile picture has 1 byte to 5 MiB.", providerID: .youll))
+            return .failing(
+                "upload_profile_picture", EngageError(.invalidInput, "A profile picture has 1 byte to 5 MiB.", providerID: .youll))
         }
         let file = mimeType == "image/png" ? "picture.png" : "picture.jpg"
         return .rest(
@@ -124,7 +127,8 @@ extension YoullMutation {
     /// needs a user). A reminder hour outside 0–23 is refused before it is sent.
     public static func updateNotificationSettings(_ settings: YoullNotificationSettings) -> YoullMutation<YoullNotificationSettings> {
         if let hour = settings.reminderHour, !(0...23).contains(hour) {
-            return .failing("update_notification_settings", EngageError(.invalidInput, "reminderHour is 0 to 23 (got \(hour)).", providerID: .youll))
+            return .failing(
+                "update_notification_settings", EngageError(.invalidInput, "reminderHour is 0 to 23 (got \(hour)).", providerID: .youll))
         }
         return .rest(
             "update_notification_settings", method: .put, path: "/users/me/notifications", body: YoullJSON.body(settings.wire),

@@ -30,7 +30,8 @@ extension YoullQuery {
     public static func content(id: String) -> YoullQuery<YoullContent?> {
         .graphQL(
             "content", field: "content_by_pk",
-            document: "query Content($id: String!, $extraLang: String!) { content_by_pk(id: $id, extra_lang: $extraLang) { \(YoullDocuments.content) } }",
+            document:
+                "query Content($id: String!, $extraLang: String!) { content_by_pk(id: $id, extra_lang: $extraLang) { \(YoullDocuments.content) } }",
             variables: ["id": .string(id)], as: WireContent?.self
         ) { wire, context in try wire.map { try YoullContent(wire: $0, context: context) } }
     }
@@ -144,10 +145,14 @@ extension YoullQuery {
             as: WireVectorSearchResult.self
         ) { wire, context in
             guard wire.scores.count == wire.items.count else {
-                throw EngageError(.decoding, "The vector search answer has \(wire.items.count) items but \(wire.scores.count) scores.", providerID: .youll)
+                throw EngageError(
+                    .decoding, "The vector search answer has \(wire.items.count) items but \(wire.scores.count) scores.", providerID: .youll
+                )
             }
             return try zip(wire.items, wire.scores).map { item, score in
-                guard score.isFinite, (0...1).contains(score) else { throw YoullDecoding.invalid("score", "\(score)", of: "content \(item.id)") }
+                guard score.isFinite, (0...1).contains(score) else {
+                    throw YoullDecoding.invalid("score", "\(score)", of: "content \(item.id)")
+                }
                 return YoullSearchMatch(content: try YoullContent(wire: item, context: context), score: score)
             }
         }
@@ -176,9 +181,11 @@ extension YoullMutation {
         // `components.seconds` truncates toward zero, so a fraction of a second below zero is checked
         // on the duration itself.
         guard duration >= .zero, seconds <= 86_400 else {
-            return .failing("timer_session", EngageError(
-                .invalidInput, "A timer session lasts 0 to 86400 seconds (got \(duration)).", providerID: .youll
-            ))
+            return .failing(
+                "timer_session",
+                EngageError(
+                    .invalidInput, "A timer session lasts 0 to 86400 seconds (got \(duration)).", providerID: .youll
+                ))
         }
         return .restVoid(
             "timer_session", method: .post, path: APIClient.path("content", contentID, "timer-sessions"),

@@ -8,7 +8,8 @@ extension YoullQuery {
     public static func journey(id: String) -> YoullQuery<YoullJourney?> {
         .graphQL(
             "journey", userScoped: true, field: "journey",
-            document: "query Journey($id: String!, $extraLang: String!) { journey(id: $id, extra_lang: $extraLang) { \(YoullDocuments.journey) } }",
+            document:
+                "query Journey($id: String!, $extraLang: String!) { journey(id: $id, extra_lang: $extraLang) { \(YoullDocuments.journey) } }",
             variables: ["id": .string(id)], as: WireJourney?.self
         ) { wire, context in try wire.map { try YoullJourney(wire: $0, context: context) } }
     }
@@ -43,7 +44,8 @@ extension YoullQuery {
     public static func events() -> YoullQuery<[YoullEvent]> {
         .graphQL(
             "events", field: "events",
-            document: "query Events($extraLang: String!) { events(extra_lang: $extraLang) { \(YoullDocuments.event) } }", as: [WireEvent].self
+            document: "query Events($extraLang: String!) { events(extra_lang: $extraLang) { \(YoullDocuments.event) } }",
+            as: [WireEvent].self
         ) { wire, context in try wire.map { try YoullEvent(wire: $0, context: context) } }
     }
 
@@ -51,7 +53,8 @@ extension YoullQuery {
     public static func event(id: String) -> YoullQuery<YoullEvent?> {
         .graphQL(
             "event", field: "event_by_pk",
-            document: "query Event($id: String!, $extraLang: String!) { event_by_pk(id: $id, extra_lang: $extraLang) { \(YoullDocuments.event) } }",
+            document:
+                "query Event($id: String!, $extraLang: String!) { event_by_pk(id: $id, extra_lang: $extraLang) { \(YoullDocuments.event) } }",
             variables: ["id": .string(id)], as: WireEvent?.self
         ) { wire, context in try wire.map { try YoullEvent(wire: $0, context: context) } }
     }
@@ -95,7 +98,8 @@ extension YoullQuery {
     public static func quiz(id: String) -> YoullQuery<YoullQuiz?> {
         .graphQL(
             "quiz", userScoped: true, field: "quiz",
-            document: "query Quiz($id: String!) { quiz(id: $id) { \(YoullDocuments.quiz) } }", variables: ["id": .string(id)], as: WireQuiz?.self
+            document: "query Quiz($id: String!) { quiz(id: $id) { \(YoullDocuments.quiz) } }", variables: ["id": .string(id)],
+            as: WireQuiz?.self
         ) { wire, _ in wire.map(YoullQuiz.init(wire:)) }
     }
 }
@@ -105,7 +109,8 @@ extension YoullMutation {
     public static func setActiveLinearJourney(id: String) -> YoullMutation<Void> {
         .affectingRows(
             "set_active_linear_journey", field: "set_active_linear_journey",
-            document: "mutation SetActiveLinearJourney($journeyId: String!) { set_active_linear_journey(journey_id: $journeyId) { affected_rows } }",
+            document:
+                "mutation SetActiveLinearJourney($journeyId: String!) { set_active_linear_journey(journey_id: $journeyId) { affected_rows } }",
             variables: ["journeyId": .string(id)]
         )
     }
@@ -143,7 +148,9 @@ extension YoullMutation {
                 mutation ActivityFeedback($workoutId: String!, $rating: Int!, $comment: String) { \
                 update_activity_feedback(workout_id: $workoutId, rating: $rating, comment: $comment) { affected_rows } }
                 """,
-            variables: ["workoutId": .string(workoutID), "rating": .integer(Int64(rating)), "comment": comment.map(JSONValue.string) ?? .null]
+            variables: [
+                "workoutId": .string(workoutID), "rating": .integer(Int64(rating)), "comment": comment.map(JSONValue.string) ?? .null,
+            ]
         )
     }
 
@@ -151,7 +158,8 @@ extension YoullMutation {
     public static func respond(toEvent id: String, with response: YoullEventResponse) -> YoullMutation<Void> {
         .affectingRows(
             "respond_to_event", field: "set_event_response",
-            document: "mutation RespondToEvent($eventId: String!, $response: String!) { set_event_response(event_id: $eventId, response: $response) { affected_rows } }",
+            document:
+                "mutation RespondToEvent($eventId: String!, $response: String!) { set_event_response(event_id: $eventId, response: $response) { affected_rows } }",
             variables: ["eventId": .string(id), "response": .string(response.rawValue)]
         )
     }
@@ -164,7 +172,8 @@ extension YoullMutation {
         }
         return .graphQL(
             "create_playlist", field: "create_playlist",
-            document: "mutation CreatePlaylist($name: String!, $extraLang: String!) { create_playlist(name: $name, extra_lang: $extraLang) { \(YoullDocuments.playlist) } }",
+            document:
+                "mutation CreatePlaylist($name: String!, $extraLang: String!) { create_playlist(name: $name, extra_lang: $extraLang) { \(YoullDocuments.playlist) } }",
             variables: ["name": .string(trimmed)], as: WirePlaylist.self
         ) { wire, context in try YoullPlaylist(wire: wire, context: context) }
     }
@@ -173,7 +182,8 @@ extension YoullMutation {
     public static func addToPlaylist(playlistID: String, contentID: String) -> YoullMutation<Void> {
         .affectingRows(
             "add_to_playlist", field: "add_content_to_playlist",
-            document: "mutation AddToPlaylist($playlistId: String!, $contentId: String!) { add_content_to_playlist(playlist_id: $playlistId, content_id: $contentId) { affected_rows } }",
+            document:
+                "mutation AddToPlaylist($playlistId: String!, $contentId: String!) { add_content_to_playlist(playlist_id: $playlistId, content_id: $contentId) { affected_rows } }",
             variables: ["playlistId": .string(playlistID), "contentId": .string(contentID)]
         )
     }
@@ -191,7 +201,8 @@ extension YoullMutation {
     public static func markMeal(id: String, checked: Bool) -> YoullMutation<Void> {
         .affectingRows(
             "mark_meal_checked", field: "mark_meal_checked",
-            document: "mutation MarkMealChecked($mealId: String!, $checked: Boolean!) { mark_meal_checked(meal_id: $mealId, checked: $checked) { affected_rows } }",
+            document:
+                "mutation MarkMealChecked($mealId: String!, $checked: Boolean!) { mark_meal_checked(meal_id: $mealId, checked: $checked) { affected_rows } }",
             variables: ["mealId": .string(id), "checked": .bool(checked)]
         )
     }
@@ -203,7 +214,8 @@ extension YoullMutation {
         }
         return .graphQL(
             "insert_quiz_answers", field: "insert_quiz_answers",
-            document: "mutation InsertQuizAnswers($quizId: String!, $answers: [QuizAnswerInput!]!) { insert_quiz_answers(quiz_id: $quizId, answers: $answers) { quiz_id answered score } }",
+            document:
+                "mutation InsertQuizAnswers($quizId: String!, $answers: [QuizAnswerInput!]!) { insert_quiz_answers(quiz_id: $quizId, answers: $answers) { quiz_id answered score } }",
             variables: ["quizId": .string(id), "answers": answerList(answers)], as: WireQuizResult.self
         ) { wire, _ in YoullQuizResult(wire: wire) }
     }
@@ -215,7 +227,8 @@ extension YoullMutation {
         }
         return .affectingRows(
             "save_quiz_answers", field: "save_quiz_answers",
-            document: "mutation SaveQuizAnswers($quizId: String!, $answers: [QuizAnswerInput!]!) { save_quiz_answers(quiz_id: $quizId, answers: $answers) { affected_rows } }",
+            document:
+                "mutation SaveQuizAnswers($quizId: String!, $answers: [QuizAnswerInput!]!) { save_quiz_answers(quiz_id: $quizId, answers: $answers) { affected_rows } }",
             variables: ["quizId": .string(id), "answers": answerList(answers)]
         )
     }

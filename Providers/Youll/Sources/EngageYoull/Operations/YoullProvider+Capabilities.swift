@@ -61,14 +61,17 @@ extension YoullProvider {
                     fresh = response.value
                 }
             }
-            guard let fresh else { throw EngageError(.cancelled, "The fetch of \(query.name) ended without an answer.", providerID: .youll) }
+            guard let fresh else {
+                throw EngageError(.cancelled, "The fetch of \(query.name) ended without an answer.", providerID: .youll)
+            }
             return fresh
         }
     }
 
     /// The callback form of ``perform(_:)``.
     @discardableResult
-    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any EngageCancellable {
+    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any EngageCancellable
+    {
         context.callback(completion) { try await self.perform(mutation) }
     }
 
@@ -86,7 +89,9 @@ extension YoullProvider {
 
     /// The callback form of ``cacheUsage()``. Local: publishes no operation event.
     @discardableResult
-    public func cacheUsage(completion: @escaping @MainActor @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void) -> any EngageCancellable {
+    public func cacheUsage(
+        completion: @escaping @MainActor @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.cacheUsage() }
     }
 }

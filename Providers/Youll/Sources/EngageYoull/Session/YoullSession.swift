@@ -194,7 +194,8 @@ struct GuestSession: YoullSession {
     func accessToken() async -> String? { nil }
     func userInfo() async -> YoullUserInfo { YoullUserInfo() }
     func refreshToken() async throws -> String {
-        throw EngageError(.unauthorized, "No Youll session: the app has not handed one over.", providerID: .youll,
+        throw EngageError(
+            .unauthorized, "No Youll session: the app has not handed one over.", providerID: .youll,
             recoverySuggestion: "Call YoullProvider.setSession(_:) once the user logs in.")
     }
 }

@@ -35,10 +35,15 @@ package struct WireContent: Codable, Sendable, Equatable {
     package var tags: [String]
     package var publishedAt: String?
     package var translations: [WireTranslation]
-    enum CodingKeys: String, CodingKey { case id, title, body, kind, categoryId = "category_id", durationSeconds = "duration_seconds", imageUrl = "image_url", mediaUrl = "media_url", isLocked = "is_locked", isLiked = "is_liked", likeCount = "like_count", tags, publishedAt = "published_at", translations }
+    enum CodingKeys: String, CodingKey {
+        case id, title, body, kind, categoryId = "category_id", durationSeconds = "duration_seconds", imageUrl = "image_url", mediaUrl =
+            "media_url", isLocked = "is_locked", isLiked = "is_liked", likeCount = "like_count", tags, publishedAt = "published_at",
+            translations
+    }
     package init(
         id: String, title: String, body: String?, kind: String, categoryId: String?, durationSeconds: Int?, imageUrl: String?,
-        mediaUrl: String?, isLocked: Bool, isLiked: Bool, likeCount: Int, tags: [String], publishedAt: String?, translations: [WireTranslation]
+        mediaUrl: String?, isLocked: Bool, isLiked: Bool, likeCount: Int, tags: [String], publishedAt: String?,
+        translations: [WireTranslation]
     ) {
         self.id = id
         self.title = title
@@ -137,7 +142,8 @@ package struct WireJourney: Codable, Sendable, Equatable {
     package var steps: [WireJourneyStep]
     enum CodingKeys: String, CodingKey { case id, title, description, isLinear = "is_linear", isActive = "is_active", translations, steps }
     package init(
-        id: String, title: String, description: String?, isLinear: Bool, isActive: Bool, translations: [WireTranslation], steps: [WireJourneyStep]
+        id: String, title: String, description: String?, isLinear: Bool, isActive: Bool, translations: [WireTranslation],
+        steps: [WireJourneyStep]
     ) {
         self.id = id
         self.title = title
@@ -204,7 +210,10 @@ package struct WireEvent: Codable, Sendable, Equatable {
     package var attendeeCount: Int
     package var myResponse: String?
     package var translations: [WireTranslation]
-    enum CodingKeys: String, CodingKey { case id, title, description, startsAt = "starts_at", endsAt = "ends_at", location, capacity, attendeeCount = "attendee_count", myResponse = "my_response", translations }
+    enum CodingKeys: String, CodingKey {
+        case id, title, description, startsAt = "starts_at", endsAt = "ends_at", location, capacity, attendeeCount = "attendee_count",
+            myResponse = "my_response", translations
+    }
     package init(
         id: String, title: String, description: String?, startsAt: String, endsAt: String?, location: String?, capacity: Int?,
         attendeeCount: Int, myResponse: String?, translations: [WireTranslation]
@@ -461,8 +470,13 @@ package struct WirePromoOffer: Codable, Sendable, Equatable {
     package var actionUrl: String?
     package var discountPercent: Int?
     package var validUntil: String?
-    enum CodingKeys: String, CodingKey { case id, title, description, imageUrl = "image_url", actionUrl = "action_url", discountPercent = "discount_percent", validUntil = "valid_until" }
-    package init(id: String, title: String, description: String?, imageUrl: String?, actionUrl: String?, discountPercent: Int?, validUntil: String?) {
+    enum CodingKeys: String, CodingKey {
+        case id, title, description, imageUrl = "image_url", actionUrl = "action_url", discountPercent = "discount_percent", validUntil =
+            "valid_until"
+    }
+    package init(
+        id: String, title: String, description: String?, imageUrl: String?, actionUrl: String?, discountPercent: Int?, validUntil: String?
+    ) {
         self.id = id
         self.title = title
         self.description = description
