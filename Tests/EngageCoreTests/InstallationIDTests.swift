@@ -2,24 +2,11 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
-import Logging
 import Testing
 
 /// A provider context named `id` over `database`.
 private func context(_ id: ProviderID, database: EngageDatabase) throws -> ProviderContext {
-    let clock = FakeClock()
-    let secretStore = InMemorySecretStore()
-    let sealer = try Sealer(store: secretStore, keyName: "installation-tests")
-    let random = SeededRandomSource(seed: 1)
-    let logger = Logger(label: "installation-tests")
-    return ProviderContext(
-        descriptor: ProviderDescriptor(id: id, displayName: id.rawValue, version: "1.0.0"),
-        configuration: .preset(.testing, appID: "org.engagekit.installation-tests"), logger: logger, clock: clock, random: random,
-        transport: InMemoryTransport { _ in .status(.ok) }, storage: try database.namespace(id.rawValue, sealer: sealer),
-        database: database,
-        secretStore: secretStore, sealer: sealer, events: EventBus(),
-        analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
-    )
+    try makeProviderContext(id, database: database)
 }
 
 @Suite("Installation id")

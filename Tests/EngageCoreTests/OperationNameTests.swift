@@ -2,7 +2,6 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
-import Logging
 import Testing
 
 extension OperationName {
@@ -13,21 +12,9 @@ extension OperationName {
 struct OperationNameTests {
     /// A context of provider `perks` whose requests go to `transport`, and its event bus.
     private func context(transport: InMemoryTransport) throws -> (ProviderContext, EventBus) {
-        let clock = FakeClock()
-        let database = try EngageDatabase(location: .inMemory, clock: clock)
-        let secretStore = InMemorySecretStore()
-        let sealer = try Sealer(store: secretStore, keyName: "operation-name-tests")
-        let random = SeededRandomSource(seed: 1)
-        let logger = Logger(label: "operation-name-tests")
         let events = EventBus()
-        let context = ProviderContext(
-            descriptor: ProviderDescriptor(id: "perks", displayName: "Perks", version: "1.0.0"),
-            configuration: .preset(.testing, appID: "org.engagekit.operation-name-tests"), logger: logger, clock: clock, random: random,
-            transport: transport, storage: try database.namespace("perks", sealer: sealer), database: database,
-            secretStore: secretStore, sealer: sealer, events: events,
-            analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
-        )
-        return (context, events)
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        return (try makeProviderContext("perks", database: database, transport: transport, events: events), events)
     }
 
     @Test("a request sent inside perform carries the operation's name; one that names itself keeps its own")

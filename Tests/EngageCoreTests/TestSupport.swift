@@ -2,6 +2,27 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import Logging
+
+/// A provider context named `id` over `database`, with a fake clock, a seeded random source, an
+/// in-memory secret store, and requests sent to `transport`.
+func makeProviderContext(
+    _ id: ProviderID, database: EngageDatabase, transport: InMemoryTransport = InMemoryTransport { _ in .status(.ok) },
+    events: EventBus = EventBus()
+) throws -> ProviderContext {
+    let clock = FakeClock()
+    let secretStore = InMemorySecretStore()
+    let sealer = try Sealer(store: secretStore, keyName: "core-tests")
+    let random = SeededRandomSource(seed: 1)
+    let logger = Logger(label: "core-tests")
+    return ProviderContext(
+        descriptor: ProviderDescriptor(id: id, displayName: id.rawValue, version: "1.0.0"),
+        configuration: .preset(.testing, appID: "org.engagekit.core-tests"), logger: logger, clock: clock, random: random,
+        transport: transport, storage: try database.namespace(id.rawValue, sealer: sealer), database: database,
+        secretStore: secretStore, sealer: sealer, events: events,
+        analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
+    )
+}
 
 /// An unsigned JWT whose `exp` is `expiry` (the client never verifies signatures).
 func makeJWT(expiresAt expiry: Date, subject: String = "user-1") -> String {

@@ -363,14 +363,14 @@ if options.only.contains("registry") {
                 name: "4 registry start + 5 providers + shutdown, new DB",
                 subject: "p50 \(p50.formatted), p99 \(fiveProviders.percentile(99).formatted)",
                 baseline: "new EngageDatabase p50 \(databaseOnly.median.formatted)",
-                ratio: ratioText(p50.seconds / databaseOnly.median.seconds),
+                ratio: ratioText(p50 / databaseOnly.median),
                 goal: "p50 < 50 ms", passed: p50 < .milliseconds(50)
             ))
         add(
             Row(
                 name: "  same ÷ empty registry start + shutdown",
                 subject: "", baseline: "empty registry p50 \(emptyRegistry.median.formatted)",
-                ratio: ratioText(p50.seconds / emptyRegistry.median.seconds), goal: "(report)", passed: nil
+                ratio: ratioText(p50 / emptyRegistry.median), goal: "(report)", passed: nil
             ))
     } catch {
         log("4 registry start failed: \(error)")
@@ -445,12 +445,4 @@ print("took \((ContinuousClock.now - started).formatted); load average now \(loa
 
 if hadError || (options.strict && rows.contains(where: { $0.passed == false })) {
     exit(1)
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double` (EngageKit's own helper is `package`).
-    fileprivate var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
 }
