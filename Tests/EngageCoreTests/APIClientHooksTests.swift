@@ -41,6 +41,45 @@ private let statusClassifier = AnswerClassifier { response, _, _ in
     return .fail(EngageError(.httpStatus, "refused in the body (status \(status))", isRetryable: true))
 }
 
+/// A body that counts how often it is decoded (on the counter in the decoder's `userInfo`), and carries a
+/// body status a classifier reads.
+private struct CountedAnswer: Decodable, Sendable {
+    static let counterKey = CodingUserInfoKey(rawValue: "decodes")!
+    var status: Int
+    var items: [String]
+
+    static func decoder(counting counter: TestCounter) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[counterKey] = counter
+        return decoder
+    }
+
+    init(from decoder: any Decoder) throws {
+        (decoder.userInfo[Self.counterKey] as? TestCounter)?.increment()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decode(Int.self, forKey: .status)
+        items = try container.decode([String].self, forKey: .items)
+    }
+
+    enum CodingKeys: String, CodingKey { case status, items }
+}
+
+/// Reads the status from the call's decoded answer, never from the bytes; records what it saw.
+private struct DecodedStatusReader: Sendable {
+    let seen = Locked<[Int?]>([])
+
+    var classifier: AnswerClassifier {
+        AnswerClassifier { [seen] response, _, _ in
+            let status = (response.decodedBody as? CountedAnswer)?.status
+            seen.withLock { $0.append(status) }
+            if let status, status == 9 {
+                return .credentialRejected(EngageError(.invalidInput, "refused twice"), credential: .signingKey)
+            }
+            return .accept
+        }
+    }
+}
+
 @Suite("One pipeline: the answer classifier, one renewal, bounded sends")
 struct APIClientHooksTests {
     let clock = FakeClock()
@@ -282,5 +321,48 @@ struct APIClientHooksTests {
             #expect(error.code == .invalidInput)
         }
         #expect(transport.requests.isEmpty)
+    }
+
+    @Test("json decodes each answer once: the classifier reads the value the call returns, and a resend's answer is decoded anew")
+    func answersParsedOnce() async throws {
+        let sends = TestCounter()
+        let transport = InMemoryTransport { _ in
+            .json(["status": sends.increment() == 1 ? 9 : 1, "items": ["a", "b"]])
+        }
+        let reader = DecodedStatusReader()
+        let decodes = TestCounter()
+        let answer = try await client(transport, classifier: reader.classifier).json(
+            CountedAnswer.self, .get, "/items", decoder: CountedAnswer.decoder(counting: decodes))
+        #expect(answer.items == ["a", "b"])
+        #expect(reader.seen.withLock { $0 } == [9, 1])
+        // Two answers (the refusal and the resend's), each decoded once; none decoded again by the call.
+        #expect(decodes.count == 2)
+    }
+
+    @Test("an answer that does not decode is the call's .decoding error, with its coding path, and the classifier sees no value")
+    func undecodableAnswer() async throws {
+        let transport = InMemoryTransport { _ in .json(["status": 1, "items": "not a list"]) }
+        let reader = DecodedStatusReader()
+        do {
+            _ = try await client(transport, classifier: reader.classifier).json(CountedAnswer.self, .get, "/items")
+            Issue.record("a malformed answer decoded")
+        } catch {
+            #expect(error.code == .decoding)
+            #expect(error.message.contains("items"))
+        }
+        #expect(reader.seen.withLock { $0 } == [nil])
+    }
+
+    @Test("a non-2xx answer is not decoded as the success type: the classifier sees bytes, the call the HTTP error")
+    func errorAnswerNotDecoded() async throws {
+        let transport = InMemoryTransport { _ in .json(["status": 1, "items": []], status: .badRequest) }
+        let reader = DecodedStatusReader()
+        do {
+            _ = try await client(transport, classifier: reader.classifier).json(CountedAnswer.self, .get, "/items")
+            Issue.record("a 400 was accepted")
+        } catch {
+            #expect(error.code == .httpStatus)
+        }
+        #expect(reader.seen.withLock { $0 } == [nil])
     }
 }

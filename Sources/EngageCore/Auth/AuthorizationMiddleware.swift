@@ -30,7 +30,7 @@ package struct AuthorizationMiddleware: HTTPMiddleware {
         let authorizes = request.options.authorization != .none
         var authorized = request
         if authorizes { try await authorizer.authorize(&authorized) }
-        let response = try await next(authorized)
+        let response = try await next(authorized).decoded(for: authorized)
         switch classifier.verdict(on: response, to: authorized, redactor: redactor) {
         case .accept:
             return response
@@ -43,7 +43,7 @@ package struct AuthorizationMiddleware: HTTPMiddleware {
             try await authorizer.authorize(&resend)
             let answer: HTTPResponseMessage
             do {
-                answer = try await next(resend)
+                answer = try await next(resend).decoded(for: resend)
             } catch {
                 throw FinalFailure(error: EngageError.wrapping(error))
             }

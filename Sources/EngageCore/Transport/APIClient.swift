@@ -349,7 +349,7 @@ import HTTPTypes
     }
 
     /// Sends the request and decodes a 2xx JSON response as `type`.
-    public func json<Value: Decodable>(
+    public func json<Value: Decodable & Sendable>(
         _ type: Value.Type,
         _ method: HTTPRequest.Method,
         _ path: String,
@@ -360,8 +360,16 @@ import HTTPTypes
         options: RequestOptions = RequestOptions(),
         decoder: JSONDecoder = JSONDecoder()
     ) async throws(EngageError) -> Value {
-        let data = try await data(method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
-        return try decode(type, from: data, decoder: decoder)
+        var options = options
+        options.answerDecoder = { data in try decoder.decode(Value.self, from: data) }
+        let request = try makeRequest(
+            method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
+        let response = try await send(request)
+        try validate(response, for: request)
+        // The authorisation layer decoded the answer once; a stack without one leaves it to this call.
+        if let value = response.decodedBody as? Value { return value }
+        if let failure = response.bodyDecodingError { throw decodingError(failure) }
+        return try decode(type, from: response.body, decoder: decoder)
     }
 
     /// Decodes `data` as `type`, turning failures into `.decoding` errors with the coding path.
@@ -370,11 +378,15 @@ import HTTPTypes
     ) throws(EngageError) -> Value {
         do {
             return try decoder.decode(type, from: data)
-        } catch let error as DecodingError {
-            throw EngageError(decodingError: error, providerID: providerID)
         } catch {
-            throw EngageError(.decoding, "The response could not be decoded.", providerID: providerID, underlyingError: error)
+            throw decodingError(error)
         }
+    }
+
+    /// `error`, thrown while decoding an answer, as a `.decoding` error with the coding path.
+    private func decodingError(_ error: any Error) -> EngageError {
+        if let error = error as? DecodingError { return EngageError(decodingError: error, providerID: providerID) }
+        return EngageError(.decoding, "The response could not be decoded.", providerID: providerID, underlyingError: error)
     }
 
     /// Throws unless `response` (the answer to `request`) is 2xx: the provider's ``Hooks/mapError``

@@ -43,6 +43,13 @@ import HTTPTypes
     /// Whether the stack must not send the request again for this answer: it answers the one resend
     /// after a renewed credential (set by `AuthorizationMiddleware`, read by `RetryMiddleware`).
     package var isFinal = false
+    /// The body as the call reads it, decoded once in the authorisation layer when the request says how
+    /// (`APIClient.json` does); `nil` for a call that reads the bytes itself, for a non-2xx answer, and
+    /// for a body that did not decode (``bodyDecodingError``). A classifier that finds its envelope here
+    /// reads it instead of parsing the body again.
+    public package(set) var decodedBody: (any Sendable)?
+    /// Why the body did not decode as the call expected, when it did not.
+    package var bodyDecodingError: (any Error)?
 
     /// A response with `head` and `body`.
     public init(head: HTTPResponse, body: Data = Data()) {
@@ -57,6 +64,19 @@ import HTTPTypes
     var final: HTTPResponseMessage {
         var answer = self
         answer.isFinal = true
+        return answer
+    }
+
+    /// This answer with its body decoded by `request`'s answer decoder, when it has one and the answer
+    /// is 2xx (see ``decodedBody``).
+    package func decoded(for request: HTTPRequestMessage) -> HTTPResponseMessage {
+        guard isSuccess, decodedBody == nil, bodyDecodingError == nil, let decode = request.options.answerDecoder else { return self }
+        var answer = self
+        do {
+            answer.decodedBody = try decode(body)
+        } catch {
+            answer.bodyDecodingError = error
+        }
         return answer
     }
 

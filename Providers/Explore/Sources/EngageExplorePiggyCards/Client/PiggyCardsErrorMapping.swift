@@ -67,11 +67,20 @@ enum PiggyCardsErrorMapping {
 extension PiggyCardsErrorMapping {
     /// The PiggyCards clients' reading of answers: a 2xx body whose `code` is not 2xx is a failure
     /// (catalogue answers repeat the status in their `{code, message, data}` envelope).
+    ///
+    /// An answer is parsed once: the code is read from the envelope the call decoded
+    /// (`HTTPResponseMessage.decodedBody`); an answer decoded as a type without one (login, orders) has
+    /// none; only a body that did not decode as the call expected is parsed here, for its refusal.
     static let classifier = AnswerClassifier { response, request, redactor in
-        guard response.isSuccess, let body = try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body),
-            let code = body.code, !(200...299).contains(code)
-        else { return .accept }
+        guard response.isSuccess, let code = bodyCode(of: response), !(200...299).contains(code) else { return .accept }
         return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
+    }
+
+    /// The status code a 2xx answer repeats in its body, if any.
+    static func bodyCode(of response: HTTPResponseMessage) -> Int? {
+        if let envelope = response.decodedBody as? any PiggyCardsCodeCarrying { return envelope.bodyCode }
+        if response.decodedBody != nil { return nil }
+        return (try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body))?.code
     }
 
     /// Non-2xx answers, mapped per call.
@@ -100,4 +109,15 @@ extension APIClient {
         }
         return data
     }
+}
+
+/// A decoded PiggyCards answer that repeats its status code in the body, read by the classifier from
+/// the value the call decoded.
+protocol PiggyCardsCodeCarrying: Sendable {
+    /// The body's `code`, when it sent one.
+    var bodyCode: Int? { get }
+}
+
+extension PiggyCardsWire.Envelope: PiggyCardsCodeCarrying {
+    var bodyCode: Int? { code }
 }

@@ -13,10 +13,11 @@ import HTTPTypes
 ///   A second status 9 right after registering is `.warplyRegistrationInvalid`, never a loop.
 ///
 /// The body status is read here only; a body without one is left to the caller's decoding (token
-/// answers carry none).
+/// answers carry none). An answer is parsed once: the call's own decoding, done in the authorisation
+/// layer before this rule runs, carries the status (``WarplyStatusCarrying``).
 enum WarplyAnswerRules {
     static let classifier = AnswerClassifier { response, request, redactor in
-        guard response.isSuccess, let envelope = statusEnvelope(of: response.body), let status = envelope.status,
+        guard response.isSuccess, let envelope = statusEnvelope(of: response), let status = envelope.status,
             status != WarplyWire.Status.success
         else { return .accept }
         guard status == WarplyWire.Status.registrationInvalid else {
@@ -33,9 +34,14 @@ enum WarplyAnswerRules {
         return .credentialRejected(error, credential: .signingKey)
     }
 
-    /// The body's `status` and `msg`, when the body is a JSON object.
-    static func statusEnvelope(of body: Data) -> WarplyStatusResponse? {
-        try? JSONDecoder().decode(WarplyStatusResponse.self, from: body)
+    /// The answer's `status` and `msg`. An answer the call decoded already (``HTTPResponseMessage/decodedBody``)
+    /// is read as decoded: its envelope when its type has one (``WarplyStatusCarrying``), none when its
+    /// type has no status (token answers). Only a body the call reads itself, or one that did not decode
+    /// as the call expected (a refusal has another shape), is parsed here.
+    static func statusEnvelope(of response: HTTPResponseMessage) -> WarplyStatusResponse? {
+        if let carrier = response.decodedBody as? any WarplyStatusCarrying { return carrier.statusEnvelope }
+        if response.decodedBody != nil { return nil }
+        return try? JSONDecoder().decode(WarplyStatusResponse.self, from: response.body)
     }
 
     /// `.warplyRequestRejected` for `operation`, naming the refusing `status` and the server's
@@ -44,4 +50,23 @@ enum WarplyAnswerRules {
         let detail = message.map { ": " + redactor.redact(text: String($0.prefix(300))) } ?? "."
         return EngageError(.warplyRequestRejected, "Warply refused \(operation ?? "the request") (\(status))\(detail)", providerID: .warply)
     }
+}
+
+/// A decoded Warply answer that carries the body status, so the answer rules read it from the value the
+/// call decoded instead of parsing the body a second time.
+protocol WarplyStatusCarrying: Sendable {
+    /// The body's `status` as sent (`nil` when the body had none) and its `msg`.
+    var statusEnvelope: WarplyStatusResponse { get }
+}
+
+extension WarplyStatusResponse: WarplyStatusCarrying {
+    var statusEnvelope: WarplyStatusResponse { self }
+}
+
+extension WarplyContextResponse: WarplyStatusCarrying {
+    var statusEnvelope: WarplyStatusResponse { WarplyStatusResponse(status: sentStatus, message: message) }
+}
+
+extension WarplyResultResponse: WarplyStatusCarrying {
+    var statusEnvelope: WarplyStatusResponse { WarplyStatusResponse(status: sentStatus, message: message) }
 }

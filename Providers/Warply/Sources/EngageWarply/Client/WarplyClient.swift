@@ -79,7 +79,7 @@ struct WarplyClient: Sendable {
 
     /// Sends one call through the client `credentials` choose and decodes its 2xx answer as `type`
     /// (a context answer with its `section`), recording whether the network answered.
-    func send<Value: Decodable>(
+    func send<Value: Decodable & Sendable>(
         _ type: Value.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, section: String? = nil,
         credentials: Credentials, operation: String, repeatable: Bool
     ) async throws(EngageError) -> Value {

@@ -18,10 +18,13 @@ package struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Send
     package var sectionStatus: Int?
     /// The section's `result`, if sent.
     package var result: Payload?
+    /// `status` as the body sent it: `nil` when it had none (``status`` then reads 0).
+    var sentStatus: Int?
 
     /// A response carrying `result` in `section`.
     package init(status: Int = 1, section: String, sectionStatus: Int? = 1, result: Payload?, message: String? = nil) {
         self.status = status
+        self.sentStatus = status
         self.section = section
         self.sectionStatus = sectionStatus
         self.result = result
@@ -50,7 +53,8 @@ package struct WarplyContextResponse<Payload: Codable & Sendable>: Codable, Send
         }
         let root = try decoder.container(keyedBy: AnyKey.self)
         self.section = section
-        status = try root.looseInt(forKey: AnyKey("status")) ?? 0
+        sentStatus = try root.looseInt(forKey: AnyKey("status"))
+        status = sentStatus ?? 0
         message = try? root.looseString(forKey: AnyKey("msg"))
         // The context form nests the section; the flattened form (no or a null `context`) has it at the top.
         let holder: KeyedDecodingContainer<AnyKey>?
@@ -101,10 +105,13 @@ package struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Senda
     package var message: String?
     /// The payload, if any.
     package var result: Payload?
+    /// `status` as the body sent it: `nil` when it had none (``status`` then reads 0).
+    var sentStatus: Int?
 
     /// A response carrying `result`.
     package init(status: Int = 1, result: Payload?, message: String? = nil) {
         self.status = status
+        self.sentStatus = status
         self.result = result
         self.message = message
     }
@@ -116,7 +123,8 @@ package struct WarplyResultResponse<Payload: Codable & Sendable>: Codable, Senda
     /// Decodes the result form: `status` (string or number, 0 when missing), `msg` and `result`.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = try container.looseInt(forKey: .status) ?? 0
+        sentStatus = try container.looseInt(forKey: .status)
+        status = sentStatus ?? 0
         message = try? container.looseString(forKey: .message)
         result = try container.decodeIfPresent(Payload.self, forKey: .result)
     }

@@ -1,0 +1,49 @@
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageCore
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+    import Foundation
+    import HTTPTypes
+    import Testing
+
+    extension GiftCardSuites {
+        /// The PiggyCards classifier reads the body code from the envelope the call decoded, so no answer
+        /// is parsed twice.
+        @Suite("PiggyCards answer rules read the decoded answer")
+        struct PiggyCardsAnswerRulesTests {
+            let request = HTTPRequestMessage(
+                head: HTTPRequest(method: .get, scheme: "https", authority: "piggy.example", path: "/brands/US"),
+                options: RequestOptions(operationName: PiggyCardsOperation.brands.rawValue))
+
+            /// A 200 whose bytes are not JSON, carrying `decoded` as the call's decoded answer.
+            func outcome(decoded: (any Sendable)?, body: String = "not json") -> AnswerClassifier.Outcome {
+                var response = HTTPResponseMessage(head: HTTPResponse(status: .ok), body: Data(body.utf8))
+                response.decodedBody = decoded
+                return PiggyCardsErrorMapping.classifier.verdict(on: response, to: request, redactor: Redactor())
+            }
+
+            @Test("a decoded envelope whose code is 403 fails the call; one whose code is 200 stands")
+            func decodedCode() {
+                guard case .fail = outcome(decoded: PiggyCardsWire.Envelope<[String]>(code: 403, message: "no", data: nil)) else {
+                    Issue.record("code 403 was accepted")
+                    return
+                }
+                guard case .accept = outcome(decoded: PiggyCardsWire.Envelope<[String]>(code: 200, data: ["a"])) else {
+                    Issue.record("code 200 was refused")
+                    return
+                }
+            }
+
+            @Test("an answer decoded as a type without a code stands; a body that did not decode is parsed for its code")
+            func otherTypesAndRawBodies() {
+                guard case .accept = outcome(decoded: "a login answer", body: #"{"code":401}"#) else {
+                    Issue.record("an answer decoded as a type without a code was parsed again")
+                    return
+                }
+                guard case .fail = outcome(decoded: nil, body: #"{"code":401,"message":"expired"}"#) else {
+                    Issue.record("a raw refusal was accepted")
+                    return
+                }
+            }
+        }
+    }
+#endif
