@@ -19,7 +19,7 @@ configuration.storage = .inMemory
 try configuration.setProvider(.crobox, CroboxConfiguration(containerID: "xlrc9t", baseURL: croboxURL))
 
 // An explicit registration replaces the built-in one of the same id; it reads the provider's section.
-let engage = try await Engage.start(
+let engage = try Engage(
     configuration: configuration,
     providers: [ProviderRegistration.provider(CroboxProvider.self, from: configuration)]
 )

@@ -27,7 +27,7 @@ warply.environment = .custom(warplyURL)
 try configuration.setProvider(.warply, warply)
 
 // Providers start concurrently; one that fails is reported, the others run.
-let engage = try await Engage.start(configuration: configuration)
+let engage = try Engage(configuration: configuration)
 for (id, error) in await engage.ready().failures { print("\(id) did not start: \(error)") }
 
 // Every provider's offers, with partial failures reported per provider.

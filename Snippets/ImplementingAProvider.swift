@@ -132,7 +132,7 @@ let baseURL = URL(string: "https://perks.example.com")!
 var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 configuration.storage = .inMemory
 // snippet.registration
-let engage = try await Engage.start(
+let engage = try Engage(
     configuration: configuration,
     providers: [.provider(WeatherPerks.self, configuration: .init(baseURL: baseURL))],
     environment: RegistryEnvironment(transport: backend, secretStore: InMemorySecretStore())

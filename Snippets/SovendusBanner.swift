@@ -14,7 +14,7 @@ let sandbox = SandboxHost(emulators: [emulator])
 guard let sovendusURL = try await sandbox.start().baseURL(for: "sovendus") else { fatalError("the sandbox serves Sovendus") }
 var configuration = EngageConfiguration.preset(.testing, appID: "com.example.shop")
 try configuration.setProvider(.sovendus, emulator.providerConfiguration(baseURL: sovendusURL))
-let engage = try await Engage.start(configuration: configuration)
+let engage = try Engage(configuration: configuration)
 // snippet.show
 
 // snippet.banner

@@ -17,7 +17,7 @@ guard let croboxURL = endpoints.baseURL(for: "crobox") else { fatalError("the sa
 var configuration = EngageConfiguration.preset(.testing, appID: "com.example.tests")
 configuration.storage = .inMemory
 try configuration.setProvider(.crobox, CroboxConfiguration(containerID: "xlrc9t", baseURL: croboxURL))
-let engage = try await Engage.start(configuration: configuration)
+let engage = try Engage(configuration: configuration)  // provider(_:) waits for the start
 let crobox = try await engage.provider(CroboxProvider.self)
 
 // The next promotions request fails with 503. The testing preset does not retry, so the caller sees

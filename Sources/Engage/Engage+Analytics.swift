@@ -20,6 +20,7 @@ extension Engage {
     /// - Throws: `.storage` when the choice or the purge cannot be written (the choice still applies to
     ///   this run).
     public func setAnalyticsEnabled(_ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false) async throws(EngageError) {
+        try refuseIfUnconfigured("setAnalyticsEnabled")
         try registry.consent.setEnabled(enabled, for: provider)
         events.publish(
             NamedEvent(
@@ -35,7 +36,7 @@ extension Engage {
 
     /// Whether analytics is on globally (`provider` nil), or for `provider` (on globally and for it).
     public func isAnalyticsEnabled(for provider: ProviderID? = nil) -> Bool {
-        registry.consent.isEnabled(for: provider)
+        !isUnconfiguredStandIn && registry.consent.isEnabled(for: provider)
     }
 
     /// Delivers every queued analytics event now, for every provider whose analytics is on, and

@@ -17,6 +17,7 @@ extension Engage {
     /// Before the providers are ready (an instance from `configure`), the event is stored durably at
     /// once, the report is empty, and the providers receive it when they are ready.
     public func track(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
+        try refuseIfUnconfigured("track")
         guard isReady else {
             do {
                 try await registry.analytics.enqueue(try JSONEncoder().encode(event), destination: StagedEventsDeliverer.destination)
@@ -130,12 +131,7 @@ extension Engage {
         let providers = await registry.providers.compactMap { provider -> (ProviderID, Capability)? in
             (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }
         }
-        guard !providers.isEmpty else {
-            throw EngageError(
-                .unsupported, "No running provider offers '\(capability)' (needed by \(operation)).",
-                recoverySuggestion: "Enable and configure a provider with this capability."
-            )
-        }
+        guard !providers.isEmpty else { throw await noProvider(offering: capability, for: operation) }
         let outcomes = await withTaskGroup(of: (Int, ProviderID, Result<[Item], EngageError>).self) { group in
             for (index, (id, provider)) in providers.enumerated() {
                 group.addTask {
@@ -159,10 +155,33 @@ extension Engage {
             case let .success(items):
                 result.items += items
                 result.report.succeeded.append(id)
+            case let .failure(error) where error.code == .notApplicable:
+                result.report.notApplicable[id] = error.message
             case let .failure(error):
                 result.report.failures[id] = error
             }
         }
         return result
+    }
+}
+
+extension Engage {
+    /// `.unsupported` for a fan-out that found no running provider with `capability`: names the
+    /// providers that failed to start, when some did, and where to read why.
+    func noProvider(offering capability: ProviderCapability, for operation: String) async -> EngageError {
+        let failures = await ready().failures
+        guard !failures.isEmpty else {
+            return EngageError(
+                .unsupported, "No running provider offers '\(capability)' (needed by \(operation)).",
+                recoverySuggestion:
+                    "Give a provider with this capability a section in EngageConfiguration.providers, and build it in with its package trait."
+            )
+        }
+        let failed = failures.keys.map(\.rawValue).sorted().joined(separator: ", ")
+        return EngageError(
+            .unsupported,
+            "No running provider offers '\(capability)' (needed by \(operation)); these providers failed to start: \(failed).",
+            recoverySuggestion: "Read engage.ready().failures for why each one failed (each error names the setting or the cause)."
+        )
     }
 }

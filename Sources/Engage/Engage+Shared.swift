@@ -1,64 +1,29 @@
 @_spi(EngageProvider) import EngageCore
+import Foundation
+
 extension Engage {
     static let sharedInstance = BootstrapOnce<Engage>(name: "Engage.shared")
 
-    /// The process-wide instance, for apps that prefer a singleton. Throws `.notConfigured` until
-    /// `configure(configuration:providers:environment:)` has returned or
-    /// `bootstrap(configuration:providers:environment:)` has completed.
-    public static var shared: Engage {
-        get throws(EngageError) { try sharedInstance.get() }
-    }
+    /// Whether ``configure(configuration:providers:)`` has made the shared instance: ``shared`` is then
+    /// that instance.
+    public static var isConfigured: Bool { sharedInstance.valueIfBootstrapped != nil }
 
-    /// Starts an instance and makes it `Engage.shared`.
+    /// The instance ``configure(configuration:providers:)`` made, read without `try`.
     ///
-    /// The slot is reserved before anything starts: a second (or concurrent) call throws
-    /// `.alreadyBootstrapped` at once without creating a registry. If starting fails, the reservation
-    /// is given up and a later call may try again.
-    @discardableResult
-    @_spi(EngageProvider) public static func bootstrap(
-        configuration: EngageConfiguration,
-        providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment
-    ) async throws(EngageError) -> Engage {
-        try sharedInstance.reserve()
-        let engage: Engage
-        do {
-            engage = try await start(configuration: configuration, providers: providers, environment: environment)
-        } catch {
-            sharedInstance.abandon()
-            throw error
-        }
-        sharedInstance.fulfil(engage)
-        return engage
-    }
+    /// Read before `configure` has returned, it is a stand-in, never a crash: every operation on it
+    /// fails with `.notConfigured` (its message names the operation), ``isReady`` is `false`, and
+    /// ``ready()`` returns a report whose `failures` holds that error. Read it again after `configure` to get the real instance;
+    /// check ``isConfigured`` where the order is not certain.
+    ///
+    /// ```swift
+    /// // application(_:didFinishLaunchingWithOptions:)
+    /// try Engage.configure(configuration: configuration)
+    ///
+    /// // anywhere later
+    /// let offers = try await Engage.shared.offers()
+    /// ```
+    public static var shared: Engage { sharedInstance.valueIfBootstrapped ?? unconfigured }
 
-    /// The callback twin of `bootstrap(configuration:providers:environment:)`.
-    @discardableResult
-    @_spi(EngageProvider) public static func bootstrap(
-        configuration: EngageConfiguration,
-        providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment,
-        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) {
-            try await bootstrap(configuration: configuration, providers: providers, environment: environment)
-        }
-    }
-    /// Starts an instance with the platform's services and makes it `Engage.shared` (see
-    /// ``bootstrap(configuration:providers:environment:)``).
-    @discardableResult
-    public static func bootstrap(
-        configuration: EngageConfiguration, providers: [ProviderRegistration] = []
-    ) async throws(EngageError) -> Engage {
-        try await bootstrap(configuration: configuration, providers: providers, environment: RegistryEnvironment())
-    }
-
-    /// The callback twin of `bootstrap(configuration:providers:)`.
-    @discardableResult
-    public static func bootstrap(
-        configuration: EngageConfiguration, providers: [ProviderRegistration] = [],
-        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        bootstrap(configuration: configuration, providers: providers, environment: RegistryEnvironment(), completion: completion)
-    }
+    /// The stand-in ``shared`` returns before `configure`: no providers, nothing stored.
+    static let unconfigured = Engage(unconfiguredStandIn: ())
 }

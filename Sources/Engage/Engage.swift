@@ -5,29 +5,33 @@ import Foundation
 /// The EngageKit facade: one object that starts every configured provider and exposes their
 /// capabilities together.
 ///
+/// **Starting.** An app configures the shared instance once, at launch, and reads it anywhere after:
+///
 /// ```swift
 /// import Engage
 ///
+/// // application(_:didFinishLaunchingWithOptions:), or the App's init
 /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 /// configuration.providers["crobox"] = ["containerID": "xlrc9t"]
-/// let engage = try Engage.configure(configuration: configuration)  // returns at once; starts in the background
+/// try Engage.configure(configuration: configuration)  // returns at once; providers start in the background
 ///
-/// let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1"], placementID: "14"))
+/// // anywhere later: calls wait for readiness
+/// let offers = try await Engage.shared.offers(OfferQuery(productIDs: ["sku-1"], placementID: "14"))
 /// for failure in offers.report.failures { log(failure) }      // partial failures are reported
 ///
-/// engage.offers(OfferQuery()) { result in ... }                // the same, with a callback
-/// let token = engage.events.subscribe(to: OperationEvent.self) { print($0.name) }
+/// Engage.shared.offers(OfferQuery()) { result in ... }        // the same, with a callback
 /// ```
 ///
+/// Tests, scripts and multi-tenant apps make their own instances with
+/// ``init(configuration:providers:)`` (no shared state; `await engage.ready()` waits for the start).
 /// Built-in providers are compiled in by package traits (see `Engage.builtInProviders`) and start when
-/// the configuration has a section for them; third-party providers are passed explicitly.
+/// the configuration has a section for them; third-party providers are passed in `providers`.
 ///
-/// **Readiness.** An instance made by ``configure(configuration:providers:environment:)`` or
-/// ``init(configuration:providers:environment:)`` starts its providers in the background. Operations
-/// called meanwhile wait for them (at most the configured request timeout); events tracked meanwhile
-/// are stored durably at once and handed to the providers when they are ready. ``ready()`` waits and
-/// returns the start report, and the bus publishes `engage_ready` (a `NamedEvent` with the started and
-/// failed provider ids). ``start(configuration:providers:environment:)`` returns once started.
+/// **Readiness.** Every instance starts its providers in the background. Operations called meanwhile
+/// wait for them (at most the configured request timeout); events tracked meanwhile are stored
+/// durably at once and handed to the providers when they are ready. ``ready()`` waits and returns the
+/// start report, and the bus publishes `engage_ready` (a `NamedEvent` with the started and failed
+/// provider ids).
 public final class Engage: Sendable {
     /// The registry holding the running providers.
     @_spi(EngageProvider) public let registry: ProviderRegistry
@@ -35,10 +39,14 @@ public final class Engage: Sendable {
     private let readyReport = Locked<RegistryStartReport?>(nil)
     /// Flushes the queue when the app moves to the background; stopped by ``shutdown()``.
     private let backgroundFlush: BackgroundFlush?
+    /// Whether this is the stand-in `Engage.shared` returns before `configure`: every operation fails
+    /// with `.notConfigured`.
+    let isUnconfiguredStandIn: Bool
 
-    private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>) {
+    private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>, isUnconfiguredStandIn: Bool = false) {
         self.registry = registry
         self.started = started
+        self.isUnconfiguredStandIn = isUnconfiguredStandIn
         let analytics = registry.analytics
         backgroundFlush =
             registry.configuration.analytics.flushesOnBackground
@@ -46,8 +54,7 @@ public final class Engage: Sendable {
             : nil
     }
 
-    /// Waits until the providers have started (at once for an instance from ``start(configuration:providers:environment:)``)
-    /// and returns which started and which failed.
+    /// Waits until the providers have started and returns which started and which failed.
     public func ready() async -> RegistryStartReport {
         if let report = readyReport.value { return report }
         let report = await started.value
@@ -62,6 +69,7 @@ public final class Engage: Sendable {
     /// operation called right after ``configure(configuration:providers:environment:)`` runs once the
     /// providers can take it. A cancelled caller stops waiting at once; the start goes on.
     func waitUntilReady(for operation: String) async throws(EngageError) {
+        try refuseIfUnconfigured(operation)
         if isReady { return }
         let limit = configuration.network.timeout
         let waiting = Task<RegistryStartReport, any Error> { await self.ready() }
@@ -77,6 +85,41 @@ public final class Engage: Sendable {
         }
     }
 
+    /// Throws `.notConfigured` on the stand-in `Engage.shared` returns before `configure`.
+    func refuseIfUnconfigured(_ operation: String) throws(EngageError) {
+        guard isUnconfiguredStandIn else { return }
+        throw Self.notConfigured(operation)
+    }
+
+    /// The error of an operation on the stand-in.
+    static func notConfigured(_ operation: String) -> EngageError {
+        EngageError(
+            .notConfigured, "Engage.shared was used (\(operation)) before Engage.configure(configuration:) returned.",
+            recoverySuggestion:
+                "Call Engage.configure(configuration:) in application(_:didFinishLaunchingWithOptions:) (or your App's init) before using Engage.shared; check Engage.isConfigured where the order is not certain."
+        )
+    }
+
+    /// The stand-in `Engage.shared` returns before `configure`: an in-memory registry with no
+    /// providers, whose start report lists the failure `.notConfigured`. Every operation refuses
+    /// before touching it.
+    convenience init(unconfiguredStandIn: Void) {
+        let report = RegistryStartReport(started: [], failures: ["engage": Self.notConfigured("ready")])
+        var configuration = EngageConfiguration(appID: "engagekit.unconfigured")
+        configuration.storage = .inMemory
+        configuration.analytics.flushesOnBackground = false
+        var environment = RegistryEnvironment()
+        environment.secretStore = InMemorySecretStore()
+        // An in-memory database and key store: nothing can be missing or refused but memory itself.
+        let registry: ProviderRegistry
+        do {
+            registry = try ProviderRegistry(configuration: configuration, environment: environment)
+        } catch {
+            preconditionFailure("EngageKit could not open an in-memory database for Engage.shared's stand-in: \(error)")
+        }
+        self.init(registry: registry, started: Task { report }, isUnconfiguredStandIn: true)
+    }
+
     /// The event bus: operation events, session events, provider events.
     public var events: EventBus { registry.events }
 
@@ -85,37 +128,22 @@ public final class Engage: Sendable {
 
     // MARK: - Starting, for apps (production services)
 
-    /// Starts an instance with the platform's transport, clock and secret store and returns once every
-    /// provider has started or failed: see ``start(configuration:providers:environment:)``, which tests
-    /// use to inject fakes.
-    public static func start(
-        configuration: EngageConfiguration, providers: [ProviderRegistration] = []
-    ) async throws(EngageError) -> Engage {
-        try await start(configuration: configuration, providers: providers, environment: RegistryEnvironment())
-    }
-
     /// An instance whose providers start in the background (see "Readiness" above), with the platform's
     /// services; ``init(configuration:providers:environment:)`` injects others.
     public convenience init(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) throws(EngageError) {
         try self.init(configuration: configuration, providers: providers, environment: RegistryEnvironment())
     }
 
-    /// Creates an instance that starts in the background and makes it `Engage.shared`, returning at
-    /// once: the call an app makes in `application(_:didFinishLaunchingWithOptions:)`.
+    /// Creates an instance that starts in the background and makes it ``shared``, returning at once:
+    /// the call an app makes in `application(_:didFinishLaunchingWithOptions:)`. Operations on
+    /// `Engage.shared` wait for the providers' start; ``isConfigured`` is `true` from now on.
     ///
-    /// - Throws: `.alreadyBootstrapped` when `Engage.shared` exists already, or what the initialiser throws.
+    /// - Throws: `.alreadyBootstrapped` when it was called already, `.invalidConfiguration` for invalid
+    ///   shared settings, `.storage` when the database cannot be opened. A provider's own bad section
+    ///   or failed start does not throw: it is in ``ready()``'s `failures`.
     @discardableResult
     public static func configure(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) throws(EngageError) -> Engage {
         try configure(configuration: configuration, providers: providers, environment: RegistryEnvironment())
-    }
-
-    /// The callback twin of `start(configuration:providers:)`.
-    @discardableResult
-    public static func start(
-        configuration: EngageConfiguration, providers: [ProviderRegistration] = [],
-        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        start(configuration: configuration, providers: providers, environment: RegistryEnvironment(), completion: completion)
     }
 
     // MARK: - Starting
@@ -258,19 +286,6 @@ public final class Engage: Sendable {
             guard error.code == .invalidConfiguration, error.providerID == id, id.isValid, id.rawValue != EngageDatabase.coreNamespace
             else { throw error }
             await registry.recordRefusedRegistration(error, for: id)
-        }
-    }
-
-    /// The callback twin of `start(configuration:providers:environment:)`.
-    @discardableResult
-    @_spi(EngageProvider) public static func start(
-        configuration: EngageConfiguration,
-        providers: [ProviderRegistration] = [],
-        environment: RegistryEnvironment,
-        completion: @escaping @MainActor @Sendable (Result<Engage, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) {
-            try await start(configuration: configuration, providers: providers, environment: environment)
         }
     }
 

@@ -66,6 +66,31 @@ struct FacadeTests {
         await engage.shutdown()
     }
 
+    @Test("when every provider with the capability failed to start, the error names them and points at ready().failures")
+    func unsupportedAfterStartFailures() async throws {
+        let engage = try await start(alpha: .init(failStart: true), beta: .init(failStart: true))
+        let error = await #expect(throws: EngageError.self) { try await engage.offers() }
+        #expect(error?.code == .unsupported)
+        #expect(error?.message.contains("failed to start: alpha, beta") == true)
+        #expect(error?.recoverySuggestion?.contains("engage.ready().failures") == true)
+        let none = try await start(alpha: .init(), beta: .init())
+        let plain = await #expect(throws: EngageError.self) { try await none.content() }
+        #expect(plain?.recoverySuggestion?.contains("EngageConfiguration.providers") == true)
+        await engage.shutdown()
+        await none.shutdown()
+    }
+
+    @Test("a provider a login does not apply to is reported apart, not as a failure")
+    func notApplicableOutcome() async throws {
+        let engage = try await start(alpha: .init(), beta: .init())
+        let report = try await engage.logIn(UserIdentity(userID: "host-owned"))
+        #expect(report.failures.isEmpty)
+        #expect(report.isComplete)
+        #expect(report.notApplicable["alpha"] == "Alpha's session belongs to the host app.")
+        #expect(report.succeeded.isEmpty)
+        await engage.shutdown()
+    }
+
     @Test("capabilities follow from the protocols a provider adopts; a fan-out reaches exactly those providers")
     func capabilitiesFromConformance() async throws {
         #expect(AlphaProvider.capabilities == [.offers, .identity])

@@ -226,33 +226,43 @@ struct RegistryLifecycleTests {
     }
 }
 
-@Suite("Engage.bootstrap")
-struct BootstrapTests {
-    @Test("a concurrent second bootstrap fails at once and starts nothing")
-    func concurrentBootstrap() async throws {
+@Suite("Engage.shared and Engage.configure")
+struct SharedInstanceTests {
+    @Test("before configure, Engage.shared is a stand-in that refuses every operation; after it, the configured instance, read without try")
+    func sharedAfterConfigure() async throws {
         // Only this test touches Engage.shared.
-        let probe = ScriptProbe.uniqueName("bootstrap")
-        let configuration = ScriptedConfiguration(probe: probe, waitAtGate: true)
-        let first = Task {
-            try await Engage.bootstrap(
-                configuration: testConfiguration(), providers: [.provider(AlphaProvider.self, configuration: configuration)],
-                environment: testEnvironment()
-            )
+        #expect(!Engage.isConfigured)
+        let standIn = Engage.shared
+        #expect(!standIn.isReady)
+        #expect(!standIn.isAnalyticsEnabled())
+        let offers = await #expect(throws: EngageError.self) { try await standIn.offers() }
+        #expect(offers?.code == .notConfigured)
+        #expect(offers?.message.contains("offers") == true)
+        #expect(offers?.recoverySuggestion?.contains("Engage.configure(configuration:)") == true)
+        let tracked = await #expect(throws: EngageError.self) { try await standIn.track(TrackedEvent(.custom, name: "early")) }
+        #expect(tracked?.code == .notConfigured)
+        let consent = await #expect(throws: EngageError.self) { try await standIn.setAnalyticsEnabled(false) }
+        #expect(consent?.code == .notConfigured)
+        #expect(await standIn.ready().failures["engage"]?.code == .notConfigured)
+        let viaCallback = await withCheckedContinuation { continuation in
+            standIn.logIn(UserIdentity(userID: "u-1")) { continuation.resume(returning: $0) }
         }
-        await eventually { ScriptProbe.named(probe).startEntered.count == 1 }
-        let error = await #expect(throws: EngageError.self) {
-            try await Engage.bootstrap(
-                configuration: testConfiguration(), providers: [.provider(AlphaProvider.self, configuration: configuration)],
-                environment: testEnvironment()
-            )
+        #expect(throws: EngageError.self) { try viaCallback.get() }
+
+        let probe = ScriptProbe.uniqueName("configure-shared")
+        let providers: [ProviderRegistration] = [
+            .provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a1"], probe: probe))
+        ]
+        let engage = try Engage.configure(configuration: testConfiguration(), providers: providers, environment: testEnvironment())
+        let again = #expect(throws: EngageError.self) {
+            try Engage.configure(configuration: testConfiguration(), providers: providers, environment: testEnvironment())
         }
-        #expect(error?.code == .alreadyBootstrapped)
-        #expect(ScriptProbe.named(probe).startEntered.count == 1)
-        let notYet = #expect(throws: EngageError.self) { try Engage.shared }
-        #expect(notYet?.code == .notConfigured)
-        ScriptProbe.named(probe).startGate.open()
-        let engage = try await first.value
-        #expect(try Engage.shared === engage)
+        #expect(again?.code == .alreadyBootstrapped)
+        #expect(Engage.isConfigured)
+        #expect(Engage.shared === engage)
+        #expect(try await Engage.shared.offers().items.map(\.id) == ["a1"])
+        // The stand-in read earlier still refuses: it never becomes the configured instance.
+        await #expect(throws: EngageError.self) { try await standIn.offers() }
         await engage.shutdown()
     }
 }

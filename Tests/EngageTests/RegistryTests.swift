@@ -148,19 +148,6 @@ struct RegistryTests {
         await registry.shutdown()
     }
 
-    @Test("the shared registry is bootstrapped once; reading it before is an error")
-    func sharedRegistry() throws {
-        // Only this test touches ProviderRegistry.shared.
-        let error = #expect(throws: EngageError.self) { try ProviderRegistry.shared }
-        #expect(error?.code == .notConfigured)
-        let registry = try ProviderRegistry(configuration: testConfiguration(), environment: testEnvironment())
-        try ProviderRegistry.bootstrapShared(registry)
-        #expect(try ProviderRegistry.shared === registry)
-        #expect {
-            try ProviderRegistry.bootstrapShared(registry)
-        } throws: { ($0 as? EngageError)?.code == .alreadyBootstrapped }
-    }
-
     @Test("the conformance suite passes honest providers and catches a dishonest one")
     func conformance() async throws {
         let report = await ProviderConformanceSuite(

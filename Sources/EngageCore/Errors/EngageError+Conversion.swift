@@ -64,7 +64,7 @@ extension EngageError {
         }
         self.init(
             code, "The \(what) could not be decoded: \(detail).", providerID: providerID,
-            recoverySuggestion: "The server sent data in an unexpected shape; update the SDK or report it.",
+            recoverySuggestion: Self.suggestion(decoding: what, code: code),
             underlyingError: decodingError
         )
     }
@@ -94,8 +94,40 @@ extension EngageError {
         return EngageError(
             code, message ?? "The server answered with HTTP \(status).", providerID: providerID,
             httpStatus: status, isRetryable: retryable,
-            recoverySuggestion: retryable ? "Try again later." : nil
+            recoverySuggestion: suggestion(forHTTPStatus: status)
         )
+    }
+
+    /// What a developer can do about a `what` that did not decode.
+    static func suggestion(decoding what: String, code: Code) -> String {
+        if code == .invalidConfiguration {
+            return "Correct the setting at the path named above: the provider's configuration reference lists each setting and its type."
+        }
+        if what == "response" {
+            return
+                "The answer does not have the shape this version of EngageKit reads: check that the provider's base URL points at its API; if it does, report the answer's shape."
+        }
+        return "The \(what) is not in the shape this version of EngageKit reads."
+    }
+
+    /// What a developer can do about an answer with `status`.
+    static func suggestion(forHTTPStatus status: Int) -> String {
+        switch status {
+        case 400, 422:
+            "The server refused the request's input: check the values passed to the call (the message names what the server said)."
+        case 401:
+            "The credentials were refused: check the provider's keys in the configuration, or log the user in again."
+        case 403:
+            "The credentials are valid but not allowed to do this: check that the provider's keys belong to this environment and have the permission, and that the user may use this feature."
+        case 404, 410:
+            "The server does not know this resource: check the id passed to the call and the provider's base URL."
+        case 408, 425, 429:
+            "The server asked to slow down or try again: retry after retryAfter (when set) or a short wait."
+        case 500...599:
+            "The provider's server failed: try again later; the call is retryable."
+        default:
+            "The server answered with a status the call does not expect: check the provider's base URL and configuration."
+        }
     }
 }
 

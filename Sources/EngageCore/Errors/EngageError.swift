@@ -193,4 +193,7 @@ extension EngageError.Code {
     /// The server redirected the request somewhere it may not follow: a downgrade from https to http,
     /// or another origin that would receive the request's body (credentials never leave their origin).
     public static let redirectRefused: Self = "redirectRefused"
+    /// The operation does not apply to this provider; a fan-out reports it in `notApplicable`, not as a
+    /// failure (a provider whose session belongs to the host app, asked to log a user in).
+    public static let notApplicable: Self = "notApplicable"
 }

@@ -1,7 +1,6 @@
 /// Holds a process-wide instance that is set exactly once.
 ///
-/// Used for `ProviderRegistry.shared` and the facade's `Engage.shared`: reading it before bootstrap,
-/// or bootstrapping twice, is an error value, never a crash.
+/// Used for the facade's `Engage.shared`: bootstrapping twice is an error value, never a crash.
 ///
 /// When making the value takes time (starting an `Engage` instance), claim the slot first so that a
 /// concurrent second bootstrap fails at once instead of building a second instance:
@@ -76,19 +75,5 @@ package final class BootstrapOnce<Value: Sendable>: Sendable {
             if case let .bootstrapped(value) = storage { return value }
             return nil
         }
-    }
-}
-
-extension ProviderRegistry {
-    private static let sharedInstance = BootstrapOnce<ProviderRegistry>(name: "ProviderRegistry.shared")
-
-    /// The process-wide registry. Throws `.notConfigured` until `bootstrapShared(_:)` was called.
-    public static var shared: ProviderRegistry {
-        get throws(EngageError) { try sharedInstance.get() }
-    }
-
-    /// Makes `registry` the process-wide one; throws `.alreadyBootstrapped` on a second call.
-    public static func bootstrapShared(_ registry: ProviderRegistry) throws(EngageError) {
-        try sharedInstance.bootstrap(registry)
     }
 }

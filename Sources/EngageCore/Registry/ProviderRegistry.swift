@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Creates, starts and holds providers. Instance-scoped: tests and multi-tenant apps create as many as
-/// they like, each with its own database; `ProviderRegistry.shared` is an optional process-wide one.
+/// they like, each with its own database.
 ///
 /// Registration is explicit. Duplicate ids and bad configuration are errors; providers are created
 /// and started concurrently, and one failing provider does not stop the others (see the start report).

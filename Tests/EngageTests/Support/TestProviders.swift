@@ -91,7 +91,12 @@ final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
     func start() async throws { try await behavior.start() }
     func shutdown() async { await behavior.shutdown() }
     func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
-    func logIn(_ identity: UserIdentity) async throws { loggedIn.withLock { $0 = identity.userID } }
+    func logIn(_ identity: UserIdentity) async throws {
+        if identity.userID == "host-owned" {
+            throw EngageError(.notApplicable, "Alpha's session belongs to the host app.", providerID: "alpha")
+        }
+        loggedIn.withLock { $0 = identity.userID }
+    }
     func logOut() async throws { loggedIn.withLock { $0 = nil } }
 }
 

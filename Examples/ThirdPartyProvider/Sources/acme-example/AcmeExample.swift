@@ -33,7 +33,7 @@ struct AcmeExample: AsyncParsableCommand {
         var configuration = EngageConfiguration.preset(.development, appID: "com.example.acme")
         configuration.storage = .inMemory
         configuration.logLevel = .error  // the example's own narration only
-        let engage = try await Engage.start(
+        let engage = try Engage(
             configuration: configuration,
             providers: [.provider(AcmeProvider.self, configuration: AcmeConfiguration(baseURL: backend.baseURL, apiKey: apiKey))],
             environment: RegistryEnvironment(secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "acme-example"))

@@ -144,4 +144,18 @@ public final class CroboxProvider: EngageProvider {
 }
 
 // The capabilities the facade fans out to: the provider-author surface.
-@_spi(EngageProvider) extension CroboxProvider: OffersProviding, EventTracking, Resettable {}
+@_spi(EngageProvider) extension CroboxProvider: OffersProviding, EventTracking, Resettable, IdentityAware {}
+
+extension CroboxProvider {
+    /// The app logged `identity` in (`engage.logIn`): its `userID` is sent as `uid` from now on
+    /// (``setUserID(_:)``). Crobox has no login of its own; nothing is sent now.
+    public func logIn(_ identity: UserIdentity) async throws {
+        setUserID(identity.userID)
+    }
+
+    /// The app logged out (`engage.logOut`): no user id is sent from now on. The visitor id stays; the
+    /// facade's `reset()` renews it.
+    public func logOut() async throws {
+        setUserID(nil)
+    }
+}

@@ -9,6 +9,31 @@ import Testing
 
 @Suite("Crobox events end to end")
 struct CroboxEventTests {
+    @Test("engage.logIn reaches Crobox: its user id is sent as uid from then on; engage.logOut stops it")
+    func identityThroughTheFacade() async throws {
+        let harness = try await CroboxHarness()
+        let engage = try await harness.start()
+        let crobox = try await engage.provider(CroboxProvider.self)
+        let page = CroboxPage(pageType: .overview)
+        let report = try await engage.logIn(UserIdentity(userID: "u-7", email: "ana@example.com"))
+        #expect(report.succeeded.contains(.crobox))
+        #expect(report.failures[.crobox] == nil)
+        #expect(crobox.currentUserID == "u-7")
+        try await crobox.send(.click(CroboxProduct(id: "sku-1")), on: page)
+        await harness.flush(engage)
+        #expect(harness.emulator.receivedEvents.last?.value("uid") == "u-7")
+        #expect(harness.emulator.receivedEvents.last?.value("email") == nil)
+
+        let out = try await engage.logOut()
+        #expect(out.succeeded.contains(.crobox))
+        #expect(crobox.currentUserID == nil)
+        try await crobox.send(.click(CroboxProduct(id: "sku-2")), on: page)
+        await harness.flush(engage)
+        #expect(harness.emulator.receivedEvents.last?.value("uid") == nil)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("every event type arrives with exactly the expected query parameters, in order")
     func everyEventType() async throws {
         let harness = try await CroboxHarness()

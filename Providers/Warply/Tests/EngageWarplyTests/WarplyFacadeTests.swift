@@ -106,6 +106,8 @@ struct WarplyFacadeTests {
         let (engage, warply) = try await harness.startProvider()
         let missingEmail = try await engage.logIn(UserIdentity(userID: "u-1"))
         #expect(missingEmail.failures[.warply]?.code == .invalidInput)
+        // The suggestion names an initialiser that exists.
+        #expect(missingEmail.failures[.warply]?.recoverySuggestion?.contains("UserIdentity(userID:email:)") == true)
         #expect(try await warply.isLoggedIn() == false)
 
         let report = try await engage.logIn(UserIdentity(userID: "u-1", email: "maria@example.gr"))

@@ -91,11 +91,13 @@ public final class YoullProvider: EngageProvider {
     /// The session in use (a guest session until ``setSession(_:)``).
     public var session: any YoullSession { sessionBox.session }
 
-    /// Log in belongs to the host app: this always throws `.unsupported`. Log the user in through the
-    /// app's auth service and hand the session over with ``setSession(_:)``.
+    /// Log in belongs to the host app: this always throws `.notApplicable`, which `engage.logIn` reports
+    /// in its report's `notApplicable`, not as a failure. Log the user in through the app's auth
+    /// service and hand the session over with ``setSession(_:)``.
     public func logIn(_ identity: UserIdentity) async throws {
         throw EngageError(
-            .unsupported, "Youll sessions belong to the host app.", providerID: .youll,
+            .notApplicable, "Youll's session belongs to the host app: it is handed over with YoullProvider.setSession(_:).",
+            providerID: .youll,
             recoverySuggestion: "Log in through the app's auth service and call YoullProvider.setSession(_:)."
         )
     }

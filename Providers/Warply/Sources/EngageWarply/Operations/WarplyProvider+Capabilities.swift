@@ -53,7 +53,8 @@ extension WarplyProvider {
         guard let email = identity.email else {
             throw EngageError(
                 .invalidInput, "Warply logs users in by email; the identity has none.", providerID: .warply,
-                recoverySuggestion: "Pass UserIdentity(email:), or call deiLogin/verifyTicket/cosmoteUser yourself."
+                recoverySuggestion:
+                    "Log in with UserIdentity(userID:email:) and the user's e-mail, or sign in with Warply directly: deiLogin(email:), verifyTicket(guid:ticket:) or cosmoteUser(guid:)."
             )
         }
         try await deiLogin(email: email)
