@@ -1,7 +1,7 @@
 /// A provider type with its configuration, ready to be created by a registry.
 ///
 /// ```swift
-/// let engage = try await Engage.start(
+/// let engage = try Engage(
 ///     configuration: configuration,
 ///     providers: [.provider(WeatherPerks.self, configuration: .init(baseURL: baseURL))],
 ///     environment: RegistryEnvironment(transport: backend, secretStore: InMemorySecretStore())

@@ -10,7 +10,7 @@ import Logging
 /// ```swift
 /// var configuration = EngageConfiguration.preset(.production, appID: "gr.example.app")
 /// try configuration.setProvider(.warply, WarplyConfiguration.preset(.production, appUUID: "f83dfde1145e4c2da69793abb2f579af"))
-/// let engage = try await Engage.start(configuration: configuration)
+/// let engage = try Engage(configuration: configuration)
 /// let warply = try await engage.provider(WarplyProvider.self)
 /// try await warply.deiLogin(email: "maria@example.gr")
 /// let campaigns = try await warply.campaigns()          // merged, filtered and sorted for a logged-in user
