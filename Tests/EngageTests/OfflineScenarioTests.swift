@@ -142,7 +142,8 @@ struct OfflineScenarioTests {
         }
     }
 
-    /// A server that keeps each answer alive with a byte a second (the silence limit is never reached):
+    /// A server that keeps each answer alive with a byte every 250 ms (the 2 s silence limit is never
+    /// reached, even when two busy cores delay a write by a second or more):
     /// the call ends at its deadline, and the analytics flush stuck behind it lets the other
     /// destinations deliver. Real time is short here (a 3 s deadline); the test never measures it.
     @Test("a server that trickles bytes: the call ends at its deadline; other destinations keep flowing", .timeLimit(.minutes(2)))
@@ -154,12 +155,12 @@ struct OfflineScenarioTests {
         }
         _ = try await engage.logIn(referenceUser)
         let provider = try await engage.provider(ReferenceProvider.self)
-        app.host.faults.inject(FaultRule(.trickle(every: .seconds(1)), emulatorID: "reference", path: "/items"))
+        app.host.faults.inject(FaultRule(.trickle(every: .milliseconds(250)), emulatorID: "reference", path: "/items"))
         let error = await #expect(throws: EngageError.self) { _ = try await provider.items() }
         #expect(error?.code == .timeout)
-        #expect(error?.message.contains("deadline") == true)
+        #expect(error?.message.contains("deadline") == true, "not the deadline: \(String(describing: error))")
 
-        app.host.faults.inject(FaultRule(.trickle(every: .seconds(1)), emulatorID: "reference", method: "POST", path: "/events"))
+        app.host.faults.inject(FaultRule(.trickle(every: .milliseconds(250)), emulatorID: "reference", method: "POST", path: "/events"))
         let other = CountingDeliverer()
         try await engage.registry.analytics.register(destination: "other", deliverer: other)
         _ = try await engage.track(TrackedEvent(.custom, name: "held-by-a-trickle"))
