@@ -18,6 +18,11 @@ extension Engage {
     /// once, the report is empty, and the providers receive it when they are ready.
     public func track(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
         try refuseIfUnconfigured("track")
+        if let key = event.properties.first(where: { !$0.value.isFinite })?.key {
+            throw EngageError(
+                .invalidInput, "The event '\(event.name)' has a property '\(key)' holding NaN or infinity, which JSON cannot carry.",
+                recoverySuggestion: "Send a finite number, or leave the property out.")
+        }
         guard isReady else {
             do {
                 try await registry.analytics.enqueue(try JSONEncoder().encode(event), destination: StagedEventsDeliverer.destination)

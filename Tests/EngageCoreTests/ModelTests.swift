@@ -99,4 +99,19 @@ struct ModelTests {
             #expect(!ProviderID(rawValue: bad).isValid)
         }
     }
+
+    @Test("an event stored by an earlier version (string properties) decodes; JSON properties round-trip")
+    func eventPropertiesAsJSON() throws {
+        let stored = Data(#"{"kind":"custom","name":"old","properties":{"step":"2","plan":"gold"},"occurredAt":0}"#.utf8)
+        let old = try JSONDecoder().decode(TrackedEvent.self, from: stored)
+        #expect(old.properties == ["step": "2", "plan": "gold"])
+        let event = TrackedEvent(.custom, name: "new", properties: ["seats": 3, "tags": ["a"], "paid": true, "meta": ["k": nil]])
+        let decoded = try JSONDecoder().decode(TrackedEvent.self, from: JSONEncoder().encode(event))
+        #expect(decoded.properties == event.properties)
+        #expect(decoded.properties["seats"]?.int64Value == 3)
+        let identity = UserIdentity(userID: "u-1", attributes: ["age": 41, "segments": ["vip"]])
+        #expect(try JSONDecoder().decode(UserIdentity.self, from: JSONEncoder().encode(identity)) == identity)
+        #expect(JSONValue.object(["x": .number(.infinity)]).isFinite == false)
+        #expect(JSONValue.array([1, 2.5, "x"]).text == #"[1,2.5,"x"]"#)
+    }
 }

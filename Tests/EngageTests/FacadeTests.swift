@@ -80,6 +80,17 @@ struct FacadeTests {
         await none.shutdown()
     }
 
+    @Test("an event property holding NaN is refused with .invalidInput before anything is stored")
+    func nonFiniteProperty() async throws {
+        let engage = try await start(alpha: .init(), beta: .init())
+        let event = TrackedEvent(.custom, name: "measured", properties: ["values": [1, .number(.nan)]])
+        let error = await #expect(throws: EngageError.self) { try await engage.track(event) }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("values") == true)
+        #expect(try await engage.registry.analytics.pendingCount() == 0)
+        await engage.shutdown()
+    }
+
     @Test("a provider a login does not apply to is reported apart, not as a failure")
     func notApplicableOutcome() async throws {
         let engage = try await start(alpha: .init(), beta: .init())

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Any JSON value, for configuration sections whose shape belongs to a provider.
+/// Any JSON value: configuration sections whose shape belongs to a provider, event properties and user
+/// attributes. Literals build it: `["plan": "gold", "seats": 3, "tags": ["a", "b"]]`.
 ///
 /// Integers that fit `Int64` decode as `.integer`, exactly (a `Double` would round 2^53 + 1); other
 /// numbers decode as `.number`. Numbers compare by value: `.integer(7) == .number(7)`, while
@@ -157,6 +158,36 @@ extension JSONValue {
         case let .integer(value): return value
         case let .number(value): return Int64(exactly: value)
         default: return nil
+        }
+    }
+
+    /// The value as one line of text, for wires that carry text only (query parameters): a string as it
+    /// is, a number in its shortest form, `true`/`false`, an empty string for `null`, and arrays and
+    /// objects as compact JSON with sorted keys.
+    public var text: String {
+        switch self {
+        case .null: return ""
+        case let .bool(value): return value ? "true" : "false"
+        case let .integer(value): return String(value)
+        case let .number(value):
+            if let exact = Int64(exactly: value) { return String(exact) }
+            return String(value)
+        case let .string(value): return value
+        case .array, .object:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+    }
+
+    /// Whether every number in the value is finite: JSON has no NaN or infinity, so a value holding one
+    /// cannot be sent or stored.
+    public var isFinite: Bool {
+        switch self {
+        case let .number(value): return value.isFinite
+        case let .array(values): return values.allSatisfy(\.isFinite)
+        case let .object(members): return members.values.allSatisfy(\.isFinite)
+        case .null, .bool, .integer, .string: return true
         }
     }
 

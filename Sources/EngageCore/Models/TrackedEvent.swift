@@ -40,15 +40,17 @@ public struct TrackedEvent: Codable, Sendable, Hashable {
     public var price: Money?
     /// How many items, if relevant.
     public var quantity: Int?
-    /// Free-form properties; never put secrets here.
-    public var properties: [String: String]
+    /// Free-form properties, as JSON values (strings, numbers, booleans, arrays, objects); never put
+    /// secrets here. Each provider maps them to its wire: see its page for how (Crobox sends every value
+    /// as text, arrays and objects as compact JSON; Warply sends them as they are).
+    public var properties: [String: JSONValue]
     /// When it happened (now by default).
     public var occurredAt: Date
 
     /// An event of `kind`; `name` defaults to the kind, `occurredAt` to now.
     public init(
         _ kind: Kind, name: String? = nil, productID: String? = nil, price: Money? = nil, quantity: Int? = nil,
-        properties: [String: String] = [:], occurredAt: Date = Date()
+        properties: [String: JSONValue] = [:], occurredAt: Date = Date()
     ) {
         self.kind = kind
         self.name = name ?? kind.rawValue
@@ -69,11 +71,12 @@ public struct UserIdentity: Codable, Sendable, Hashable, SecretBearing {
     public var userID: String
     /// The user's e-mail address, if known (redacted in logs and descriptions).
     public var email: String?
-    /// Provider-specific credentials or hints (e.g. `"warply.guid"`); treated as secrets in logs.
-    public var attributes: [String: String]
+    /// The user's traits and provider-specific credentials or hints (e.g. `"warply.guid"`), as JSON
+    /// values (strings, numbers, booleans, arrays, objects); treated as secrets in logs.
+    public var attributes: [String: JSONValue]
 
-    /// An identity for `userID`, with an optional e-mail and provider attributes.
-    public init(userID: String, email: String? = nil, attributes: [String: String] = [:]) {
+    /// An identity for `userID`, with an optional e-mail and attributes.
+    public init(userID: String, email: String? = nil, attributes: [String: JSONValue] = [:]) {
         self.userID = userID
         self.email = email
         self.attributes = attributes

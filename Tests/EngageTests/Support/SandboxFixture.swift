@@ -76,4 +76,4 @@ struct SandboxFixture {
 /// The reference emulator's password: distinctive, so that finding it in logs means it leaked.
 let referencePassword = "pw-7Qz81-reference"
 
-let referenceUser = UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": referencePassword])
+let referenceUser = UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": .string(referencePassword)])

@@ -34,6 +34,29 @@ struct CroboxEventTests {
         await harness.stop()
     }
 
+    @Test("engage.track's JSON properties reach Crobox as text: numbers and booleans as written, arrays and objects as JSON")
+    func jsonPropertiesAsText() async throws {
+        let harness = try await CroboxHarness()
+        let engage = try await harness.start()
+        let event = TrackedEvent(
+            .checkout, name: "checkout",
+            properties: [
+                "step": 2, "express": true, "ratio": 0.5, "tags": ["a", "b"], "box": ["w": 3, "h": 1], "note": nil, "plan": "gold",
+            ])
+        _ = try await engage.track(event)
+        await harness.flush(engage)
+        let received = try #require(harness.emulator.receivedEvents.last)
+        #expect(received.value("stp") == "2")  // the checkout step, read from a number
+        #expect(received.value("cp.express") == "true")
+        #expect(received.value("cp.ratio") == "0.5")
+        #expect(received.value("cp.tags") == #"["a","b"]"#)
+        #expect(received.value("cp.box") == #"{"h":1,"w":3}"#)
+        #expect(received.value("cp.note") == "")
+        #expect(received.value("cp.plan") == "gold")
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("every event type arrives with exactly the expected query parameters, in order")
     func everyEventType() async throws {
         let harness = try await CroboxHarness()

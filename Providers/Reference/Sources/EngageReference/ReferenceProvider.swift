@@ -80,7 +80,7 @@ public final class ReferenceProvider: EngageProvider {
         try await context.perform("log_in") {
             let answer = try await publicClient.json(
                 TokenAnswer.self, .post, "/auth/token",
-                body: .json(["username": identity.userID, "password": identity.attributes["reference.password"] ?? ""]),
+                body: .json(["username": identity.userID, "password": identity.attributes["reference.password"]?.stringValue ?? ""]),
                 options: RequestOptions(authorization: .none)
             )
             try await tokens.setTokens(answer.pair)

@@ -20,7 +20,7 @@ struct ReferenceContractTests {
             secrets: [password, "maria@example.gr"],
             operationProbe: { provider in
                 try await provider.logIn(
-                    UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": password]))
+                    UserIdentity(userID: "maria", email: "maria@example.gr", attributes: ["reference.password": .string(password)]))
                 _ = try await provider.items()
             }
         ).run()

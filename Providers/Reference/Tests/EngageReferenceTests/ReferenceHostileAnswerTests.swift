@@ -21,7 +21,7 @@ struct ReferenceHostileAnswerTests {
         try await registry.register(.provider(ReferenceProvider.self, from: configuration))
         _ = await registry.start()
         let reference = try await registry.provider(ReferenceProvider.self)
-        let identity = UserIdentity(userID: "maria", attributes: ["reference.password": password])
+        let identity = UserIdentity(userID: "maria", attributes: ["reference.password": .string(password)])
 
         // The provider's operations throw untyped; anything but an EngageError is a failure of the property.
         func engageErrors(_ body: () async throws -> Void) async throws(EngageError) {

@@ -186,7 +186,7 @@ struct WarplyFacadeTests {
         )
         let names = (0..<3).map { "e2e-event-\($0)" }
         for (index, name) in names.enumerated() {
-            let report = try await engage.track(TrackedEvent(.custom, name: name, properties: ["index": String(index)]))
+            let report = try await engage.track(TrackedEvent(.custom, name: name, properties: ["index": .integer(Int64(index))]))
             #expect(report.succeeded == [.warply])
         }
         let first = await analytics.flush()
@@ -206,6 +206,8 @@ struct WarplyFacadeTests {
         #expect(received.map(\.eventName).sorted() == names)
         #expect(Set(received.map(\.eventID)).count == 3)
         #expect(received.allSatisfy { $0.params["kind"] == "custom" && $0.params["index"] != nil })
+        // JSON values travel as they are: the index is a number on the wire, not its text.
+        #expect(Set(received.compactMap { $0.params["index"]?.int64Value }) == [0, 1, 2])
 
         let again = await analytics.flush()
         #expect(again.delivered == 0)

@@ -22,13 +22,15 @@ extension CroboxProvider {
     /// add to cart and remove from cart keep their product; checkout reads `properties["step"]`; purchase
     /// reads `properties["transaction_id"]`, `["affiliation"]`, `["coupon"]` and takes the revenue from
     /// `price × quantity`; anything else is a custom event named `name`. Remaining properties travel as
-    /// custom properties.
+    /// custom properties. Every property value is sent as text (``JSONValue/text``): numbers and
+    /// booleans as written, arrays and objects as compact JSON.
     public func track(_ event: TrackedEvent) async throws {
         try await send(Self.croboxEvent(for: event), on: defaultPage)
     }
 
     static func croboxEvent(for event: TrackedEvent) -> CroboxEvent {
-        var properties = event.properties
+        // Crobox's wire is a query string: every value travels as text (arrays and objects as compact JSON).
+        var properties = event.properties.mapValues(\.text)
         let product = event.productID.map {
             CroboxProduct(
                 id: $0, price: event.price.map { NSDecimalNumber(decimal: $0.decimalValue).doubleValue }, quantity: event.quantity)

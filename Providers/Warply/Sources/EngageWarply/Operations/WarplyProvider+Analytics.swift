@@ -5,7 +5,7 @@ import Logging
 
 extension WarplyProvider {
     /// Records an analytics event for Warply (`POST /api/async/analytics/{appUUID}/`): stored in the
-    /// durable queue now, delivered in batches in the background. Properties travel as `params`
+    /// durable queue now, delivered in batches in the background. Properties travel as `params`, JSON values as they are
     /// (the product id, price and quantity too, when set). Does nothing when `analyticsEnabled` is off.
     ///
     /// - Throws: `.invalidInput` for an empty or overlong name.
@@ -14,10 +14,10 @@ extension WarplyProvider {
             guard configuration.analyticsEnabled else { return }
             try WarplyInput.identifier(event.name, name: "event name", limit: 128)
             var params = event.properties
-            params["kind"] = event.kind.rawValue
-            if let productID = event.productID { params["product_id"] = productID }
-            if let price = event.price { params["price"] = price.description }
-            if let quantity = event.quantity { params["quantity"] = String(quantity) }
+            params["kind"] = .string(event.kind.rawValue)
+            if let productID = event.productID { params["product_id"] = .string(productID) }
+            if let price = event.price { params["price"] = .string(price.description) }
+            if let quantity = event.quantity { params["quantity"] = .string(String(quantity)) }
             let key = UUID().uuidString.lowercased()
             let stored = WarplyAnalyticsRequest.Event(
                 eventID: key, eventName: event.name, timeSubmitted: WarplyTimestamp(event.occurredAt).text, params: params

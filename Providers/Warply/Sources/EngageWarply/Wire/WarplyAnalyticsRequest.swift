@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// `POST /api/async/analytics/{appUUID}/` body: `{"events":[{"event_id","event_name","time_submitted","params"}]}`.
@@ -14,10 +15,10 @@ package struct WarplyAnalyticsRequest: Codable, Sendable, Hashable {
         /// When the event happened, as `yyyy-MM-dd HH:mm:ss` in the server's zone.
         package var timeSubmitted: String
         /// Flat string parameters (never secrets).
-        package var params: [String: String]
+        package var params: [String: JSONValue]
 
         /// An event.
-        package init(eventID: String, eventName: String, timeSubmitted: String, params: [String: String] = [:]) {
+        package init(eventID: String, eventName: String, timeSubmitted: String, params: [String: JSONValue] = [:]) {
             self.eventID = eventID
             self.eventName = eventName
             self.timeSubmitted = timeSubmitted
