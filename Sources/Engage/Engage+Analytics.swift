@@ -22,6 +22,8 @@ extension Engage {
     public func setAnalyticsEnabled(_ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false) async throws(EngageError) {
         try refuseIfUnconfigured("setAnalyticsEnabled")
         try registry.consent.setEnabled(enabled, for: provider)
+        let globally = registry.consent.isEnabled(for: nil)
+        stateTracker.update { $0.isAnalyticsEnabled = globally }
         events.publish(
             NamedEvent(
                 "analytics_consent_changed", providerID: provider,
@@ -110,6 +112,7 @@ extension Engage {
         let order = providers.map { type(of: $0).descriptor.id }
         report.succeeded.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         try await registry.analytics.purge()
+        stateTracker.update { $0.user = nil }
         events.publish(
             NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
         return report

@@ -79,18 +79,22 @@ extension Engage {
 
     /// Tells every identity-aware provider that `identity` logged in.
     public func logIn(_ identity: UserIdentity) async throws(EngageError) -> AggregateReport {
-        try await fanOut(.identity, operation: "log_in") { (provider: any IdentityAware) -> [Never] in
+        let report = try await fanOut(.identity, operation: "log_in") { (provider: any IdentityAware) -> [Never] in
             try await provider.logIn(identity)
             return []
         }.report
+        stateTracker.update { $0.user = identity }
+        return report
     }
 
     /// Tells every identity-aware provider that the user logged out.
     public func logOut() async throws(EngageError) -> AggregateReport {
-        try await fanOut(.identity, operation: "log_out") { (provider: any IdentityAware) -> [Never] in
+        let report = try await fanOut(.identity, operation: "log_out") { (provider: any IdentityAware) -> [Never] in
             try await provider.logOut()
             return []
         }.report
+        stateTracker.update { $0.user = nil }
+        return report
     }
 
     // MARK: - Fan-out

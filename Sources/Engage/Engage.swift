@@ -42,11 +42,18 @@ public final class Engage: Sendable {
     /// Whether this is the stand-in `Engage.shared` returns before `configure`: every operation fails
     /// with `.notConfigured`.
     let isUnconfiguredStandIn: Bool
+    /// The state snapshot and its subscribers (``stateUpdates``, ``state``).
+    let stateTracker: StateTracker
+    /// Follows the queue's pending counts into the state, from the first subscriber on.
+    let pendingCountsTask = Locked<Task<Void, Never>?>(nil)
+    /// The observable ``state`` object, made on first use.
+    let observableState = Locked<(any Sendable)?>(nil)
 
     private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>, isUnconfiguredStandIn: Bool = false) {
         self.registry = registry
         self.started = started
         self.isUnconfiguredStandIn = isUnconfiguredStandIn
+        stateTracker = StateTracker(EngageStateSnapshot(isAnalyticsEnabled: !isUnconfiguredStandIn && registry.consent.isEnabled(for: nil)))
         let analytics = registry.analytics
         backgroundFlush =
             registry.configuration.analytics.flushesOnBackground
@@ -247,6 +254,11 @@ public final class Engage: Sendable {
     /// Records the report and publishes `engage_ready`.
     private func announceReady(_ report: RegistryStartReport) {
         readyReport.withLock { $0 = report }
+        stateTracker.update { state in
+            state.isReady = true
+            state.startedProviders = report.started
+            state.failedProviders = report.failures
+        }
         events.publish(
             NamedEvent(
                 "engage_ready",
@@ -293,7 +305,9 @@ public final class Engage: Sendable {
     /// flushes the analytics queue once and stops it, then shuts every provider down concurrently.
     public func shutdown() async {
         backgroundFlush?.stop()
+        pendingCountsTask.withLock { $0 }?.cancel()
         await registry.shutdown()
+        stateTracker.finish()
     }
 
     /// The callback twin of `shutdown()`.

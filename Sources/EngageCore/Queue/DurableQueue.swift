@@ -148,6 +148,35 @@ import Logging
         }
     }
 
+    /// The number of queued events per provider (the part of each destination before its first `.`,
+    /// `engage` for events staged before the providers started), now and after every change to the
+    /// queue, for as long as the sequence is iterated. GRDB observes the table: nothing polls, and
+    /// nothing is observed once iteration stops.
+    package nonisolated func pendingCountsByProvider() -> AsyncThrowingStream<[ProviderID: Int], any Error> {
+        let observation = ValueObservation.tracking { db -> [ProviderID: Int] in
+            var counts: [ProviderID: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT destination, COUNT(*) AS n FROM engage_queue GROUP BY destination") {
+                guard let destination = row["destination"] as String?, let count = row["n"] as Int? else { continue }
+                let provider = ProviderID(rawValue: String(destination.prefix { $0 != "." }))
+                counts[provider, default: 0] += count
+            }
+            return counts
+        }
+        .removeDuplicates()
+        .values(in: writer, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [ProviderID: Int].self, bufferingPolicy: .bufferingNewest(1))
+        let forwarding = Task {
+            do {
+                for try await counts in observation { continuation.yield(counts) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+        return stream
+    }
+
     /// Destinations are 1 to 128 ASCII letters, digits, `.`, `-` and `_`, such as `"warply.analytics"`.
     static func validateDestination(_ destination: String) throws {
         guard StorageIdentifier.isValidSimpleName(destination) else {

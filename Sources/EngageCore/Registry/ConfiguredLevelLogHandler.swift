@@ -60,7 +60,7 @@ struct ConfiguredLevelLogHandler: LogHandler {
 extension Logger {
     /// A logger for the SDK's own use that writes through this logger's handler at `level` at most as
     /// verbosely as the app's own level allows, and leaves this logger's handler untouched.
-    func configured(level: Logger.Level) -> Logger {
+    package func configured(level: Logger.Level) -> Logger {
         let upstream = handler
         return Logger(label: label) { _ in ConfiguredLevelLogHandler(upstream: upstream, logLevel: level) }
     }
