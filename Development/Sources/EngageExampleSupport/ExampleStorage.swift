@@ -35,6 +35,7 @@ public struct ExampleStorage: Sendable {
         case .inMemory: "Storage: memory (nothing is kept after this run)"
         case let .directory(path): "Storage: \(path) (sealed on disk)"
         case let .applicationDefault(appID): "Storage: the default location of \(appID) (sealed on disk)"
+        case let .appGroup(group, appID, _): "Storage: \(appID) in the app group \(group) (sealed on disk)"
         }
     }
 

@@ -18,10 +18,14 @@
     @_spi(EngageProvider) public struct KeychainSecretStore: SecretStore {
         /// The Keychain service of the items (usually the app's bundle identifier).
         public let service: String
+        /// The Keychain access group of the items (`kSecAttrAccessGroup`), shared with the app's
+        /// extensions; `nil` uses the app's default group.
+        public let accessGroup: String?
 
-        /// A store whose items use `service`.
-        public init(service: String) {
+        /// A store whose items use `service`, in `accessGroup` when given.
+        public init(service: String, accessGroup: String? = nil) {
             self.service = service
+            self.accessGroup = accessGroup
         }
 
         /// The key named `name` from the Keychain, created and stored on first use.
@@ -74,11 +78,13 @@
         private func baseQuery(named name: String) -> [String: Any] {
             // No kSecUseDataProtectionKeychain: on macOS it needs a signed app with a keychain entitlement,
             // which command-line tools and `swift test` do not have.
-            [
+            var query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrService as String: service,
                 kSecAttrAccount as String: name,
             ]
+            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+            return query
         }
 
         private func readItem(named name: String) throws -> Data? {

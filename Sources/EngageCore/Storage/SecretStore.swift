@@ -21,7 +21,8 @@ import Foundation
 @_spi(EngageProvider) public enum SecretStores {
     /// The default secret store for `location`:
     /// - `.inMemory`: an `InMemorySecretStore`;
-    /// - Apple platforms: a `KeychainSecretStore` with service `appID`;
+    /// - Apple platforms: a `KeychainSecretStore` with service `appID` (in the location's
+    ///   `keychainAccessGroup`, for an app group that names one);
     /// - elsewhere: a `KeyFileSecretStore` outside the database directory, so that a copy of the data
     ///   folder never carries the key that opens it: `$XDG_STATE_HOME/<appID>/keys` (or
     ///   `~/.local/state/<appID>/keys`) for `.applicationDefault`, the sibling `<directory>.keys` for
@@ -40,7 +41,7 @@ import Foundation
             return InMemorySecretStore()
         }
         #if canImport(Security)
-            return KeychainSecretStore(service: appID)
+            return KeychainSecretStore(service: appID, accessGroup: location.keychainAccessGroup)
         #else
             guard let directory = try location.resolvedDirectory(environment: environment),
                 let keys = try location.keyDirectory(environment: environment)

@@ -6,8 +6,9 @@ import Foundation
 /// let database = try EngageDatabase(location: .applicationDefault(appID: "com.example.shop"))
 /// ```
 ///
-/// Encoded in configuration JSON as `{"kind": "inMemory"}`, `{"kind": "directory", "path": "/var/lib/app"}`
-/// or `{"kind": "applicationDefault", "appID": "com.example.shop"}`.
+/// Encoded in configuration JSON as `{"kind": "inMemory"}`, `{"kind": "directory", "path": "/var/lib/app"}`,
+/// `{"kind": "applicationDefault", "appID": "com.example.shop"}` or `{"kind": "appGroup", "group":
+/// "group.com.example.shop", "appID": "com.example.shop", "keychainAccessGroup": "ABCDE12345.com.example.shop"}`.
 public enum StorageLocation: Sendable, Codable, Equatable {
     /// A private in-memory database, gone when the `EngageDatabase` is released. For tests and previews.
     case inMemory
@@ -17,6 +18,22 @@ public enum StorageLocation: Sendable, Codable, Equatable {
     /// `Application Support/<appID>` on Apple platforms, `$XDG_DATA_HOME/<appID>` (or
     /// `~/.local/share/<appID>`) elsewhere.
     case applicationDefault(appID: String)
+    /// The container of the app group `group`, shared by the app and its extensions (a widget, a
+    /// notification service extension), in a sub-directory named `appID`:
+    /// `<group container>/Library/Application Support/<appID>` on Apple platforms. The database and the
+    /// sessions sealed in it are then the same for every process of the group.
+    ///
+    /// The sealing key must be shared too: on Apple platforms it is kept in the Keychain under
+    /// `keychainAccessGroup` (one of the app's `keychain-access-groups`, with the team prefix, e.g.
+    /// `"ABCDE12345.com.example.shop"`), which every target of the group must list; `nil` uses the
+    /// app's default access group, which extensions do not share. Elsewhere the group is a directory
+    /// name: `$XDG_DATA_HOME/<group>/<appID>`, with the key files under
+    /// `$XDG_STATE_HOME/<group>/<appID>/keys`, shared by every process of the user.
+    ///
+    /// Only one process writes to a database at a time (SQLite's locks); EngageKit keeps one registry
+    /// per database file in a process. Let the extension read (sessions, cached content) and leave the
+    /// analytics queue to the app, or give the extension its own `appID`.
+    case appGroup(_ group: String, appID: String, keychainAccessGroup: String? = nil)
 
     /// Resolves the directory this location stands for, or `nil` for `.inMemory`.
     ///
@@ -37,6 +54,10 @@ public enum StorageLocation: Sendable, Codable, Equatable {
         case let .applicationDefault(appID):
             try Self.validateAppID(appID)
             return try Self.applicationDataDirectory(environment: environment) + "/" + appID
+        case let .appGroup(group, appID, _):
+            try Self.validateAppID(appID)
+            try Self.validateGroup(group)
+            return try Self.groupDataDirectory(group, environment: environment) + "/" + appID
         }
     }
 
@@ -54,11 +75,55 @@ public enum StorageLocation: Sendable, Codable, Equatable {
             return trimmed.isEmpty ? "/.keys" : trimmed + ".keys"
         case let .applicationDefault(appID):
             try Self.validateAppID(appID)
-            if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-                return Self.trimmingTrailingSlashes(xdg) + "/" + appID + "/keys"
-            }
-            return try Self.homeDirectory(environment: environment) + "/.local/state/" + appID + "/keys"
+            return try Self.stateDirectory(environment: environment) + "/" + appID + "/keys"
+        case let .appGroup(group, appID, _):
+            try Self.validateAppID(appID)
+            try Self.validateGroup(group)
+            return try Self.stateDirectory(environment: environment) + "/" + group + "/" + appID + "/keys"
         }
+    }
+
+    /// The Keychain access group the sealing key is kept under, for an app-group location that names one.
+    var keychainAccessGroup: String? {
+        if case let .appGroup(_, _, accessGroup) = self { return accessGroup }
+        return nil
+    }
+
+    /// `$XDG_STATE_HOME` (absolute), else `~/.local/state`.
+    private static func stateDirectory(environment: [String: String]) throws -> String {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return trimmingTrailingSlashes(xdg)
+        }
+        return try homeDirectory(environment: environment) + "/.local/state"
+    }
+
+    /// Throws `.invalidConfiguration` unless `group` is an app group identifier usable as a directory
+    /// name (the rules of ``validateAppID(_:)``).
+    static func validateGroup(_ group: String) throws {
+        guard StorageIdentifier.isValidSimpleName(group) else {
+            throw EngageError(
+                .invalidConfiguration,
+                "Invalid app group '\(group.prefix(80))' for the storage location: use 1 to 128 letters, digits, '.', '-' or '_'.",
+                recoverySuggestion: "Use the identifier of an app group in the app's entitlements, such as 'group.com.example.shop'."
+            )
+        }
+    }
+
+    /// The shared directory of app group `group`: its container's `Library/Application Support` on
+    /// Apple platforms, `$XDG_DATA_HOME/<group>` (or `~/.local/share/<group>`) elsewhere.
+    static func groupDataDirectory(_ group: String, environment: [String: String]) throws -> String {
+        #if canImport(Darwin)
+            guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
+                throw EngageError(
+                    .invalidConfiguration, "The app group '\(group)' has no container: it is not in this target's entitlements.",
+                    recoverySuggestion:
+                        "Add the App Groups capability with '\(group)' to the app and to each extension that shares the data."
+                )
+            }
+            return container.appendingPathComponent("Library/Application Support").path
+        #else
+            return try applicationDataDirectory(environment: environment) + "/" + group
+        #endif
     }
 
     /// Throws `.invalidConfiguration` unless `appID` can be used as a directory name: not empty, at most
@@ -111,11 +176,11 @@ public enum StorageLocation: Sendable, Codable, Equatable {
 
 extension StorageLocation {
     private enum CodingKeys: String, CodingKey {
-        case kind, path, appID
+        case kind, path, appID, group, keychainAccessGroup
     }
 
     private enum Kind: String, Codable {
-        case inMemory, directory, applicationDefault
+        case inMemory, directory, applicationDefault, appGroup
     }
 
     /// Decodes `{"kind": …}` as described on the type.
@@ -128,6 +193,10 @@ extension StorageLocation {
             self = .directory(try container.decode(String.self, forKey: .path))
         case .applicationDefault:
             self = .applicationDefault(appID: try container.decode(String.self, forKey: .appID))
+        case .appGroup:
+            self = .appGroup(
+                try container.decode(String.self, forKey: .group), appID: try container.decode(String.self, forKey: .appID),
+                keychainAccessGroup: try container.decodeIfPresent(String.self, forKey: .keychainAccessGroup))
         }
     }
 
@@ -143,6 +212,11 @@ extension StorageLocation {
         case let .applicationDefault(appID):
             try container.encode(Kind.applicationDefault, forKey: .kind)
             try container.encode(appID, forKey: .appID)
+        case let .appGroup(group, appID, keychainAccessGroup):
+            try container.encode(Kind.appGroup, forKey: .kind)
+            try container.encode(group, forKey: .group)
+            try container.encode(appID, forKey: .appID)
+            try container.encodeIfPresent(keychainAccessGroup, forKey: .keychainAccessGroup)
         }
     }
 }
