@@ -56,17 +56,10 @@ struct RegistryLoggingTests {
     @Test("the configuration's level filters the SDK's lines even when the app's logger is more verbose")
     func configurationLevelApplies() async throws {
         let state = SharedLogState()
-        state.level.withLock { $0 = .trace }
-        let appLogger = Logger(label: "app") { _ in SharedStateHandler(state: state) }
-        var configuration = testConfiguration()
-        configuration.logLevel = .error
-        let registry = try ProviderRegistry(configuration: configuration, environment: testEnvironment(logger: appLogger))
-        try await registry.register(.provider(AlphaProvider.self, configuration: ScriptedConfiguration()))
-        _ = await registry.start()
-        let alpha = try await registry.provider(AlphaProvider.self)
+        let (registry, logger) = try await registry(state: state)
 
-        alpha.behavior.context.logger.warning("below the configured level")
-        alpha.behavior.context.logger.error("at the configured level")
+        logger.warning("below the configured level")
+        logger.error("at the configured level")
 
         #expect(state.level.withLock { $0 } == .trace)
         #expect(state.lines.withLock { $0 } == ["error alpha at the configured level"])
