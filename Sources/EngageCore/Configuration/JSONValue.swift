@@ -164,7 +164,7 @@ extension JSONValue {
     /// The value as one line of text, for wires that carry text only (query parameters): a string as it
     /// is, a number in its shortest form, `true`/`false`, an empty string for `null`, and arrays and
     /// objects as compact JSON with sorted keys.
-    public var text: String {
+    package var text: String {
         switch self {
         case .null: return ""
         case let .bool(value): return value ? "true" : "false"
@@ -182,7 +182,7 @@ extension JSONValue {
 
     /// Whether every number in the value is finite: JSON has no NaN or infinity, so a value holding one
     /// cannot be sent or stored.
-    public var isFinite: Bool {
+    package var isFinite: Bool {
         switch self {
         case let .number(value): return value.isFinite
         case let .array(values): return values.allSatisfy(\.isFinite)

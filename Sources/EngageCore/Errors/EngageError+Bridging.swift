@@ -58,15 +58,15 @@ extension EngageError: CustomNSError {
     }
 
     /// The `errorUserInfo` key of the ``Code``'s text, e.g. `"warply.requestRejected"`.
-    public static let codeKey = "EngageErrorCode"
+    static let codeKey = "EngageErrorCode"
     /// The `errorUserInfo` key of the provider's id, when the failure belongs to one.
-    public static let providerKey = "EngageProviderID"
+    static let providerKey = "EngageProviderID"
     /// The `errorUserInfo` key of the HTTP status, when the failure is an HTTP answer.
-    public static let httpStatusKey = "EngageHTTPStatus"
+    static let httpStatusKey = "EngageHTTPStatus"
     /// The `errorUserInfo` key of ``isRetryable``.
-    public static let retryableKey = "EngageRetryable"
+    static let retryableKey = "EngageRetryable"
     /// The `errorUserInfo` key of ``retryAfter``, in seconds.
-    public static let retryAfterKey = "EngageRetryAfterSeconds"
+    static let retryAfterKey = "EngageRetryAfterSeconds"
 }
 
 // MARK: - The code table

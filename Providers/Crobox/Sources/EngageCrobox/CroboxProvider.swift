@@ -149,13 +149,13 @@ public final class CroboxProvider: EngageProvider {
 extension CroboxProvider {
     /// The app logged `identity` in (`engage.logIn`): its `userID` is sent as `uid` from now on
     /// (``setUserID(_:)``). Crobox has no login of its own; nothing is sent now.
-    public func logIn(_ identity: UserIdentity) async throws {
+    @_spi(EngageProvider) public func logIn(_ identity: UserIdentity) async throws {
         setUserID(identity.userID)
     }
 
     /// The app logged out (`engage.logOut`): no user id is sent from now on. The visitor id stays; the
     /// facade's `reset()` renews it.
-    public func logOut() async throws {
+    @_spi(EngageProvider) public func logOut() async throws {
         setUserID(nil)
     }
 }
