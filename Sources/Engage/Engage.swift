@@ -47,7 +47,7 @@ public final class Engage: Sendable {
     /// Follows the queue's pending counts into the state, from the first subscriber on.
     let pendingCountsTask = Locked<Task<Void, Never>?>(nil)
     /// The observable ``state`` object, made on first use.
-    let observableState = Locked<(any Sendable)?>(nil)
+    let observableState = MemoizedObject()
 
     private init(registry: ProviderRegistry, started: Task<RegistryStartReport, Never>, isUnconfiguredStandIn: Bool = false) {
         self.registry = registry

@@ -122,18 +122,12 @@ extension Engage {
     }
 
     /// The state now, without waiting.
-    public var currentState: EngageStateSnapshot { stateTracker.snapshot }
+    public var currentState: EngageStateSnapshot { stateTracker.value }
 
     /// The instance's state as an `@Observable` object on the main actor, the same one on every read.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var state: EngageState {
-        if let existing = observableState.withLock({ $0 }) as? EngageState { return existing }
-        let made = EngageState(following: stateUpdates)
-        return observableState.withLock { stored in
-            if let existing = stored as? EngageState { return existing }
-            stored = made
-            return made
-        }
+        observableState.value { EngageState(following: stateUpdates) }
     }
 
     /// Starts following the queue's pending counts into the state (once; nothing is observed before
@@ -160,63 +154,4 @@ extension Engage {
 }
 
 /// Keeps an instance's current snapshot and hands every change to its subscribers, in order.
-final class StateTracker: Sendable {
-    private struct State {
-        var snapshot: EngageStateSnapshot
-        var subscribers: [UInt64: AsyncStream<EngageStateSnapshot>.Continuation] = [:]
-        var nextID: UInt64 = 0
-        var isFinished = false
-    }
-
-    private let state: Locked<State>
-
-    init(_ initial: EngageStateSnapshot) {
-        state = Locked(State(snapshot: initial))
-    }
-
-    /// The current snapshot.
-    var snapshot: EngageStateSnapshot { state.withLock { $0.snapshot } }
-
-    /// Applies `change`; subscribers get the new snapshot when it differs.
-    func update(_ change: (inout EngageStateSnapshot) -> Void) {
-        state.withLock { state in
-            var snapshot = state.snapshot
-            change(&snapshot)
-            guard snapshot != state.snapshot else { return }
-            state.snapshot = snapshot
-            // Yielded under the lock so that subscribers see changes in the order they happened.
-            for continuation in state.subscribers.values { continuation.yield(snapshot) }
-        }
-    }
-
-    /// A sequence starting with the current snapshot, then one per change; a slow reader gets the
-    /// newest. It ends when the tracker finishes.
-    func updates() -> AsyncStream<EngageStateSnapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: EngageStateSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state -> UInt64? in
-            guard !state.isFinished else { return nil }
-            state.nextID += 1
-            state.subscribers[state.nextID] = continuation
-            continuation.yield(state.snapshot)
-            return state.nextID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
-    }
-
-    /// Ends every sequence; later ones end at once.
-    func finish() {
-        let subscribers = state.withLock { state in
-            state.isFinished = true
-            defer { state.subscribers = [:] }
-            return state.subscribers
-        }
-        for continuation in subscribers.values { continuation.finish() }
-    }
-}
+typealias StateTracker = StateBroadcaster<EngageStateSnapshot>

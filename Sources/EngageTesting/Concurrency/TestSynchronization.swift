@@ -53,7 +53,10 @@ public final class TestGate: Sendable {
 /// Polls `condition` every 2 ms until it holds (`true`) or `timeout` of real time has passed (`false`).
 /// The timeout only elapses when the code under test is broken, so it is long: a loaded CI machine
 /// running suites in parallel can take seconds to schedule a task. Assert on the result.
-public func waitUntil(timeout: Duration = .seconds(60), _ condition: () async -> Bool) async -> Bool {
+/// It runs on the caller's actor, so a `@MainActor` test can poll main-actor state.
+public func waitUntil(
+    timeout: Duration = .seconds(60), isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

@@ -41,6 +41,12 @@ public final class ExploreProvider: EngageProvider {
     let giftCardSources: [ExploreGiftCardProviderID: any GiftCardSource]
     /// The user's purchased gift cards, sealed in the provider's storage, whichever source sold them.
     public let giftCards: GiftCardVault
+    /// The selected network's installed directory and syncs, for ``ExploreDirectoryModel``.
+    package let directoryStatus: StateBroadcaster<ExploreDirectoryStatus>
+    /// Syncs running per network (several callers may run one at once).
+    let syncsInFlight = Locked<[ExploreNetwork: Int]>([:])
+    /// The observable ``directoryModel``, made on first use.
+    let directoryModelSlot = MemoizedObject()
 
     /// Creates the provider from its configuration and the SDK's context.
     @_spi(EngageProvider) public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {
@@ -48,6 +54,7 @@ public final class ExploreProvider: EngageProvider {
         self.context = context
         self.configuration = configuration
         selectedNetwork = Locked(configuration.network)
+        directoryStatus = StateBroadcaster(ExploreDirectoryStatus(network: configuration.network))
         if let folder = configuration.directoryFolder {
             directoryFolder = URL(fileURLWithPath: folder, isDirectory: true)
         } else if let databaseDirectory = context.database.directory {
@@ -80,6 +87,7 @@ public final class ExploreProvider: EngageProvider {
     /// `syncIntervalSeconds`) when there is a feed.
     @_spi(EngageProvider) public func start() async throws {
         Self.prepareFolder(directoryFolder, logger: context.logger)
+        await loadDirectoryStatus()
         guard configuration.syncsAutomatically, feed != nil, configuration.databasePath == nil else { return }
         let task = Task { [weak self] in
             guard let self else { return }
@@ -92,6 +100,7 @@ public final class ExploreProvider: EngageProvider {
     /// removed), and waits for them to end.
     @_spi(EngageProvider) public func shutdown() async {
         scheduler.withLock { $0 }?.cancel()
+        directoryStatus.finish()
         let stores = stores.withLock { Array($0.values) }
         await withTaskGroup(of: Void.self) { group in
             for store in stores { group.addTask { await store.shutdown() } }
@@ -126,6 +135,9 @@ public final class ExploreProvider: EngageProvider {
     /// served). Its directory may need a sync first.
     public func selectNetwork(_ network: ExploreNetwork) {
         selectedNetwork.withLock { $0 = network }
+        let running = syncsInFlight.withLock { $0[network, default: 0] }
+        directoryStatus.update { $0 = ExploreDirectoryStatus(network: network, isSyncing: running > 0) }
+        Task { await loadDirectoryStatus() }
     }
 
     /// Whether PiggyCards-only merchants are hidden for this user and build.

@@ -39,6 +39,10 @@ public final class YoullProvider: EngageProvider {
     let context: ProviderContext
     let configuration: YoullConfiguration
     let sessionBox = YoullSessionBox()
+    /// Counts ``setSession(_:)`` calls, for ``YoullCurrentUser``.
+    let sessionChanges = StateBroadcaster<UInt64>(0)
+    /// The observable ``currentUser``, made on first use.
+    let currentUserSlot = MemoizedObject()
     let authorizer: HostTokenAuthorizer
     let graphQL: GraphQLClient
     let rest: APIClient?
@@ -86,6 +90,7 @@ public final class YoullProvider: EngageProvider {
     public func setSession(_ session: any YoullSession) {
         sessionBox.session = session
         cache.invalidateInFlight()
+        sessionChanges.update { $0 &+= 1 }
     }
 
     /// The session in use (a guest session until ``setSession(_:)``).

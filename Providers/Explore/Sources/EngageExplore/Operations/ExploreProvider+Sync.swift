@@ -15,7 +15,61 @@ extension ExploreProvider {
             guard configuration.databasePath == nil else {
                 throw EngageError(.notConfigured, "Explore queries a fixed databasePath; it does not sync.", providerID: .explore)
             }
-            return try await store(for: network).sync(progress: progress)
+            let network = network
+            beginSync(on: network)
+            do {
+                let outcome = try await store(for: network).sync { [directoryStatus] step in
+                    progress?(step)
+                    directoryStatus.update { if $0.network == network { $0.progress = step } }
+                }
+                let installed = try? await store(for: network).state()
+                endSync(on: network) { status in
+                    status.installed = installed
+                    status.lastOutcome = outcome
+                    status.lastError = nil
+                }
+                return outcome
+            } catch {
+                endSync(on: network) { $0.lastError = EngageError.wrapping(error, providerID: .explore) }
+                throw error
+            }
+        }
+    }
+
+    /// Counts a sync of `network` in ``directoryStatus``.
+    private func beginSync(on network: ExploreNetwork) {
+        let running = syncsInFlight.withLock { count -> Int in
+            count[network, default: 0] += 1
+            return count[network, default: 0]
+        }
+        directoryStatus.update { status in
+            guard status.network == network else { return }
+            status.isSyncing = running > 0
+            if running == 1 { status.progress = nil }
+        }
+    }
+
+    /// Ends a sync of `network` in ``directoryStatus``, applying its result.
+    private func endSync(on network: ExploreNetwork, _ result: (inout ExploreDirectoryStatus) -> Void) {
+        let running = syncsInFlight.withLock { count -> Int in
+            count[network, default: 1] -= 1
+            return count[network, default: 0]
+        }
+        directoryStatus.update { status in
+            guard status.network == network else { return }
+            result(&status)
+            status.isSyncing = running > 0
+        }
+    }
+
+    /// Reads the installed directory of the selected network into ``directoryStatus`` (at start and
+    /// when the network changes).
+    func loadDirectoryStatus() async {
+        let network = network
+        let installed = try? await store(for: network).state()
+        directoryStatus.update { status in
+            guard status.network == network else { return }
+            status.installed = installed
         }
     }
 

@@ -1,0 +1,60 @@
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSovendus
+@_spi(EngageProvider) import EngageTesting
+import Foundation
+import Observation
+import Testing
+
+/// `sovendus.bannerState(for:openURL:)`: one banner's loading / shown / failed phase, its height and
+/// the last link opened, fed by the bridge the web view talks to.
+@MainActor
+@Suite struct SovendusBannerStateModelTests {
+    @Test func theBridgeDrivesThePhaseTheHeightAndTheLinks() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer(), platform: .ios)
+        let opened = Locked<[URL]>([])
+        let banner = harness.sovendus.bannerState(for: page) { url in opened.withLock { $0.append(url) } }
+        #expect(banner.phase == .loading && banner.height == page.initialHeight && banner.lastOpenedURL == nil)
+        #expect(banner.page.html == page.html)
+
+        // A height at or below the minimum (the page has not laid out yet) changes nothing.
+        banner.bridge.receive(["type": "height", "value": 10])
+        #expect(banner.phase == .loading && banner.height == page.initialHeight)
+
+        // The first real height shows the banner; observers of the phase are told.
+        let changes = TestCounter()
+        withObservationTracking {
+            _ = banner.phase
+        } onChange: {
+            changes.increment()
+        }
+        banner.bridge.receive(["type": "height", "value": 420])
+        #expect(banner.phase == .shown && banner.height == 420 && changes.count == 1)
+        banner.bridge.receive("height512")  // React Native's form
+        #expect(banner.height == 512)
+
+        // A checked link is opened and remembered; a refused one is neither.
+        let deal = try #require(URL(string: "https://shop.example/deal"))
+        banner.bridge.receive(["type": "openUrl", "value": deal.absoluteString])
+        banner.bridge.receive(["type": "openUrl", "value": "javascript:alert(1)"])
+        #expect(banner.lastOpenedURL == deal && opened.value == [deal])
+    }
+
+    @Test func aPageThatDoesNotLoadIsAFailureWithItsCause() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, platform: .ios)
+        let banner = harness.sovendus.bannerState(for: page) { _ in }
+        struct Offline: Error {}
+        banner.loadFailed(Offline())
+        guard case let .failed(error) = banner.phase else {
+            Issue.record("expected a failure, got \(banner.phase)")
+            return
+        }
+        #expect(error.code == .network && error.providerID == .sovendus && error.underlyingError is Offline)
+        #expect(!error.localizedDescription.isEmpty)
+    }
+}

@@ -1,0 +1,143 @@
+@_spi(EngageProvider) import EngageCore
+import Foundation
+import Observation
+
+/// The signed-in user's Warply wallet as an `@Observable` object for SwiftUI: the points balance, the
+/// active and redeemed coupons, and the campaigns to show.
+///
+/// ```swift
+/// struct WalletView: View {
+///     let wallet: WarplyWallet  // warply.wallet
+///     var body: some View {
+///         List {
+///             Text("\(wallet.points ?? 0) points")
+///             ForEach(wallet.activeCoupons, id: \.self) { Text($0.name ?? "Coupon") }
+///         }
+///         .task { await wallet.refresh() }
+///         .refreshable { await wallet.refresh() }
+///     }
+/// }
+/// ```
+///
+/// It refreshes itself after every successful login (`deiLogin`, `verifyTicket`, `cosmoteUser`,
+/// `updateTokens`, and `engage.logIn`) and coupon redemption, through whichever call they were made,
+/// and empties itself at logout. Everything else is fetched when the app calls ``refresh()``. A failed
+/// fetch keeps what was shown and sets ``lastError``.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor @Observable
+public final class WarplyWallet {
+    /// The user's points balance from their profile; `nil` before the first refresh and when no user
+    /// is signed in.
+    public private(set) var points: Int?
+    /// The active coupons, soonest expiration first; empty when no user is signed in.
+    public private(set) var activeCoupons: [WarplyCoupon] = []
+    /// The redeemed coupons, most recently redeemed first.
+    public private(set) var redeemedCoupons: [WarplyCoupon] = []
+    /// The campaigns to show (``WarplyProvider/campaigns(language:filters:)``): the public ones for a
+    /// guest, the personalised ones for a user.
+    public private(set) var activeCampaigns: [WarplyCampaign] = []
+    /// Whether a refresh is running.
+    public private(set) var isRefreshing = false
+    /// Why the last refresh failed (the first failure of its fetches), `nil` after one that succeeded.
+    public private(set) var lastError: EngageError?
+    /// When the last refresh that succeeded ended, on the provider's clock.
+    public private(set) var lastRefreshed: Date?
+
+    @ObservationIgnored private let provider: WarplyProvider
+    @ObservationIgnored private let refreshes = SingleFlight<Void>()
+    @ObservationIgnored private var follower: Task<Void, Never>?
+
+    /// The operations after which the wallet refreshes itself, and the one after which it empties.
+    static let refreshingOperations: Set<String> = ["dei_login", "verify_ticket", "cosmote_user", "update_tokens", "redeem_coupon"]
+    static let emptyingOperation = "logout"
+
+    init(provider: WarplyProvider) {
+        self.provider = provider
+        let operations = provider.context.events.stream(of: OperationEvent.self)
+        follower = Task { [weak self] in
+            for await event in operations where event.providerID == .warply && event.succeeded {
+                guard let self else { return }
+                if Self.refreshingOperations.contains(event.operation) {
+                    await self.refresh()
+                } else if event.operation == Self.emptyingOperation {
+                    self.empty()
+                }
+            }
+        }
+    }
+
+    deinit {
+        follower?.cancel()
+    }
+
+    /// Fetches the points, coupons and campaigns at once and shows them. Calls made while a refresh
+    /// runs wait for it instead of starting another. Never throws: a failure is in ``lastError``.
+    public func refresh() async {
+        let flight = refreshes.run { _ in await self.load() }
+        _ = try? await flight.task.value
+    }
+
+    private func load() async {
+        isRefreshing = true
+        defer { isRefreshing = false }
+        let provider = provider
+        var failure: EngageError?
+        async let campaigns = outcome { () async throws(EngageError) in try await provider.campaigns() }
+        do {
+            if try await provider.isLoggedIn() {
+                async let profile = outcome { () async throws(EngageError) in try await provider.profile() }
+                async let coupons = outcome { () async throws(EngageError) in try await provider.coupons() }
+                switch await profile {
+                case let .success(profile): points = profile.points
+                case let .failure(error): failure = failure ?? error
+                }
+                switch await coupons {
+                case let .success(lists):
+                    activeCoupons = lists.active
+                    redeemedCoupons = lists.redeemed
+                case let .failure(error): failure = failure ?? error
+                }
+            } else {
+                emptyUserData()
+            }
+        } catch {
+            failure = error
+        }
+        switch await campaigns {
+        case let .success(campaigns): activeCampaigns = campaigns
+        case let .failure(error): failure = failure ?? error
+        }
+        lastError = failure
+        if failure == nil { lastRefreshed = provider.context.clock.now }
+    }
+
+    /// Logout: the user's data goes, the campaigns stay until the next refresh.
+    private func empty() {
+        emptyUserData()
+        lastError = nil
+    }
+
+    private func emptyUserData() {
+        points = nil
+        activeCoupons = []
+        redeemedCoupons = []
+    }
+}
+
+/// What `body` returned or threw, so that fetches run at once can each fail on their own.
+private func outcome<Value: Sendable>(_ body: @Sendable () async throws(EngageError) -> Value) async -> Result<Value, EngageError> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}
+
+extension WarplyProvider {
+    /// The signed-in user's wallet as an `@Observable` object, the same one on every read. Call
+    /// ``WarplyWallet/refresh()`` to fill it; it refreshes itself after logins and redemptions.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor public var wallet: WarplyWallet {
+        walletSlot.value { WarplyWallet(provider: self) }
+    }
+}

@@ -1,0 +1,93 @@
+@_spi(EngageProvider) import Engage
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageSandbox
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageWarply
+import Foundation
+import Observation
+import Testing
+import WarplyEmulator
+
+/// `warply.wallet`: an observable wallet that fills on refresh, follows logins and redemptions made
+/// through any call, and empties at logout. End to end against the emulator.
+@MainActor
+@Suite struct WarplyWalletModelTests {
+    @Test func theWalletFollowsLoginRedemptionAndLogout() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await WarplyHarness()
+        defer { Task { await harness.stop() } }
+        let (engage, warply) = try await harness.startProvider()
+        let wallet = warply.wallet
+        #expect(warply.wallet === wallet)
+
+        // A guest: the public campaigns, no points, no coupons.
+        await wallet.refresh()
+        #expect(wallet.lastError == nil && wallet.points == nil && wallet.activeCoupons.isEmpty)
+        #expect(!wallet.activeCampaigns.isEmpty && wallet.lastRefreshed == harness.clock.now && !wallet.isRefreshing)
+
+        // A login through the facade refreshes the wallet without the app asking.
+        _ = try await engage.logIn(UserIdentity(userID: "maria", email: "maria@example.gr"))
+        #expect(await waitUntil { wallet.points != nil && !wallet.activeCoupons.isEmpty })
+        let profile = try await warply.profile()
+        #expect(wallet.points == profile.points)
+        let coupons = try await warply.coupons()
+        #expect(wallet.activeCoupons == coupons.active && wallet.redeemedCoupons == coupons.redeemed)
+
+        // A redemption: the observers of the coupons are told, and the wallet shows the new coupon and balance.
+        let changed = TestGate()
+        withObservationTracking {
+            _ = wallet.activeCoupons
+        } onChange: {
+            changed.open()
+        }
+        let set = try #require(WarplyE2E.soldOutAndAvailableSets(harness.emulator).available.sorted().first)
+        let before = (points: try #require(wallet.points), active: wallet.activeCoupons.count)
+        _ = try await warply.redeemCoupon(productUUID: set)
+        await changed.wait()
+        #expect(await waitUntil { wallet.activeCoupons.count == before.active + 1 })
+        #expect(wallet.points == (try await warply.profile()).points)
+
+        // Logout empties the user's part at once; the campaigns stay until the next refresh.
+        _ = try await engage.logOut()
+        #expect(await waitUntil { wallet.points == nil })
+        #expect(wallet.activeCoupons.isEmpty && wallet.redeemedCoupons.isEmpty && !wallet.activeCampaigns.isEmpty)
+        await engage.shutdown()
+    }
+
+    @Test func aFailedFetchKeepsWhatWasShownAndSaysWhy() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await WarplyHarness()
+        defer { Task { await harness.stop() } }
+        let (engage, warply) = try await harness.loggedIn()
+        let wallet = warply.wallet
+        await wallet.refresh()
+        let shown = (points: wallet.points, coupons: wallet.activeCoupons, campaigns: wallet.activeCampaigns)
+        #expect(shown.points != nil && wallet.lastError == nil)
+
+        // The backend answers garbage to every request made with the user's token.
+        harness.host.faults.inject(
+            FaultRule(.malformedBody, emulatorID: "warply", path: WarplyPaths.authenticatedContext, trigger: .always))
+        await wallet.refresh()
+        #expect(wallet.lastError != nil && !wallet.isRefreshing)
+        #expect(wallet.points == shown.points && wallet.activeCoupons == shown.coupons && wallet.activeCampaigns == shown.campaigns)
+        await engage.shutdown()
+    }
+
+    @Test func concurrentRefreshesShareOneRound() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await WarplyHarness()
+        defer { Task { await harness.stop() } }
+        let (engage, warply) = try await harness.loggedIn()
+        let wallet = warply.wallet
+        let sentBefore = harness.host.journal.entries(for: "warply").count
+        async let first: Void = wallet.refresh()
+        async let second: Void = wallet.refresh()
+        async let third: Void = wallet.refresh()
+        _ = await (first, second, third)
+        let sent = harness.host.journal.entries(for: "warply").count - sentBefore
+        await wallet.refresh()
+        let oneRound = harness.host.journal.entries(for: "warply").count - sentBefore - sent
+        #expect(sent == oneRound && oneRound > 0)
+        await engage.shutdown()
+    }
+}

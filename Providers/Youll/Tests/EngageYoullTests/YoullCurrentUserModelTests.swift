@@ -1,0 +1,57 @@
+@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) import EngageYoull
+import Foundation
+import Observation
+import Testing
+import YoullEmulator
+
+/// `youll.currentUser`: the session's user and profile, following the host app's session handovers,
+/// the user's own changes and log-out. End to end against the emulator.
+@MainActor
+@Suite struct YoullCurrentUserModelTests {
+    @Test func theUserFollowsTheSessionTheProfileAndLogOut() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let user = harness.youll.currentUser
+        #expect(harness.youll.currentUser === user)
+
+        // A guest: nothing to load, and nothing is sent for it.
+        await user.refresh()
+        #expect(!user.isSignedIn && user.userID == nil && user.profile == nil && user.lastError == nil)
+
+        // The host hands over a session: the profile loads without the app asking.
+        let changed = TestGate()
+        withObservationTracking {
+            _ = user.profile
+        } onChange: {
+            changed.open()
+        }
+        harness.youll.setSession(harness.userSession("u-42"))
+        await changed.wait()
+        #expect(await waitUntil { user.profile?.id == "u-42" && !user.isLoading })
+        #expect(user.isSignedIn && user.userID == "u-42" && user.lastError == nil)
+
+        // The user's registration changes the name: the profile follows.
+        _ = try await harness.youll.perform(.registerUser(name: "Eleni"))
+        #expect(await waitUntil { user.profile?.name == "Eleni" })
+
+        // Log-out empties it.
+        try await harness.youll.logOut()
+        #expect(await waitUntil { user.profile == nil && !user.isSignedIn && user.userID == nil })
+    }
+
+    @Test func aProfileThatDoesNotLoadIsAnErrorAndTheNextSessionClearsIt() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let user = harness.youll.currentUser
+        // A signed-in session without a token: the profile needs one, so it fails before sending.
+        harness.youll.setSession(TestSession(token: nil, userID: "u-7"))
+        #expect(await waitUntil { user.lastError?.code == .youllMissingAccessToken })
+        #expect(user.isSignedIn && user.profile == nil && !user.isLoading)
+        harness.youll.setSession(harness.userSession("u-7"))
+        #expect(await waitUntil { user.profile?.id == "u-7" && user.lastError == nil })
+    }
+}
