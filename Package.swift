@@ -364,6 +364,12 @@ let package = Package(
             dependencies: ["EngageCore", "EngageReference", "EngageExplore"],
             path: "Development/Sources/EngageRestartChild"
         ),
+        // Photographs the sandbox UI in headless Chromium for the docs (Scripts/sandbox-screenshot).
+        .executableTarget(
+            name: "engage-screenshot",
+            dependencies: ["EngageCore", "EngageTesting"],
+            path: "Development/Sources/EngageScreenshot"
+        ),
         // What every provider example shares: its output modes and the embedded-emulator backend.
         .target(
             name: "EngageExampleSupport",

@@ -59,6 +59,23 @@ struct SandboxUIBrowserTests {
         await sandbox.stop()
     }
 
+    @Test("requests recorded before the page opens are listed when it loads; a row opens its details; a screenshot is a PNG")
+    func journalAtLoadAndScreenshot() async throws {
+        let sandbox = try await UISandbox()
+        _ = try await Exchange.send(try sandbox.emulator("reference", "echo"))
+        _ = try await Exchange.send(try sandbox.emulator("crobox", "promotions"), method: "POST", json: "{}")
+        let tab = try await openUI(sandbox)
+        try await tab.setViewport(width: 1280, height: 800)
+        #expect(try await rows(tab).map(\.first) == ["crobox", "reference"])
+        #expect(try await tab.evaluate("document.getElementById('request-count').textContent", as: String.self) == "2 of 2 requests")
+        try await tab.click("#request-rows tr[data-emulator=\"crobox\"]")
+        #expect(try await tab.waitFor("document.getElementById('request-detail').textContent.includes('/promotions')"))
+        let png = try await tab.screenshot()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
+        await tab.close()
+        await sandbox.stop()
+    }
+
     @Test("a secret in a request never appears in the page until revealed")
     func redactedUntilRevealed() async throws {
         let sandbox = try await UISandbox()

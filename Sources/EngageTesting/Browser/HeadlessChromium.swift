@@ -238,6 +238,22 @@
             }
         }
 
+        /// Lays the page out as a window `width` × `height` CSS pixels large would (at a pixel ratio
+        /// of 1), for layouts that depend on the width and for ``screenshot()``.
+        public func setViewport(width: Int, height: Int) async throws {
+            _ = try await command(
+                "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        }
+
+        /// A PNG of what the tab shows now (the viewport).
+        public func screenshot() async throws -> Data {
+            let answer = try await command("Page.captureScreenshot", ["format": "png"])
+            guard let base64 = (answer["result"] as? [String: Any])?["data"] as? String, let png = Data(base64Encoded: base64) else {
+                throw EngageError(.decoding, "Chromium answered Page.captureScreenshot without an image.")
+            }
+            return png
+        }
+
         /// Closes the tab.
         public func close() async {
             _ = try? await connection.send("Target.closeTarget", ["targetId": targetID])
