@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 
-/// A deterministic ``RandomSource`` over a ``SeededGenerator``: the same seed always yields the same
+/// A deterministic `RandomSource` over a ``SeededGenerator``: the same seed always yields the same
 /// fractions, so retry jitter and sampling are reproducible in tests.
 @_spi(EngageProvider) public final class SeededRandomSource: RandomSource {
     private let generator: Locked<SeededGenerator>

@@ -67,6 +67,7 @@ import Logging
     /// A manager for `providerID`'s session.
     ///
     /// - Parameters:
+    ///   - providerID: The provider whose session this is (in events and log lines).
     ///   - refresher: Performs the network exchange of a refresh.
     ///   - store: Persists the tokens (`nil` keeps them in memory only).
     ///   - clock: The time source for expiry and the breaker.

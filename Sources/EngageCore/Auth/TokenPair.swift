@@ -14,7 +14,7 @@ import Foundation
     /// When the access token was issued, if known (the JWT `iat`), on the issuer's clock.
     public var issuedAt: Date?
     /// When this device received the pair, on the device's clock. `TokenManager` records it; with
-    /// ``issuedAt`` it shows a device clock that is off (see ``clockSkew``).
+    /// ``issuedAt`` it shows a device clock that is off (see `clockSkew`).
     public package(set) var receivedAt: Date?
 
     /// A pair; `expiresAt` and `issuedAt` default to the access token's JWT `exp` and `iat`.
@@ -52,7 +52,7 @@ import Foundation
         return localExpiresAt <= receivedAt
     }
 
-    /// Whether the access token is expired at `now` on the device's clock (``localExpiresAt``), or will
+    /// Whether the access token is expired at `now` on the device's clock (`localExpiresAt`), or will
     /// be within `window`.
     ///
     /// For a short-lived token the window is capped at half its lifetime (when the issue time is

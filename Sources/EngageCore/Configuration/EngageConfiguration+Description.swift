@@ -3,7 +3,7 @@ import Foundation
 /// Printing a configuration never shows a secret: provider sections are JSON, so a typed section
 /// stored with `setProvider(_:_:)` (say, partner credentials) would otherwise print its password.
 extension EngageConfiguration: SecretBearing {
-    /// The settings, with every provider section redacted (see ``redactedProviders``).
+    /// The settings, with every provider section redacted (see `redactedProviders`).
     public var description: String {
         let sections = redactedProviders.sorted { $0.key < $1.key }.map { id, section in
             "\(id): \(Self.compactJSON(section))"

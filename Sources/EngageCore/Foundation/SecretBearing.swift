@@ -14,10 +14,10 @@
 public protocol SecretBearing: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {}
 
 extension SecretBearing {
-    /// The redacted ``description``.
+    /// The redacted `description`.
     public var debugDescription: String { description }
 
-    /// A mirror with one child, the redacted ``description``: no stored property is reachable by
+    /// A mirror with one child, the redacted `description`: no stored property is reachable by
     /// reflection.
     public var customMirror: Mirror { Mirror(self, children: ["redacted": description], displayStyle: .struct) }
 }

@@ -57,6 +57,7 @@ import Logging
     /// A queue stored in `database` (its table is created when the database opens).
     ///
     /// - Parameters:
+    ///   - database: The SQLite database the events are stored in (the registry's).
     ///   - policy: Limits and timing. Validate it first with `DurableQueuePolicy.validate()`: here, an
     ///     out-of-range field is replaced by its default and logged as an error.
     ///   - clock: The time source for due times and automatic flushing.

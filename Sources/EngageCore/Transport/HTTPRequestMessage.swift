@@ -45,7 +45,7 @@ import HTTPTypes
     package var isFinal = false
     /// The body as the call reads it, decoded once in the authorisation layer when the request says how
     /// (`APIClient.json` does); `nil` for a call that reads the bytes itself, for a non-2xx answer, and
-    /// for a body that did not decode (``bodyDecodingError``). A classifier that finds its envelope here
+    /// for a body that did not decode (`bodyDecodingError`). A classifier that finds its envelope here
     /// reads it instead of parsing the body again.
     public package(set) var decodedBody: (any Sendable)?
     /// Why the body did not decode as the call expected, when it did not.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a response body goes instead of memory: a file, written as the bytes arrive, with progress
 /// reports. Set it as ``RequestOptions/bodyFile`` for large downloads (see
-/// ``APIClient/download(_:_:query:headers:to:options:)``).
+/// ``APIClient/download(_:_:query:headers:to:options:progress:)``).
 ///
 /// The file is created (or emptied) when each attempt starts, so a retried request never appends to
 /// a previous attempt's bytes. The response's `body` is then empty; a transport that cannot stream

@@ -16,7 +16,7 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     /// The traffic medium number of this app within that source (a positive number of at most 9 digits).
     public var trafficMediumNumber: Int
     /// The traffic medium's public id, a UUID: coupon redemption sends it as `traffic_medium_public_id`.
-    /// Without it, ``SovendusProvider/redeemCoupon(_:for:)`` fails with `.notConfigured`.
+    /// Without it, ``SovendusProvider/redeemCoupon(for:consumer:)`` fails with `.notConfigured`.
     public var trafficMediumPublicID: UUID?
     /// The banner script every page loads (`flexibleIframe.js`). Its origin is the only script origin
     /// the page's Content-Security-Policy allows, and the page's base URL.

@@ -22,7 +22,7 @@ extension CroboxProvider {
     /// add to cart and remove from cart keep their product; checkout reads `properties["step"]`; purchase
     /// reads `properties["transaction_id"]`, `["affiliation"]`, `["coupon"]` and takes the revenue from
     /// `price × quantity`; anything else is a custom event named `name`. Remaining properties travel as
-    /// custom properties. Every property value is sent as text (``JSONValue/text``): numbers and
+    /// custom properties. Every property value is sent as text: strings as they are, numbers and
     /// booleans as written, arrays and objects as compact JSON.
     public func track(_ event: TrackedEvent) async throws {
         try await send(Self.croboxEvent(for: event), on: defaultPage)

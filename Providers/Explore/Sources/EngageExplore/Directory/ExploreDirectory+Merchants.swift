@@ -19,8 +19,10 @@ extension ExploreDirectory {
     /// (two across the antimeridian, every longitude near a pole), each is kept when its haversine
     /// distance is `<=` the radius, and each merchant is shown at its closest kept location.
     ///
-    /// - Parameter hidesPiggyCardsOnly: Leave out merchants whose gift cards come from PiggyCards alone
-    ///   (builds without the trait, or users in a restricted country).
+    /// - Parameters:
+    ///   - query: The filters, the order and the page.
+    ///   - hidesPiggyCardsOnly: Leave out merchants whose gift cards come from PiggyCards alone
+    ///     (builds without the trait, or users in a restricted country).
     /// - Throws: `.invalidInput` for a distance sort without a centre.
     public func merchants(
         _ query: ExploreMerchantQuery, hidesPiggyCardsOnly: Bool = ExploreDirectory.defaultHidesPiggyCardsOnly

@@ -4,7 +4,7 @@ import GRDB
 import Logging
 
 /// A directory file opened for queries: the downloaded `explore.db` (never written to) plus the
-/// provider's own index beside it (see ``ExploreIndexBuilder``), built once per directory version.
+/// provider's own index beside it (see `ExploreIndexBuilder`), built once per directory version.
 ///
 /// ```swift
 /// let directory = try ExploreDirectory.open(path: "/path/to/explore.db")

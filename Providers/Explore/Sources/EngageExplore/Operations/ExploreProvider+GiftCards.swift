@@ -38,7 +38,7 @@ enum BuiltInGiftCardSources {
 
 extension ExploreProvider {
     /// The configured gift-card source of `type`, whose operations sell the directory's gift cards
-    /// (see ``GiftCardSource``).
+    /// (see `GiftCardSource`).
     ///
     /// ```swift
     /// let ctx = try explore.giftCardSource(CTXGiftCards.self)
@@ -94,7 +94,7 @@ public struct GiftCardRecovery: Sendable {
 
 extension ExploreProvider {
     /// The purchased cards whose sealed secrets no longer open on this device (the database came back
-    /// from a backup or another device without its key; see ``LostGiftCard``). Local: publishes no
+    /// from a backup or another device without its key; see `LostGiftCard`). Local: publishes no
     /// operation event. ``recoverLostGiftCards()`` fetches them again.
     public func lostGiftCards() async throws(EngageError) -> [LostGiftCard] {
         try await context.local { try giftCards.lostCards() }

@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// What ``WarplyProvider/merchants(_:)`` asks for; every filter is optional.
+/// What `WarplyProvider.merchants(_:)` asks for when given this query (rather than the facade's
+/// `MerchantQuery`); every filter is optional.
 public struct WarplyMerchantQuery: Sendable, Hashable {
     /// The language of the texts; the provider's language when `nil`.
     public var language: WarplyLanguage?
