@@ -163,6 +163,11 @@ extension SovendusEmulator {
 
     /// The URL the stand-in banner opens for an order: `https://vouchers.sovendus.test/claim?...` with
     /// the traffic source, medium and order id, each encoded as JavaScript's `encodeURIComponent` does.
+    /// The link the stand-in Checkout Benefits banner asks the app to open.
+    public static func checkoutBenefitsURL(trafficSource: String, trafficMedium: String) -> URL? {
+        URL(string: "https://vouchers.sovendus.test/benefits?trafficSource=\(trafficSource)&trafficMedium=\(trafficMedium)")
+    }
+
     public static func voucherURL(trafficSource: String, trafficMedium: String, orderID: String) -> URL? {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
         func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
@@ -182,9 +187,33 @@ extension SovendusEmulator {
           "use strict";
           var entries = window.sovIframes || [];
           var consumer = window.sovConsumer || {};
+          // The Checkout Benefits banner: its own text and button, which asks for the link with the
+          // window event the real script also uses.
+          function benefitsBanner(entry, container) {
+            var banner = document.createElement("div");
+            banner.className = "sovendus-banner";
+            banner.style.boxSizing = "border-box";
+            banner.style.padding = "16px";
+            banner.style.fontFamily = "sans-serif";
+            var title = document.createElement("h2");
+            title.id = "sovendus-checkout-benefits-title";
+            title.textContent = "Your checkout benefits";
+            var button = document.createElement("button");
+            button.id = "sovendus-checkout-benefits-button";
+            button.textContent = "See your benefits";
+            var url = "https://vouchers.sovendus.test/benefits?trafficSource=" + encodeURIComponent(entry.trafficSourceNumber) +
+              "&trafficMedium=" + encodeURIComponent(entry.trafficMediumNumber);
+            button.addEventListener("click", function () {
+              window.dispatchEvent(new CustomEvent("openInNativeBrowser", { detail: { url: url } }));
+            });
+            banner.appendChild(title);
+            banner.appendChild(button);
+            container.appendChild(banner);
+          }
           entries.forEach(function (entry) {
             var container = document.getElementById(entry.iframeContainerId);
             if (!container) { return; }
+            if (entry.iframeContainerId === "sovendus-checkout-benefits-banner") { benefitsBanner(entry, container); return; }
             var banner = document.createElement("div");
             banner.className = "sovendus-banner";
             banner.style.boxSizing = "border-box";

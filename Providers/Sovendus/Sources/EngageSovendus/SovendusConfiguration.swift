@@ -6,15 +6,21 @@ import Foundation
 /// In JSON (the `sovendus` section of `EngageConfiguration.providers`) only the two traffic numbers
 /// are required:
 /// ```json
-/// { "trafficSourceNumber": 5432, "trafficMediumNumber": 1,
+/// { "trafficSourceNumber": 5432, "trafficMediumNumber": 1, "checkoutBenefitsTrafficMediumNumber": 2,
 ///   "trafficMediumPublicID": "6f1f8a52-8a40-4d3c-b1a3-2f0c6c1c9d10",
 ///   "benefitsBaseURL": "https://benefits.example.com" }
 /// ```
 public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     /// The traffic source number Sovendus gave the shop (a positive number of at most 9 digits).
     public var trafficSourceNumber: Int
-    /// The traffic medium number of this app within that source (a positive number of at most 9 digits).
+    /// The traffic medium number of this app within that source (a positive number of at most 9 digits):
+    /// the Voucher Network banner's.
     public var trafficMediumNumber: Int
+    /// The traffic medium number of the Checkout Benefits banner, when Sovendus gave the shop one (a
+    /// positive number of at most 9 digits). With it, the banner page shows a second banner,
+    /// `sovendus-checkout-benefits-banner`, below the Voucher Network one, as Sovendus' generic
+    /// native-app page does; without it, the page has the Voucher Network banner only.
+    public var checkoutBenefitsTrafficMediumNumber: Int?
     /// The traffic medium's public id, a UUID: coupon redemption sends it as `traffic_medium_public_id`.
     /// Without it, ``SovendusProvider/redeemCoupon(for:consumer:)`` fails with `.notConfigured`.
     public var trafficMediumPublicID: UUID?
@@ -49,6 +55,7 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     public init(
         trafficSourceNumber: Int,
         trafficMediumNumber: Int,
+        checkoutBenefitsTrafficMediumNumber: Int? = nil,
         trafficMediumPublicID: UUID? = nil,
         scriptURL: URL = SovendusConfiguration.defaultScriptURL,
         redemptionBaseURL: URL = SovendusConfiguration.defaultRedemptionBaseURL,
@@ -60,6 +67,7 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     ) {
         self.trafficSourceNumber = trafficSourceNumber
         self.trafficMediumNumber = trafficMediumNumber
+        self.checkoutBenefitsTrafficMediumNumber = checkoutBenefitsTrafficMediumNumber
         self.trafficMediumPublicID = trafficMediumPublicID
         self.scriptURL = scriptURL
         self.redemptionBaseURL = redemptionBaseURL
@@ -71,17 +79,20 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case trafficSourceNumber, trafficMediumNumber, trafficMediumPublicID, scriptURL, redemptionBaseURL, telemetryBaseURL
+        case trafficSourceNumber, trafficMediumNumber, checkoutBenefitsTrafficMediumNumber, trafficMediumPublicID, scriptURL,
+            redemptionBaseURL, telemetryBaseURL
         case benefitsBaseURL, bannerInitialHeight, minimumBannerHeight, reportsErrors
     }
 
-    /// Decodes the JSON form; everything but the two traffic numbers may be left out. A
+    /// Decodes the JSON form; everything but the two traffic numbers may be left out
+    /// (`checkoutBenefitsTrafficMediumNumber` too). A
     /// `trafficMediumPublicID` that is not a UUID fails decoding.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             trafficSourceNumber: try container.decode(Int.self, forKey: .trafficSourceNumber),
             trafficMediumNumber: try container.decode(Int.self, forKey: .trafficMediumNumber),
+            checkoutBenefitsTrafficMediumNumber: try container.decodeIfPresent(Int.self, forKey: .checkoutBenefitsTrafficMediumNumber),
             trafficMediumPublicID: try container.decodeIfPresent(UUID.self, forKey: .trafficMediumPublicID),
             scriptURL: try container.decodeIfPresent(URL.self, forKey: .scriptURL) ?? Self.defaultScriptURL,
             redemptionBaseURL: try container.decodeIfPresent(URL.self, forKey: .redemptionBaseURL) ?? Self.defaultRedemptionBaseURL,
@@ -100,7 +111,11 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     /// script URL with a query or fragment, heights that are not finite, negative or out of order.
     public func validationIssues() -> [String] {
         var issues: [String] = []
-        for (name, number) in [("trafficSourceNumber", trafficSourceNumber), ("trafficMediumNumber", trafficMediumNumber)] {
+        var numbers = [("trafficSourceNumber", trafficSourceNumber), ("trafficMediumNumber", trafficMediumNumber)]
+        if let checkoutBenefitsTrafficMediumNumber {
+            numbers.append(("checkoutBenefitsTrafficMediumNumber", checkoutBenefitsTrafficMediumNumber))
+        }
+        for (name, number) in numbers {
             if !Self.trafficNumbers.contains(number) {
                 issues.append("\(name) must be a positive number of at most 9 digits (got \(number)).")
             }

@@ -5,7 +5,7 @@ import Foundation
 import Observation
 import Testing
 
-/// `sovendus.bannerState(for:openURL:)`: one banner's loading / shown / failed phase, its height and
+/// `sovendus.bannerState(for:openURL:)`: one banner's loading / success / error phase, its height and
 /// the last link opened, fed by the bridge the web view talks to.
 @MainActor
 @Suite struct SovendusBannerStateModelTests {
@@ -31,7 +31,7 @@ import Testing
             changes.increment()
         }
         banner.bridge.receive(["type": "height", "value": 420])
-        #expect(banner.phase == .shown && banner.height == 420 && changes.count == 1)
+        #expect(banner.phase == .success && banner.height == 420 && changes.count == 1)
         banner.bridge.receive("height512")  // React Native's form
         #expect(banner.height == 512)
 
@@ -50,7 +50,7 @@ import Testing
         let banner = harness.sovendus.bannerState(for: page) { _ in }
         struct Offline: Error {}
         banner.loadFailed(Offline())
-        guard case let .failed(error) = banner.phase else {
+        guard case let .error(error) = banner.phase else {
             Issue.record("expected a failure, got \(banner.phase)")
             return
         }

@@ -91,6 +91,46 @@ struct SovendusBrowserTests {
         await harness.stop()
     }
 
+    @Test("With a Checkout Benefits number both banners render, and a link asked for with the window event reaches the bridge")
+    func checkoutBenefitsBannerAndWindowEvent() async throws {
+        let harness = try await SovendusHarness.make { $0.checkoutBenefitsTrafficMediumNumber = 7 }
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer(), platform: .ios)
+        let url = harness.base.appendingPathComponent(harness.emulator.hostPage(page.html))
+        let tab = try await HeadlessChromium.shared().newTab()
+        try await tab.addScriptOnNewDocument(nativeStubs)
+        try await tab.navigate(to: url)
+        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
+        #expect(try await tab.waitFor("document.getElementById('sovendus-checkout-benefits-button') !== null"))
+        // Below the Voucher Network banner, maybe below the fold: bring it into view to click it.
+        let _: Bool = try await tab.evaluate(
+            "(document.getElementById('sovendus-checkout-benefits-button').scrollIntoView({ block: 'center' }), true)")
+        try await tab.click("#sovendus-checkout-benefits-button")
+        #expect(try await tab.waitFor("window.__native.some(function (m) { return JSON.stringify(m.body).indexOf('openUrl') >= 0; })"))
+        let opened = try await acceptedMessages(tab, via: "ios").compactMap { message -> URL? in
+            if case let .openURL(url) = message { return url } else { return nil }
+        }
+        #expect(opened == [try #require(SovendusEmulator.checkoutBenefitsURL(trafficSource: "1234", trafficMedium: "7"))])
+
+        // The event with a URL the bridge refuses is forwarded, and refused natively like a posted one.
+        let _: Bool = try await tab.evaluate(
+            "(window.dispatchEvent(new CustomEvent('openInNativeBrowser', { detail: { url: 'javascript:alert(1)' } })), true)")
+        #expect(
+            try await tab.waitFor(
+                "window.__native.filter(function (m) { return JSON.stringify(m.body).indexOf('openUrl') >= 0; }).length === 2"))
+        let recorded: [RecordedMessage] = try await tab.evaluate("window.__native")
+        let refused = recorded.filter { record in
+            do {
+                _ = try SovendusBridge.message(from: record.body.foundationObject)
+                return false
+            } catch {
+                return true
+            }
+        }
+        #expect(refused.count == 1)
+        await tab.close()
+        await harness.stop()
+    }
+
     /// Every message recorded so far came through `via`; returns those the bridge acts on.
     func acceptedMessages(_ tab: ChromiumTab, via: String) async throws -> [SovendusBridgeMessage] {
         let recorded: [RecordedMessage] = try await tab.evaluate("window.__native")

@@ -61,11 +61,14 @@ struct SovendusPageTests {
         let json = String(data.drop { $0 != "{" }.dropLast())
         let decoded = try JSONDecoder().decode(Decoded.self, from: Data(json.utf8))
         #expect(
-            decoded.iframe == [
-                "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "iframeContainerId": "sovendus-voucher-banner",
-                "timestamp": "1790000000", "sessionId": "s-1", "orderId": "Order-123", "orderValue": "120.50", "orderCurrency": "EUR",
-                "usedCouponCode": "WELCOME10", "integrationType": "engagekit-android-1.0.0",
+            decoded.iframes == [
+                [
+                    "trafficSourceNumber": "1234", "trafficMediumNumber": "1", "iframeContainerId": "sovendus-voucher-banner",
+                    "timestamp": "1790000000", "sessionId": "s-1", "orderId": "Order-123", "orderValue": "120.50", "orderCurrency": "EUR",
+                    "usedCouponCode": "WELCOME10", "integrationType": "engagekit-android-1.0.0",
+                ]
             ])
+        #expect(!page.html.contains("sovendus-checkout-benefits-banner"))
         #expect(
             decoded.consumer == [
                 "consumerSalutation": "Mr.", "consumerFirstName": "John", "consumerLastName": "Smith",
@@ -78,8 +81,36 @@ struct SovendusPageTests {
     }
 
     struct Decoded: Decodable {
-        var iframe: [String: String]
+        var iframes: [[String: String]]
         var consumer: [String: String]
+    }
+
+    @Test("With a Checkout Benefits number the page has its container and a second sovIframes entry with its numbers only")
+    func checkoutBenefitsBanner() throws {
+        var configuration = SovendusFixtures.builder().configuration
+        configuration.checkoutBenefitsTrafficMediumNumber = 7
+        let builder = SovendusPageBuilder(configuration: configuration, integrationVersion: "1.0.0")
+        let page = try builder.page(order: SovendusFixtures.order, consumer: nil, platform: .ios, now: SovendusHarness.now)
+        let voucher = try #require(page.html.range(of: #"<div id="sovendus-voucher-banner"></div>"#))
+        let benefits = try #require(page.html.range(of: #"<div id="sovendus-checkout-benefits-banner"></div>"#))
+        #expect(voucher.upperBound <= benefits.lowerBound, "the Checkout Benefits banner is below the Voucher Network one")
+        let start = try #require(page.html.range(of: "<script>"))
+        let end = try #require(page.html.range(of: "</script>", range: start.upperBound..<page.html.endIndex))
+        let line = try #require(page.html[start.upperBound..<end.lowerBound].split(separator: "\n").first { $0.contains("var data = ") })
+        let decoded = try JSONDecoder().decode(Decoded.self, from: Data(String(line.drop { $0 != "{" }.dropLast()).utf8))
+        #expect(decoded.iframes.count == 2 && decoded.iframes[0]["iframeContainerId"] == "sovendus-voucher-banner")
+        #expect(
+            decoded.iframes[1] == [
+                "trafficSourceNumber": "1234", "trafficMediumNumber": "7", "iframeContainerId": "sovendus-checkout-benefits-banner",
+            ])
+        #expect(page.html.contains(#"window.addEventListener("openInNativeBrowser""#))
+
+        configuration.checkoutBenefitsTrafficMediumNumber = 0
+        #expect(configuration.validationIssues().contains { $0.hasPrefix("checkoutBenefitsTrafficMediumNumber") })
+        let decodedConfiguration = try JSONDecoder().decode(
+            SovendusConfiguration.self,
+            from: Data(#"{"trafficSourceNumber": 1, "trafficMediumNumber": 2, "checkoutBenefitsTrafficMediumNumber": 3}"#.utf8))
+        #expect(decodedConfiguration.checkoutBenefitsTrafficMediumNumber == 3)
     }
 
     @Test("Without an order time the page uses the provider's clock; without a consumer every consumer field is empty")

@@ -3,7 +3,8 @@ import Foundation
 import Observation
 
 /// One Sovendus banner on screen as an `@Observable` object for SwiftUI: whether it is loading, shown
-/// or failed, the height to give the web view, and the last link the user opened from it.
+/// (`success`) or failed (`error`), as Sovendus' iOS SDK reports it, the height to give the web view,
+/// and the last link the user opened from it (the SDK's `onLinkOpened`).
 ///
 /// ```swift
 /// struct VoucherBannerView: View {
@@ -11,8 +12,8 @@ import Observation
 ///     var body: some View {
 ///         switch banner.phase {
 ///         case .loading: ProgressView()
-///         case .shown: Text("Your voucher").frame(height: banner.height)  // the app's web view here
-///         case .failed(let error): Text(error.localizedDescription)
+///         case .success: Text("Your voucher").frame(height: banner.height)  // the app's web view here
+///         case .error(let error): Text(error.localizedDescription)
 ///         }
 ///     }
 /// }
@@ -25,14 +26,15 @@ import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @Observable
 public final class SovendusBannerState {
-    /// Where the banner is.
+    /// Where the banner is: the states Sovendus' own iOS SDK reports from its `VoucherBenefitsView`
+    /// (`SovendusState`), under the same names.
     public enum Phase: Sendable, Equatable {
         /// The page is loading; nothing is shown yet.
         case loading
         /// The page reported its height: the banner is on screen.
-        case shown
+        case success
         /// The page could not be loaded (``loadFailed(_:)``).
-        case failed(EngageError)
+        case error(EngageError)
     }
 
     /// Where the banner is.
@@ -63,14 +65,14 @@ public final class SovendusBannerState {
     }
 
     /// Reports that the web view could not load the page (its navigation delegate's failure): the
-    /// banner becomes ``Phase/failed(_:)`` with the error, as an `EngageError`.
+    /// banner becomes ``Phase/error(_:)`` with the error, as an `EngageError`.
     public func loadFailed(_ error: any Error) {
-        phase = .failed(EngageError(.network, "The Sovendus banner page did not load.", providerID: .sovendus, underlyingError: error))
+        phase = .error(EngageError(.network, "The Sovendus banner page did not load.", providerID: .sovendus, underlyingError: error))
     }
 
     private func show(height: Double) {
         if self.height != height { self.height = height }
-        if phase != .shown { phase = .shown }
+        if phase != .success { phase = .success }
     }
 }
 

@@ -31,10 +31,11 @@ public struct SovendusBannerPage: Sendable, Hashable, SecretBearing {
     }
 }
 
-/// What the page's inline script receives: the `sovIframes` entry and `sovConsumer`, every value a
-/// string, as Sovendus' script expects.
+/// What the page's inline script receives: the `sovIframes` entries (the Voucher Network banner's,
+/// then the Checkout Benefits banner's when configured) and `sovConsumer`, every value a string, as
+/// Sovendus' script expects.
 struct SovendusPageData: Encodable {
-    var iframe: [String: String]
+    var iframes: [[String: String]]
     var consumer: [String: String]
     /// Whose `sovendus:integration` messages the page forwards: the script's `origin`, and https
     /// origins under its parent `domain` (empty for an IP address).
@@ -52,7 +53,10 @@ struct SovendusPageBuilder: Sendable {
     /// encoder alone keeps hostile values inert).
     var includesContentSecurityPolicy = true
 
+    /// The Voucher Network banner's container.
     static let containerID = "sovendus-voucher-banner"
+    /// The Checkout Benefits banner's container, on pages of a configuration that has its number.
+    static let checkoutBenefitsContainerID = "sovendus-checkout-benefits-banner"
 
     func page(
         order: SovendusOrder, consumer: SovendusConsumer?, platform: SovendusPlatform, now: Date
@@ -65,7 +69,7 @@ struct SovendusPageBuilder: Sendable {
             )
         }
         let data = SovendusPageData(
-            iframe: iframeEntry(order: order, platform: platform, now: now),
+            iframes: iframeEntries(order: order, platform: platform, now: now),
             consumer: Self.consumerEntry(consumer ?? SovendusConsumer()),
             trust: ["origin": configuration.scriptOrigin, "domain": configuration.scriptParentDomain ?? ""]
         )
@@ -86,6 +90,8 @@ struct SovendusPageBuilder: Sendable {
         let policyTag =
             includesContentSecurityPolicy
             ? "\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(SovendusPageEncoding.attribute(policy))\">" : ""
+        let checkoutBenefitsContainer =
+            configuration.checkoutBenefitsTrafficMediumNumber == nil ? "" : "\n<div id=\"\(Self.checkoutBenefitsContainerID)\"></div>"
         let html = """
             <!DOCTYPE html>
             <html>
@@ -94,7 +100,7 @@ struct SovendusPageBuilder: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             </head>
             <body style="margin: 0; background-color: #fff">
-            <div id="\(Self.containerID)"></div>
+            <div id="\(Self.containerID)"></div>\(checkoutBenefitsContainer)
             <script>\(script)</script>
             <script src="\(SovendusPageEncoding.attribute(configuration.scriptURL.absoluteString))" async></script>
             </body>
@@ -108,6 +114,21 @@ struct SovendusPageBuilder: Sendable {
             html: html, baseURL: baseURL, platform: platform, initialHeight: configuration.bannerInitialHeight,
             contentSecurityPolicy: policy
         )
+    }
+
+    /// The `sovIframes` entries: the Voucher Network banner's with the order, then, when configured,
+    /// the Checkout Benefits banner's, which carries only its numbers and container (as in Sovendus'
+    /// generic native-app page).
+    func iframeEntries(order: SovendusOrder, platform: SovendusPlatform, now: Date) -> [[String: String]] {
+        var entries = [iframeEntry(order: order, platform: platform, now: now)]
+        if let checkoutBenefits = configuration.checkoutBenefitsTrafficMediumNumber {
+            entries.append([
+                "trafficSourceNumber": String(configuration.trafficSourceNumber),
+                "trafficMediumNumber": String(checkoutBenefits),
+                "iframeContainerId": Self.checkoutBenefitsContainerID,
+            ])
+        }
+        return entries
     }
 
     func iframeEntry(order: SovendusOrder, platform: SovendusPlatform, now: Date) -> [String: String] {
@@ -161,7 +182,7 @@ struct SovendusPageBuilder: Sendable {
           }
           window.sovApi = "v1";
           window.sovIframes = [];
-          window.sovIframes.push(data.iframe);
+          data.iframes.forEach(function (entry) { window.sovIframes.push(entry); });
           window.sovConsumer = data.consumer;
           function trusted(origin) {
             if (origin === window.location.origin || origin === data.trust.origin) { return true; }
@@ -176,6 +197,14 @@ struct SovendusPageBuilder: Sendable {
             var payload = message.payload;
             if (!payload || payload.action !== "openInNativeBrowser" || typeof payload.url !== "string") { return; }
             send("openUrl", payload.url);
+          });
+          // Sovendus' script also asks for links with a window event, { detail: { url } }. Only a script
+          // of this document can dispatch it on this window (frames of other origins cannot), so it
+          // is the page's own request; the native bridge checks the URL like any other.
+          window.addEventListener("openInNativeBrowser", function (event) {
+            var detail = event && event.detail;
+            if (!detail || typeof detail.url !== "string") { return; }
+            send("openUrl", detail.url);
           });
           if (typeof ResizeObserver === "function") {
             new ResizeObserver(function () { send("height", document.body.scrollHeight); }).observe(document.body);
