@@ -175,8 +175,8 @@ public final class ExploreMerchantList {
         var page = query
         page.page = PageRequest(offset: merchants.count, limit: pageSize)
         let provider = provider
+        isLoading = true
         let task = Task { @MainActor in
-            isLoading = true
             let result: Result<Page<ExploreMerchant>, EngageError>
             do {
                 result = .success(try await provider.merchants(page))
@@ -184,6 +184,9 @@ public final class ExploreMerchantList {
                 result = .failure(EngageError.wrapping(error, providerID: .explore))
             }
             guard generation == self.generation else { return }
+            // In the same turn as the page lands: a call made once it shows loads the next page
+            // instead of joining this finished one.
+            loading = nil
             isLoading = false
             switch result {
             case let .success(loaded):
@@ -198,7 +201,6 @@ public final class ExploreMerchantList {
         }
         loading = task
         await task.value
-        if self.generation == generation { loading = nil }
     }
 
     /// Loads the next page when `merchant` is among the last few loaded: call it from each row's
