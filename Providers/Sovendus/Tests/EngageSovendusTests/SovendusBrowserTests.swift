@@ -101,7 +101,9 @@ struct SovendusBrowserTests {
         try await tab.navigate(to: url)
         #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
         #expect(try await tab.waitFor("document.getElementById('sovendus-checkout-benefits-button') !== null"))
-        // Below the Voucher Network banner, maybe below the fold: bring it into view to click it.
+        // The Voucher Network banner grows to 420 px after it renders, moving this button: click once
+        // the layout has settled. Below that banner, maybe below the fold: bring it into view.
+        #expect(try await tab.waitFor("document.querySelector('#sovendus-voucher-banner .sovendus-banner').style.height === '420px'"))
         let _: Bool = try await tab.evaluate(
             "(document.getElementById('sovendus-checkout-benefits-button').scrollIntoView({ block: 'center' }), true)")
         try await tab.click("#sovendus-checkout-benefits-button")
