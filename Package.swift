@@ -65,8 +65,10 @@ let providerModules: [ProviderModule] = [
         example: "warply-example",
         dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
-    // Crypto: downloaded directories are verified by SHA-256. ZIPFoundation: the feed publishes zip
-    // archives (Foundation has no unzip on Linux). GRDB in the emulator: its generator writes directories.
+    // Crypto: downloaded directories are verified by SHA-256 (or MD5, as Firebase Storage reports it).
+    // CryptoExtras (the same package): the Dash wallet's Firebase Storage archives are WinZip-AES encrypted,
+    // whose keys come from PBKDF2-HMAC-SHA1 and whose counter mode needs the raw AES block function.
+    // ZIPFoundation: the feed publishes zip archives (Foundation has no unzip on Linux); it inflates them. GRDB in the emulator: its generator writes directories.
     // Gift cards come from sources behind one protocol (EngageExploreGiftCards): CTX always, PiggyCards
     // only under its trait.
     ProviderModule(
@@ -74,9 +76,11 @@ let providerModules: [ProviderModule] = [
         example: "explore-example",
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ],
         emulatorDependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ],

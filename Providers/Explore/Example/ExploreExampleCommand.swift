@@ -13,7 +13,9 @@ import Logging
 /// checksum, atomic install), searches it by text, lists merchants near a point sorted by distance
 /// (one row per merchant: its closest location), shows one merchant's locations and gift-card
 /// providers, and buys a CTX gift card end to end. With `--database PATH` it queries that file (any
-/// schema family: v1, v2 or v4) instead of syncing, and buys nothing.
+/// schema family: v1, v2 or v4) instead of syncing, and buys nothing. With `--source-url URL` it syncs
+/// from that Firebase Storage object (the Dash wallet's own source: metadata, encrypted archive,
+/// CRC-32C) instead of the embedded feed, and buys nothing; `engage-sandbox` serves such objects.
 @main
 struct ExploreExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +40,14 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("limit"), help: "How many merchants to list (1 to 1000).")
     var limit = 10
 
+    @Option(
+        name: .customLong("source-url"),
+        help: "A Firebase Storage object URL (…/v0/b/<bucket>/o/<object>) to sync the directory from, as the Dash wallet does.")
+    var sourceURL: String?
+
+    @Option(name: .customLong("network"), help: "The network the --source-url object serves: mainnet (default) or testnet.")
+    var network: ExploreNetwork = .mainnet
+
     @Option(name: .customLong("rows"), help: "Rows of the generated directory the embedded feed publishes (without --database).")
     var rows = 20_000
 
@@ -50,6 +60,12 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
         guard (1...2_000_000).contains(rows) else { throw ValidationError("--rows must be between 1 and 2000000.") }
         if let database, !FileManager.default.fileExists(atPath: database) { throw ValidationError("No file at \(database).") }
+        if database != nil, sourceURL != nil { throw ValidationError("Give --database or --source-url, not both.") }
+        if let sourceURL {
+            guard let url = URL(string: sourceURL), (try? ExploreFirebaseStorage(objectURL: url, network: network)) != nil else {
+                throw ValidationError("--source-url must be a Firebase Storage object URL: …/v0/b/<bucket>/o/<url-encoded object>.")
+            }
+        }
     }
 
     func run() async throws {
@@ -64,6 +80,10 @@ struct ExploreExampleCommand: AsyncParsableCommand {
             var explore = ExploreConfiguration(directoryFolder: scratch.appendingPathComponent("client").path, syncsAutomatically: false)
             if let database {
                 explore.databasePath = database
+            } else if let sourceURL, let url = URL(string: sourceURL) {
+                explore.network = network
+                explore.firebaseStorage = try ExploreFirebaseStorage(objectURL: url, network: network)
+                output.line("Syncing the \(network.rawValue) directory from the Firebase Storage object \(url.absoluteString)")
             } else {
                 let started = try await ExploreExampleBackend.start(rows: rows, center: center, folder: scratch, output: output)
                 backend = started
@@ -72,7 +92,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
             }
             let session = try await ExploreExampleSession.start(explore)
             let scenario = ExploreExampleScenario(explore: session.explore, output: output)
-            if backend != nil { try await scenario.sync() }
+            if backend != nil || sourceURL != nil { try await scenario.sync() }
             let shown = try await scenario.run(center: center, radius: ExploreRadius(meters: radiusMeters), text: query, limit: limit)
             if let backend {
                 try await ExploreExamplePurchase(explore: session.explore, backend: backend, output: output).run(
@@ -94,3 +114,5 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         return try? GeoPoint(latitude: latitude, longitude: longitude)
     }
 }
+
+extension ExploreNetwork: ExpressibleByArgument {}

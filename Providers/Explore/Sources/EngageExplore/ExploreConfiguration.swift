@@ -6,16 +6,22 @@ import Foundation
 /// ```swift
 /// var explore = ExploreConfiguration(feedURL: URL(string: "https://feed.example.com/explore/"))
 /// explore.userCountry = "GR"
+/// let dashWallet = ExploreConfiguration(firebaseStorage: .dashWallet)  // the Dash wallet's own source
 /// ```
 ///
 /// In an `EngageConfiguration`'s `providers["explore"]` every key is optional:
-/// `{"network": "testnet", "feedURL": "https://…", "userCountry": "GR", "syncIntervalSeconds": 86400}`.
+/// `{"network": "testnet", "feedURL": "https://…", "userCountry": "GR", "syncIntervalSeconds": 86400}`, or
+/// `"firebaseStorage": {"bucket": "…", "endpoint": "http://127.0.0.1:9199"}` instead of `feedURL`.
 public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     /// The network whose directory is served; each network has its own files.
     public var network: ExploreNetwork
-    /// The feed publishing `<network>/manifest.json` and the archives; `nil` never syncs (a
-    /// `databasePath` or an already installed directory is used).
+    /// A self-hosted feed publishing `<network>/manifest.json` and the archives. With neither a feed
+    /// nor ``firebaseStorage`` nothing syncs (a `databasePath` or an already installed directory is
+    /// used); set one of the two, not both.
     public var feedURL: URL?
+    /// The Dash wallet's own source: its Firebase Storage objects (``ExploreFirebaseStorage/dashWallet``)
+    /// or the same shape elsewhere. Used instead of ``feedURL``.
+    public var firebaseStorage: ExploreFirebaseStorage?
     /// Where directories are kept: by default an `explore` folder beside the SDK's database (a
     /// temporary folder with in-memory storage).
     public var directoryFolder: String?
@@ -49,14 +55,16 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     /// Countries where PiggyCards-only merchants are hidden, as in the reference apps.
     public static let restrictedCountries: Set<String> = ["RU", "CU"]
 
-    /// A configuration; by default mainnet, no feed, automatic syncs every 24 h.
+    /// A configuration; by default mainnet, no directory source, automatic syncs every 24 h.
     public init(
-        network: ExploreNetwork = .mainnet, feedURL: URL? = nil, directoryFolder: String? = nil, databasePath: String? = nil,
+        network: ExploreNetwork = .mainnet, feedURL: URL? = nil, firebaseStorage: ExploreFirebaseStorage? = nil,
+        directoryFolder: String? = nil, databasePath: String? = nil,
         userCountry: String? = nil, syncsAutomatically: Bool = true, syncIntervalSeconds: Double = 86_400, syncRetrySeconds: Double = 3_600,
         maxArchiveMegabytes: Int = 256, maxDatabaseMegabytes: Int = 1_024
     ) {
         self.network = network
         self.feedURL = feedURL
+        self.firebaseStorage = firebaseStorage
         self.directoryFolder = directoryFolder
         self.databasePath = databasePath
         self.userCountry = userCountry
@@ -67,6 +75,9 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         self.maxDatabaseMegabytes = maxDatabaseMegabytes
         self.giftCards = GiftCardSettings()
     }
+
+    /// Whether a directory source (a feed or Firebase Storage) is set.
+    var hasDirectorySource: Bool { feedURL != nil || firebaseStorage != nil }
 
     /// Whether PiggyCards-only merchants are hidden: always in builds without the `PiggyCards` trait,
     /// and for users in a restricted country.
@@ -84,6 +95,10 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         var issues: [String] = []
         if let feedURL, !["http", "https"].contains(feedURL.scheme?.lowercased() ?? "") {
             issues.append("feedURL must be an http or https URL")
+        }
+        if let firebaseStorage {
+            issues += firebaseStorage.validationIssues()
+            if feedURL != nil { issues.append("set feedURL or firebaseStorage, not both") }
         }
         if !(syncIntervalSeconds >= 60 && syncIntervalSeconds <= 30 * 86_400) {
             issues.append("syncIntervalSeconds must be between 60 and 2592000 (30 days)")
@@ -107,7 +122,8 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case network, feedURL, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds, syncRetrySeconds
+        case network, feedURL, firebaseStorage, directoryFolder, databasePath, userCountry, syncsAutomatically, syncIntervalSeconds,
+            syncRetrySeconds
         case maxArchiveMegabytes, maxDatabaseMegabytes
     }
 
@@ -126,6 +142,7 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         self.init(
             network: try container.decodeIfPresent(ExploreNetwork.self, forKey: .network) ?? defaults.network,
             feedURL: try container.decodeIfPresent(URL.self, forKey: .feedURL),
+            firebaseStorage: try container.decodeIfPresent(ExploreFirebaseStorage.self, forKey: .firebaseStorage),
             directoryFolder: try container.decodeIfPresent(String.self, forKey: .directoryFolder),
             databasePath: try container.decodeIfPresent(String.self, forKey: .databasePath),
             userCountry: try container.decodeIfPresent(String.self, forKey: .userCountry),
@@ -152,6 +169,7 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(network, forKey: .network)
         try container.encodeIfPresent(feedURL, forKey: .feedURL)
+        try container.encodeIfPresent(firebaseStorage, forKey: .firebaseStorage)
         try container.encodeIfPresent(directoryFolder, forKey: .directoryFolder)
         try container.encodeIfPresent(databasePath, forKey: .databasePath)
         try container.encodeIfPresent(userCountry, forKey: .userCountry)

@@ -31,7 +31,7 @@ public final class ExploreProvider: EngageProvider {
     public let configuration: ExploreConfiguration
     /// Where the per-network directories live.
     public let directoryFolder: URL
-    private let feed: APIClient?
+    private let source: ExploreSyncSource?
     private let stores = Locked<[ExploreNetwork: ExploreDirectoryStore]>([:])
     private let selectedNetwork: Locked<ExploreNetwork>
     /// The opening of `configuration.databasePath`'s directory, once started.
@@ -74,10 +74,14 @@ public final class ExploreProvider: EngageProvider {
                 ])
         }
         giftCards = GiftCardVault(storage: context.storage, clock: context.clock, events: context.events)
-        feed = try configuration.feedURL.map { url in
+        if let storage = configuration.firebaseStorage {
+            source = .firebaseStorage(try context.makeAPIClient(baseURL: try storage.baseURL()), storage)
+        } else if let url = configuration.feedURL {
             // The feed's paths are relative to it: make sure it ends with a slash.
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
-            return try context.makeAPIClient(baseURL: base)
+            source = .feed(try context.makeAPIClient(baseURL: base))
+        } else {
+            source = nil
         }
     }
 
@@ -88,7 +92,7 @@ public final class ExploreProvider: EngageProvider {
     @_spi(EngageProvider) public func start() async throws {
         Self.prepareFolder(directoryFolder, logger: context.logger)
         await loadDirectoryStatus()
-        guard configuration.syncsAutomatically, feed != nil, configuration.databasePath == nil else { return }
+        guard configuration.syncsAutomatically, source != nil, configuration.databasePath == nil else { return }
         let task = Task { [weak self] in
             guard let self else { return }
             await self.runSchedule()
@@ -149,7 +153,8 @@ public final class ExploreProvider: EngageProvider {
             if let store = stores[network] { return store }
             let megabyte: Int64 = 1 << 20
             let store = ExploreDirectoryStore(
-                network: network, root: directoryFolder, feed: feed, storage: context.storage, clock: context.clock, logger: context.logger,
+                network: network, root: directoryFolder, source: source, storage: context.storage, clock: context.clock,
+                logger: context.logger,
                 limits: .init(
                     maxArchiveBytes: Int64(configuration.maxArchiveMegabytes) * megabyte,
                     maxDatabaseBytes: Int64(configuration.maxDatabaseMegabytes) * megabyte,

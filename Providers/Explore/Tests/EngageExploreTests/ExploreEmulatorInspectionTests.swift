@@ -17,6 +17,7 @@ struct ExploreFeedEmulatorInspectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = try ExploreFeedEmulator(folder: folder)
         let manifest = try feed.publish(archive: Data("not really a zip".utf8), network: .mainnet, timestamp: 1_763_700_000_000)
+        try feed.publishObject(archive: Data("an object".utf8), network: .mainnet, timestamp: 1_763_700_000_000, checksum: "e3069283")
         let host = SandboxHost(emulators: [feed])
         let baseURL = try #require(try await host.start().baseURL(for: "explore-feed"))
         let download = URLRequest(url: baseURL.appendingPathComponent("mainnet").appendingPathComponent(manifest.archive))
@@ -28,13 +29,13 @@ struct ExploreFeedEmulatorInspectionTests {
         #expect(
             mainnet == [
                 "mainnet", "published", "1763700000000", "2025-11-21T04:40:00Z", manifest.archive, String(manifest.size), manifest.checksum,
-                "1", "0",
+                "explore/explore-v4.db", "9", "e3069283", "1", "0",
             ])
         #expect(rows.first { $0.first == "testnet" }?[1] == "nothing published")
 
         feed.reset()
         let after = try #require(feed.inspect().tables.first { $0.title == "Directories" }?.rows.first { $0.first == "mainnet" })
-        #expect(after[1] == "published" && after[6] == manifest.checksum && after[7] == "0")
+        #expect(after[1] == "published" && after[6] == manifest.checksum && after[9] == "e3069283" && after[10] == "0")
         #expect(feed.downloadCount(for: .mainnet) == 0)
         await host.stop()
     }

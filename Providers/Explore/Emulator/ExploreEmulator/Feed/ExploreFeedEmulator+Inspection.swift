@@ -6,8 +6,9 @@ import Foundation
 extension ExploreFeedEmulator: InspectableEmulator {
     /// One table, `Directories`: per network, whether a directory is published (or waits to be
     /// generated on the first request: inspecting never generates it), its version (the manifest's
-    /// timestamp), when that is, the archive's name, size in bytes and SHA-256, how many downloads were
-    /// served and how many damaged downloads are still armed.
+    /// timestamp), when that is, the archive's name, size in bytes and SHA-256, the Firebase Storage
+    /// object's name, size and `Data-Checksum` (the CRC-32C that is also its password), how many
+    /// downloads (of either shape) were served and how many damaged downloads are still armed.
     public func inspect() -> EmulatorStateView {
         let rows = networkSnapshots().map { snapshot -> [String] in
             let status: String
@@ -23,13 +24,18 @@ extension ExploreFeedEmulator: InspectableEmulator {
                 snapshot.network.rawValue, status, timestamp.map { String($0) } ?? "",
                 timestamp.map { Date(timeIntervalSince1970: Double($0) / 1_000).formatted(.iso8601) } ?? "",
                 snapshot.manifest?.archive ?? "", snapshot.manifest.map { String($0.size) } ?? "", snapshot.manifest?.checksum ?? "",
+                snapshot.object == nil ? "" : ExploreFirebaseStorage.dashWallet.object(for: snapshot.network),
+                snapshot.object.map { String($0.size) } ?? "", snapshot.object?.checksum ?? "",
                 String(snapshot.downloads), String(snapshot.armedFaults.count),
             ]
         }
         return EmulatorStateView(tables: [
             .init(
                 title: "Directories",
-                columns: ["network", "status", "version", "published at", "archive", "bytes", "SHA-256", "downloads", "faults armed"],
+                columns: [
+                    "network", "status", "version", "published at", "archive", "bytes", "SHA-256", "Firebase object", "object bytes",
+                    "Data-Checksum", "downloads", "faults armed",
+                ],
                 rows: rows
             )
         ])

@@ -1,18 +1,24 @@
+import Crypto
 @_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
-/// A local directory feed: per network, a manifest (timestamp, SHA-256, size, archive name) and the zip
-/// archive holding `explore.db`, the way the reference apps' feed publishes them.
+/// A local directory source, serving each network's directory in two shapes: the self-hosted feed (a
+/// manifest with timestamp, SHA-256, size and archive name, and a plain zip holding `explore.db`), and
+/// the Dash wallet's Firebase Storage objects (metadata JSON with `Data-Timestamp` and `Data-Checksum`,
+/// and a WinZip-AES encrypted zip whose password is the database's CRC-32C), in the bucket and object
+/// names of ``ExploreFirebaseStorage/dashWallet``.
 ///
-/// Routes, relative to `http://127.0.0.1:<port>/explore-feed`:
+/// Routes, relative to `http://127.0.0.1:<port>/explore-feed` (for Firebase Storage, the endpoint):
 ///
 /// | route | behaviour |
 /// |---|---|
 /// | `GET /<network>/manifest.json` | the network's ``ExploreFeedManifest``; 404 before anything is published |
 /// | `GET /<network>/<archive>` | the archive's bytes, or a damaged copy while a ``DownloadFault`` is armed |
+/// | `GET /v0/b/<bucket>/o/<object>` | the object's metadata as Firebase Storage answers it; 404 for an unknown object |
+/// | `GET /v0/b/<bucket>/o/<object>?alt=media` | the encrypted archive's bytes (faults as above) |
 ///
 /// ```swift
 /// let feed = try ExploreFeedEmulator(folder: temporaryFolder)
@@ -36,6 +42,17 @@ public final class ExploreFeedEmulator: Emulator {
     private struct Publication {
         var manifest: ExploreFeedManifest
         var archiveURL: URL
+        /// The same directory as a Firebase Storage object, when it was published from a database.
+        var object: StorageObject?
+    }
+
+    /// A Firebase Storage object: the encrypted archive and what its metadata says.
+    struct StorageObject: Sendable {
+        var archiveURL: URL
+        var size: Int64
+        var md5Base64: String
+        var timestamp: Int64
+        var checksum: String
     }
 
     /// A directory to generate and publish when its network is first asked for.
@@ -122,10 +139,32 @@ public final class ExploreFeedEmulator: Emulator {
         return manifest
     }
 
-    /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`.
+    /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`, in both shapes.
     @discardableResult
     package func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
-        try publish(archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
+        let manifest = try publish(
+            archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
+        let encrypted = try ExploreFeedArchiver.encryptedZip(database: try Data(contentsOf: databaseURL), timestamp: timestamp)
+        try publishObject(archive: encrypted.data, network: network, timestamp: timestamp, checksum: encrypted.checksum)
+        return manifest
+    }
+
+    /// Publishes `archive` as `network`'s Firebase Storage object with the metadata `timestamp` and
+    /// `checksum` as they are (any bytes and values, to test what a client refuses). The feed's
+    /// publication of `network` must exist.
+    package func publishObject(archive: Data, network: ExploreNetwork, timestamp: Int64, checksum: String) throws {
+        let url = folder.appendingPathComponent("object-\(network.rawValue)-\(timestamp)-\(UUID().uuidString.prefix(8)).zip")
+        try archive.write(to: url)
+        let object = StorageObject(
+            archiveURL: url, size: Int64(archive.count), md5Base64: Data(Insecure.MD5.hash(data: archive)).base64EncodedString(),
+            timestamp: timestamp, checksum: checksum)
+        state.withLock { $0.publications[network]?.object = object }
+    }
+
+    /// The Firebase Storage object published for `network` (generating a pending directory first): its
+    /// timestamp and checksum metadata, if any.
+    package func storageObject(for network: ExploreNetwork) throws -> (timestamp: Int64, checksum: String, size: Int64)? {
+        try publication(for: network)?.object.map { ($0.timestamp, $0.checksum, $0.size) }
     }
 
     /// Generates a directory with `options` and publishes it for `network`.
@@ -153,20 +192,65 @@ public final class ExploreFeedEmulator: Emulator {
             else {
                 return SandboxResponse.error(.notFound, code: "no_such_archive")
             }
-            var bytes = try Data(contentsOf: publication.archiveURL)
-            let fault = self.state.withLock { state -> DownloadFault? in
-                state.downloads[network, default: 0] += 1
-                return state.faults[network]?.isEmpty == false ? state.faults[network]?.removeFirst() : nil
-            }
-            switch fault {
-            case .truncated: bytes = bytes.prefix(bytes.count / 2)
-            case .corrupted:
-                let middle = bytes.count / 2
-                for index in middle..<min(bytes.count, middle + 64) { bytes[index] ^= 0xFF }
-            case nil: break
-            }
-            return SandboxResponse.raw(bytes, headers: [.contentType: "application/zip"])
+            return try self.download(publication.archiveURL, network: network)
         }
+        group.get("v0/b/:bucket/o/:object") { request, context in
+            let storage = ExploreFirebaseStorage.dashWallet
+            let bucket = context.parameters.get("bucket")?.removingPercentEncoding
+            let name = context.parameters.get("object")?.removingPercentEncoding
+            guard bucket == storage.bucket, let network = ExploreNetwork.allCases.first(where: { storage.object(for: $0) == name }),
+                let object = try self.publication(for: network)?.object
+            else {
+                // Firebase Storage's answer for an object that does not exist.
+                return try SandboxResponse.json(
+                    ["error": FirebaseError(code: 404, message: "Not Found.  Could not get object", status: "GET_OBJECT")],
+                    status: .notFound)
+            }
+            if request.uri.queryParameters.get("alt") == "media" {
+                return try self.download(object.archiveURL, network: network)
+            }
+            return try SandboxResponse.json(
+                StorageMetadata(
+                    name: storage.object(for: network), bucket: storage.bucket, size: String(object.size), md5Hash: object.md5Base64,
+                    metadata: ["Data-Timestamp": String(object.timestamp), "Data-Checksum": object.checksum]
+                ))
+        }
+    }
+
+    /// The bytes of an archive download of `network`, damaged while a fault is armed.
+    private func download(_ archiveURL: URL, network: ExploreNetwork) throws -> Response {
+        var bytes = try Data(contentsOf: archiveURL)
+        let fault = state.withLock { state -> DownloadFault? in
+            state.downloads[network, default: 0] += 1
+            return state.faults[network]?.isEmpty == false ? state.faults[network]?.removeFirst() : nil
+        }
+        switch fault {
+        case .truncated: bytes = bytes.prefix(bytes.count / 2)
+        case .corrupted:
+            let middle = bytes.count / 2
+            for index in middle..<min(bytes.count, middle + 64) { bytes[index] ^= 0xFF }
+        case nil: break
+        }
+        return SandboxResponse.raw(bytes, headers: [.contentType: "application/zip"])
+    }
+
+    /// Firebase Storage's error body (`{"error": {…}}`).
+    private struct FirebaseError: Encodable {
+        var code: Int
+        var message: String
+        var status: String
+    }
+
+    /// The part of Firebase Storage's object metadata a client reads (it also sends `generation`,
+    /// `contentType`, `timeCreated`, `updated`, `downloadTokens`…).
+    private struct StorageMetadata: Encodable {
+        var kind = "storage#object"
+        var name: String
+        var bucket: String
+        var contentType = "application/octet-stream"
+        var size: String
+        var md5Hash: String
+        var metadata: [String: String]
     }
 
     private func publication(_ context: SandboxRequestContext) throws -> Publication? {
@@ -196,6 +280,8 @@ extension ExploreFeedEmulator {
         var network: ExploreNetwork
         /// The published manifest, if any.
         var manifest: ExploreFeedManifest?
+        /// The Firebase Storage object, if any.
+        var object: StorageObject?
         /// The generator options and timestamp of a directory generated on the network's first request.
         var pending: (options: ExploreDirectoryGenerator.Options, timestamp: Int64)?
         var downloads: Int
@@ -208,7 +294,7 @@ extension ExploreFeedEmulator {
         state.withLock { state in
             ExploreNetwork.allCases.map { network in
                 NetworkSnapshot(
-                    network: network, manifest: state.publications[network]?.manifest,
+                    network: network, manifest: state.publications[network]?.manifest, object: state.publications[network]?.object,
                     pending: state.pending[network].map { (options: $0.options, timestamp: $0.timestamp) },
                     downloads: state.downloads[network] ?? 0,
                     armedFaults: state.faults[network] ?? []

@@ -3,11 +3,12 @@ import Foundation
 import Logging
 
 extension ExploreProvider {
-    /// Checks the feed for the selected network and installs a newer directory: download (progress
-    /// reported to `progress`), size and SHA-256 check, unpacking, indexing, then an atomic swap.
-    /// Anything failing leaves the installed directory as it was. Concurrent calls share one sync.
+    /// Checks the directory source (the feed, or Firebase Storage) for the selected network and
+    /// installs a newer directory: download (progress reported to `progress`), size and checksum checks,
+    /// unpacking (and decrypting, from Firebase Storage), indexing, then an atomic swap. Anything failing
+    /// leaves the installed directory as it was. Concurrent calls share one sync.
     ///
-    /// - Throws: `.notConfigured` without a feed URL or with a fixed `databasePath`;
+    /// - Throws: `.notConfigured` without a directory source or with a fixed `databasePath`;
     ///   `.exploreDownloadInvalid` for a truncated, corrupt or unreadable download; network errors.
     @discardableResult
     public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws(EngageError) -> ExploreSyncOutcome {
@@ -83,7 +84,7 @@ extension ExploreProvider {
 
     /// Whether a sync of the selected network is due now.
     public func isSyncDue() async throws(EngageError) -> Bool {
-        guard configuration.databasePath == nil, configuration.feedURL != nil else { return false }
+        guard configuration.databasePath == nil, configuration.hasDirectorySource else { return false }
         guard let next = try await context.local({ try await store(for: network).nextSyncDate(interval: syncInterval) }) else {
             return true
         }

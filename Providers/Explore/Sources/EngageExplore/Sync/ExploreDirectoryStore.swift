@@ -30,7 +30,7 @@ actor ExploreDirectoryStore {
 
     let network: ExploreNetwork
     let folder: URL
-    let feed: APIClient?
+    let source: ExploreSyncSource?
     private let storage: StorageNamespace
     let clock: any EngageClock
     let logger: Logger
@@ -55,12 +55,12 @@ actor ExploreDirectoryStore {
     private let observers = Locked<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
 
     init(
-        network: ExploreNetwork, root: URL, feed: APIClient?, storage: StorageNamespace, clock: any EngageClock, logger: Logger,
+        network: ExploreNetwork, root: URL, source: ExploreSyncSource?, storage: StorageNamespace, clock: any EngageClock, logger: Logger,
         limits: Limits
     ) {
         self.network = network
         folder = root.appendingPathComponent(network.rawValue, isDirectory: true)
-        self.feed = feed
+        self.source = source
         self.storage = storage
         self.clock = clock
         self.logger = logger

@@ -5,7 +5,9 @@ import Foundation
 public struct ExploreSyncState: Codable, Sendable, Hashable {
     /// The installed data's timestamp (milliseconds since 1970).
     public var timestamp: Int64
-    /// The installed archive's SHA-256 (also the index fingerprint, `sha256:<checksum>`).
+    /// The installed data's published checksum: the archive's SHA-256 from a self-hosted feed, the
+    /// database's CRC-32C in hex from Firebase Storage. The index fingerprint is
+    /// `sha256:<checksum>` for either (the prefix predates the second source; existing indexes stay valid).
     public var checksum: String
     /// When this data was installed.
     public var installedAt: Date

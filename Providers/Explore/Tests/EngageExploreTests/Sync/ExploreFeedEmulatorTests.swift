@@ -16,8 +16,11 @@ struct ExploreFeedEmulatorTests {
     private static func useGeneratedFeed() async throws -> URL {
         let feed = try ExploreFeedEmulator.withGeneratedDirectories(mainnetRows: 40)
         let folder = feed.folder
-        let archives = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".zip") } ?? [] }
-        #expect(archives().isEmpty)  // nothing generated at start
+        let files = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".zip") } ?? [] }
+        // Each publication is a plain archive for the feed and an encrypted one for the Firebase Storage shape.
+        let archives = { files().filter { $0.hasPrefix("explore-") } }
+        let objects = { files().filter { $0.hasPrefix("object-") } }
+        #expect(files().isEmpty)  // nothing generated at start
 
         // Concurrent first requests generate the directory once.
         let manifests = try await withThrowingTaskGroup(of: ExploreFeedManifest?.self) { group in
@@ -26,9 +29,9 @@ struct ExploreFeedEmulatorTests {
         }
         #expect(Set(manifests.compactMap { $0 }).count == 1)
         #expect(manifests.allSatisfy { $0?.timestamp == 1_763_700_000_000 })
-        #expect(archives().count == 1)
+        #expect(archives().count == 1 && objects().count == 1)
         #expect(try feed.manifest(for: .mainnet)?.archive.contains("mainnet") == true)
-        #expect(archives().count == 2)
+        #expect(archives().count == 2 && objects().count == 2)
 
         // An explicit publication replaces the generated one.
         let replaced = try feed.publish(archive: Data("not a zip".utf8), network: .mainnet, timestamp: 5)
