@@ -80,6 +80,13 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
         try await context.perform(CTXOperation.giftCard.name) { try await client.giftCard(id: id) }
     }
 
+    /// The CTX gift cards paid by one Dash transaction (its id, as the wallet's history shows it): a
+    /// wallet that finds a payment to CTX in its history shows what it bought. Delivered cards' secrets
+    /// are sealed in the vault. Needs a CTX session (`.authenticationRequired` without one).
+    public func giftCards(transactionID: String) async throws(EngageError) -> [CTXGiftCard] {
+        try await context.perform(CTXOperation.giftCardsByTransaction.name) { try await client.giftCards(transactionID: transactionID) }
+    }
+
     /// Polls a CTX gift card until it is fulfilled (its secrets are then sealed in the vault) or
     /// rejected (an error), on the SDK's clock.
     public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> CTXGiftCard {
@@ -110,6 +117,12 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
     @discardableResult
     public func isSignedIn(completion: @escaping Completion<Bool>) -> any EngageCancellable {
         context.callback(completion) { try await self.isSignedIn() }
+    }
+
+    /// The callback form of ``giftCards(transactionID:)``.
+    @discardableResult
+    public func giftCards(transactionID: String, completion: @escaping Completion<[CTXGiftCard]>) -> any EngageCancellable {
+        context.callback(completion) { try await self.giftCards(transactionID: transactionID) }
     }
 
     /// The callback form of ``merchant(id:)``.

@@ -43,10 +43,12 @@ extension SovendusEmulator {
         }
         group.post("error") { request, context in
             guard let body = try await self.readBody(request, context: context),
-                let report = try? JSONDecoder().decode(SovendusWire.ErrorReport.self, from: body), report.type == "exception"
+                let report = try? JSONDecoder().decode(SovendusWire.ErrorReport.self, from: body), !report.sdkPlatform.isEmpty,
+                !report.sdkVersion.isEmpty, !report.message.isEmpty
             else { return SandboxResponse.error(.badRequest, code: "invalid_report") }
             self.state.withLock {
-                $0.errorReports.append(SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter))
+                $0.errorReports.append(
+                    SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter, type: report.type.rawValue))
             }
             return Response(status: .ok)
         }
@@ -90,7 +92,7 @@ extension SovendusEmulator {
             else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
             // The privacy rule: only these keys, and the consumer part names fields and says true or
             // false, nothing else.
-            let keys: Set<String> = ["trafficSourceNumber", "trafficMediumNumber", "integrationType", "language", "consumer"]
+            let keys: Set<String> = ["trafficSourceNumber", "trafficMediumNumber", "integrationType", "language", "consumer", "sandbox"]
             guard Set(object.keys).isSubset(of: keys), let consumer = object["consumer"] as? [String: Any],
                 let presence = try? JSONDecoder().decode([String: Bool].self, from: JSONSerialization.data(withJSONObject: consumer)),
                 presence.count == consumer.count,
@@ -101,14 +103,20 @@ extension SovendusEmulator {
             guard request.trafficSourceNumber == String(self.configuration.trafficSourceNumber),
                 request.trafficMediumNumber == String(self.configuration.trafficMediumNumber)
             else { return SandboxResponse.error(.notFound, code: "unknown_traffic_source") }
-            self.state.withLock { $0.benefitRequests.append(presence) }
-            return try SandboxResponse.json(Self.benefits(language: request.language, knowsEmail: presence["email"] == true))
+            self.state.withLock {
+                $0.benefitRequests.append(presence)
+                if request.sandbox == true { $0.sandboxBenefitRequests += 1 }
+            }
+            return try SandboxResponse.json(
+                Self.benefits(language: request.language, knowsEmail: presence["email"] == true, sandbox: request.sandbox == true))
         }
     }
 
     /// The seeded benefits, in German for `de…`, English otherwise. A consumer whose e-mail the shop
     /// has gets the newsletter voucher too.
-    static func benefits(language: String?, knowsEmail: Bool) -> SovendusWire.BenefitsResponse {
+    /// In sandbox mode (`"sandbox": true`) the answer is the test content: the same vouchers, their
+    /// ids prefixed `sandbox-` and their links on the test host, so an app can tell the two apart.
+    static func benefits(language: String?, knowsEmail: Bool, sandbox: Bool = false) -> SovendusWire.BenefitsResponse {
         let german = language?.lowercased().hasPrefix("de") == true
         var products = [
             SovendusWire.BenefitsResponse.Product(
@@ -130,6 +138,15 @@ extension SovendusEmulator {
                     url: "https://vouchers.sovendus.test/claim/bnf-103", partner: "Readmore"
                 )
             )
+        }
+        if sandbox {
+            products = products.map { product in
+                var product = product
+                product.id = "sandbox-\(product.id)"
+                product.url = product.url?.replacingOccurrences(
+                    of: "https://vouchers.sovendus.test/", with: "https://sandbox.sovendus.test/")
+                return product
+            }
         }
         return SovendusWire.BenefitsResponse(
             products: products,

@@ -100,6 +100,8 @@ extension SovendusEmulator {
     /// Every benefits request answered with 200, in arrival order: which consumer fields the app said
     /// it has.
     public var benefitRequests: [[String: Bool]] { state.withLock { $0.benefitRequests } }
+    /// How many benefits requests came in sandbox mode (`"sandbox": true`).
+    public var sandboxBenefitRequestCount: Int { state.withLock { $0.sandboxBenefitRequests } }
 
     /// Serves `html` at `pages/<n>` under the emulator and returns that path (for browsers and people:
     /// a page loaded from the emulator's origin behaves as one loaded with the page's base URL).
@@ -142,12 +144,15 @@ public struct SovendusReceivedErrorReport: Sendable, Hashable {
     public var message: String
     /// The report's `counter`: 1 for a provider instance's first report, up to 3.
     public var counter: Int
+    /// The report's `type`, one of the official SDK's `unknown`, `notFound`, `exception`, `cors`.
+    public var type: String
 }
 
 struct SovendusEmulatorState {
     var redemptions: [SovendusReceivedRedemption] = []
     var errorReports: [SovendusReceivedErrorReport] = []
     var benefitRequests: [[String: Bool]] = []
+    var sandboxBenefitRequests = 0
     var pages: [String] = []
 }
 

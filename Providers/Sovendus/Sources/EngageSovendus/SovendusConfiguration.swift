@@ -42,6 +42,12 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
     /// Whether the provider reports its own failures to Sovendus' error telemetry (at most 3 reports
     /// per provider instance, never with personal data).
     public var reportsErrors: Bool
+    /// Sovendus' sandbox mode, as the official SDK's `SovendusConfig(sandbox:)`: the benefits request
+    /// says `"sandbox": true` so that Sovendus answers test content and counts nothing, and error
+    /// reports say they come from a sandboxed app. The banner page and coupon redemption are not
+    /// changed by it (Sovendus publishes no sandbox form of them): point `scriptURL` and
+    /// `redemptionBaseURL` at a test service (such as the emulator) while testing.
+    public var sandbox: Bool
 
     /// Sovendus' banner script.
     public static let defaultScriptURL = URL(literal: "https://api.sovendus.com/sovabo/common/js/flexibleIframe.js")
@@ -63,7 +69,8 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         benefitsBaseURL: URL? = nil,
         bannerInitialHeight: Double = 348,
         minimumBannerHeight: Double = 100,
-        reportsErrors: Bool = true
+        reportsErrors: Bool = true,
+        sandbox: Bool = false
     ) {
         self.trafficSourceNumber = trafficSourceNumber
         self.trafficMediumNumber = trafficMediumNumber
@@ -76,12 +83,13 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         self.bannerInitialHeight = bannerInitialHeight
         self.minimumBannerHeight = minimumBannerHeight
         self.reportsErrors = reportsErrors
+        self.sandbox = sandbox
     }
 
     enum CodingKeys: String, CodingKey {
         case trafficSourceNumber, trafficMediumNumber, checkoutBenefitsTrafficMediumNumber, trafficMediumPublicID, scriptURL,
             redemptionBaseURL, telemetryBaseURL
-        case benefitsBaseURL, bannerInitialHeight, minimumBannerHeight, reportsErrors
+        case benefitsBaseURL, bannerInitialHeight, minimumBannerHeight, reportsErrors, sandbox
     }
 
     /// Decodes the JSON form; everything but the two traffic numbers may be left out
@@ -100,7 +108,8 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
             benefitsBaseURL: try container.decodeIfPresent(URL.self, forKey: .benefitsBaseURL),
             bannerInitialHeight: try container.decodeIfPresent(Double.self, forKey: .bannerInitialHeight) ?? 348,
             minimumBannerHeight: try container.decodeIfPresent(Double.self, forKey: .minimumBannerHeight) ?? 100,
-            reportsErrors: try container.decodeIfPresent(Bool.self, forKey: .reportsErrors) ?? true
+            reportsErrors: try container.decodeIfPresent(Bool.self, forKey: .reportsErrors) ?? true,
+            sandbox: try container.decodeIfPresent(Bool.self, forKey: .sandbox) ?? false
         )
     }
 

@@ -70,7 +70,8 @@ public final class SovendusProvider: EngageProvider {
             configuration.reportsErrors ? try context.makeAPIClient(baseURL: configuration.telemetryBaseURL, retry: RetryPolicy.none) : nil
         telemetry = SovendusTelemetry(
             client: telemetryClient, trafficSource: configuration.trafficSourceNumber, trafficMedium: configuration.trafficMediumNumber,
-            implementationType: Self.integrationType, consent: context.consent, logger: context.logger
+            sdkVersion: Self.descriptor.version, implementationType: Self.integrationType, sandbox: configuration.sandbox,
+            consent: context.consent, logger: context.logger
         )
         pageBuilder = SovendusPageBuilder(configuration: configuration, integrationVersion: Self.descriptor.version)
     }
@@ -215,7 +216,7 @@ public final class SovendusProvider: EngageProvider {
                 trafficSourceNumber: String(configuration.trafficSourceNumber),
                 trafficMediumNumber: String(configuration.trafficMediumNumber),
                 integrationType: Self.integrationType, language: language,
-                consumer: (consumer ?? SovendusConsumer()).presentFields
+                consumer: (consumer ?? SovendusConsumer()).presentFields, sandbox: configuration.sandbox
             )
             return try await reportingFailures("benefits") {
                 try await client.json(

@@ -49,6 +49,38 @@ struct SovendusBenefitsTests {
         await harness.stop()
     }
 
+    @Test("Sandbox mode: the benefits request says so and gets the test content, reports say so; off by default")
+    func sandboxMode() async throws {
+        let live = try await SovendusHarness.make()
+        _ = try await live.sovendus.benefits(language: "en")
+        let liveEntry = try #require(live.requests(path: "/benefits").last)
+        #expect(try JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: liveEntry.body).sandbox == false)
+        #expect(live.emulator.sandboxBenefitRequestCount == 0)
+        await live.stop()
+
+        let harness = try await SovendusHarness.make {
+            $0.sandbox = true
+            $0.trafficMediumPublicID = UUID(uuidString: "11111111-2222-4333-8444-555555555555")
+        }
+        let benefits = try await harness.sovendus.benefits(language: "en")
+        #expect(benefits.products.map(\.id) == ["sandbox-bnf-101", "sandbox-bnf-102"])
+        #expect(benefits.products.first?.url?.host == "sandbox.sovendus.test")
+        #expect(harness.emulator.sandboxBenefitRequestCount == 1)
+        // A failure (the emulator knows no such traffic medium id) is reported as coming from a sandboxed app.
+        _ = try? await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: try SovendusFixtures.consumer())
+        await harness.sovendus.telemetry.drain()
+        let report = try #require(harness.emulator.errorReports.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: report.body) as? [String: Any])
+        #expect((object["additionalData"] as? String)?.hasSuffix(";sandbox=true") == true)
+        await harness.stop()
+
+        let decoded = try JSONDecoder().decode(
+            SovendusConfiguration.self, from: Data(#"{"trafficSourceNumber": 1, "trafficMediumNumber": 2, "sandbox": true}"#.utf8))
+        #expect(decoded.sandbox)
+        #expect(try JSONDecoder().decode(SovendusConfiguration.self, from: JSONEncoder().encode(decoded)) == decoded)
+        #expect(SovendusConfiguration(trafficSourceNumber: 1, trafficMediumNumber: 2).sandbox == false)
+    }
+
     @Test("Benefits reach the facade as voucher offers, paged by the query")
     func benefitsAsOffers() async throws {
         let harness = try await SovendusHarness.make()

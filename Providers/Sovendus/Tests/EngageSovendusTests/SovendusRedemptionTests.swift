@@ -172,14 +172,35 @@ struct SovendusRedemptionTests {
                 #expect(!body.contains(value), "a telemetry report carries \(value)")
             }
             let object = try #require(try JSONSerialization.jsonObject(with: report.body) as? [String: Any])
-            #expect(object["type"] as? String == "exception")
+            // The official iOS SDK's ErrorRequest fields, and the Flutter component's.
+            #expect(object["type"] as? String == "unknown", "an HTTP 500 is of no known kind")
+            #expect(object["sdkPlatform"] as? String == SovendusTelemetry.platform && object["sdkVersion"] as? String == "1.0.0")
+            #expect(object["trafficSourceNumber"] as? Int == 1234 && object["trafficMediumNumber"] as? Int == 1)
+            #expect(object["actions"] as? String == "redeem_coupon")
             #expect(object["trafficSource"] as? String == "1234" && object["trafficMedium"] as? String == "1")
             #expect(
                 Set(object.keys) == [
-                    "source", "type", "message", "counter", "trafficSource", "trafficMedium", "additionalData", "implementationType",
+                    "sdkPlatform", "sdkVersion", "trafficSourceNumber", "trafficMediumNumber", "type", "message", "actions",
+                    "additionalData",
+                    "source", "counter", "trafficSource", "trafficMedium", "implementationType",
                 ])
         }
         await harness.stop()
+    }
+
+    @Test("Report kinds are the official SDK's: a 404 is notFound, the network and 5xx unknown, the rest exception")
+    func reportKinds() async throws {
+        let harness = try await SovendusHarness.make { $0.trafficSourceNumber = 9_999 }
+        // The emulator knows no traffic source 9999: its benefits answer 404.
+        _ = try? await harness.sovendus.benefits(language: "en")
+        await harness.sovendus.telemetry.drain()
+        #expect(harness.emulator.errorReports.map(\.type) == ["notFound"])
+        await harness.stop()
+        #expect(SovendusTelemetry.kind(of: EngageError(.network, "offline")) == .unknown)
+        #expect(SovendusTelemetry.kind(of: EngageError(.timeout, "slow")) == .unknown)
+        #expect(SovendusTelemetry.kind(of: EngageError(.httpStatus, "bad gateway", httpStatus: 502)) == .unknown)
+        #expect(SovendusTelemetry.kind(of: EngageError(.decoding, "not JSON")) == .exception)
+        #expect(Set(SovendusWire.ErrorReport.Kind.allCases.map(\.rawValue)) == ["unknown", "notFound", "exception", "cors"])
     }
 
     @Test("A refused bridge message is reported; with reportsErrors off nothing is")
@@ -189,6 +210,7 @@ struct SovendusRedemptionTests {
         await MainActor.run { _ = bridge.receive(["type": "openUrl", "value": "intent://x#Intent;end"]) }
         await harness.sovendus.telemetry.drain()
         #expect(harness.emulator.errorReports.map(\.message) == ["bridge failed: sovendus.rejectedMessage"])
+        #expect(harness.emulator.errorReports.map(\.type) == ["exception"])
         await harness.stop()
 
         let quiet = try await SovendusHarness.make {

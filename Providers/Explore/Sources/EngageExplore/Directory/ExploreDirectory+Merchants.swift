@@ -77,6 +77,7 @@ extension ExploreDirectory {
         var positions = [Int32](repeating: 0, count: columns.merchantCount)
         let center = query.center
         let radius = query.radius?.meters
+        let region = query.region
         let columns = self.columns
 
         @inline(__always)
@@ -84,6 +85,10 @@ extension ExploreDirectory {
             guard filter.matches(flags: columns.flags[row], territory: columns.territory[row]) else { return }
             let key = columns.rowKey[row]
             if let keys, !keys.contains(key) { return }
+            if let region {
+                let latitude = columns.latitude[row]
+                guard !latitude.isNaN, region.contains(latitude: latitude, longitude: columns.longitude[row]) else { return }
+            }
             var distance = Double.infinity
             if let center {
                 distance = columns.distance(ofRow: row, from: center)
@@ -107,16 +112,20 @@ extension ExploreDirectory {
             }
         }
 
-        if let center, let radius {
+        // Candidates from the R*Tree: the region's boxes, else the radius's (the exact checks decide).
+        let boxes = region?.boxes ?? center.flatMap { center in radius.map { ExploreGeo.boundingBoxes(around: center, radiusMeters: $0) } }
+        if let boxes {
             let tiles = try database.read { db in
-                var tiles: [Int] = []
+                var tiles = Set<Int>()
                 let statement = try db.cachedStatement(
                     sql: "SELECT id FROM location_rtree WHERE maxLat >= ? AND minLat <= ? AND maxLon >= ? AND minLon <= ?"
                 )
-                for box in ExploreGeo.boundingBoxes(around: center, radiusMeters: radius) {
-                    tiles += try Int.fetchAll(statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                for box in boxes {
+                    // A tile met by two boxes is visited once: its rows must be counted once.
+                    tiles.formUnion(
+                        try Int.fetchAll(statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]))
                 }
-                return tiles
+                return tiles.sorted()
             }
             for tile in tiles {
                 for row in columns.rows(ofTile: tile) { consider(row) }

@@ -89,6 +89,8 @@ public struct ExploreMerchantQuery: Codable, Sendable, Hashable {
     public var center: GeoPoint?
     /// With a centre: only locations within this radius count.
     public var radius: ExploreRadius?
+    /// Only locations inside this area count (a map's viewport); online-only merchants have none.
+    public var region: ExploreRegion?
     /// The order.
     public var sort: ExploreMerchantSort
     /// The page (100 merchants by default).
@@ -98,8 +100,8 @@ public struct ExploreMerchantQuery: Codable, Sendable, Hashable {
     public init(
         text: String? = nil, tab: ExploreTab = .all, paymentMethods: Set<ExplorePaymentMethod> = [],
         giftCardProviders: Set<ExploreGiftCardProviderID> = [], denominationsTypes: Set<ExploreDenominationsType> = [],
-        territory: String? = nil, center: GeoPoint? = nil, radius: ExploreRadius? = nil, sort: ExploreMerchantSort = .name,
-        page: PageRequest = PageRequest()
+        territory: String? = nil, center: GeoPoint? = nil, radius: ExploreRadius? = nil, region: ExploreRegion? = nil,
+        sort: ExploreMerchantSort = .name, page: PageRequest = PageRequest()
     ) {
         self.text = text
         self.tab = tab
@@ -109,6 +111,7 @@ public struct ExploreMerchantQuery: Codable, Sendable, Hashable {
         self.territory = territory
         self.center = center
         self.radius = radius
+        self.region = region
         self.sort = sort
         self.page = page
     }
@@ -116,5 +119,12 @@ public struct ExploreMerchantQuery: Codable, Sendable, Hashable {
     /// Merchants with a location within `radius` of `center`, closest first.
     public static func nearby(_ center: GeoPoint, radius: ExploreRadius, page: PageRequest = PageRequest()) -> Self {
         Self(tab: .nearby, center: center, radius: radius, sort: .distance, page: page)
+    }
+
+    /// Merchants with a location inside `region` (a map's viewport, across the antimeridian too), paged
+    /// like every list: closest to `center` first when there is one (each merchant at its closest
+    /// location in the region), else by name (each at its first listed location there).
+    public static func inRegion(_ region: ExploreRegion, center: GeoPoint? = nil, page: PageRequest = PageRequest()) -> Self {
+        Self(tab: .nearby, center: center, region: region, sort: center == nil ? .name : .distance, page: page)
     }
 }

@@ -124,10 +124,17 @@ struct ExploreProviderTests {
         let amount = try #require(merchant.merchant.denominationValues.first)
         let card = try await ctx.buyGiftCard(merchantID: merchant.merchant.id, fiatAmount: amount)
         #expect(card.status == .unpaid)
-        harness.ctx.markPaid(cardID: card.id)
+        harness.ctx.markPaid(cardID: card.id, transactionID: "9c1f5e0a7b")
         harness.clock.advance(by: .seconds(60))
         let delivered = try await ctx.waitForGiftCard(id: card.id)
         #expect(delivered.status == .fulfilled)
+        // The wallet finds the payment in its history and asks what it bought.
+        #expect(try await ctx.giftCards(transactionID: "9c1f5e0a7b").map(\.id) == [card.id])
+        #expect(try await ctx.giftCards(transactionID: "another-transaction").isEmpty)
+        // A hostile id is only a query value (encoded); an empty one is refused before anything is sent.
+        #expect(try await ctx.giftCards(transactionID: "../../etc/passwd?txid=x&").isEmpty)
+        let empty = await #expect(throws: EngageError.self) { try await ctx.giftCards(transactionID: "") }
+        #expect(empty?.code == .invalidInput)
         #expect(try await provider.storedGiftCards().map(\.id) == [card.id])
         #expect(
             await eventually {
@@ -135,7 +142,7 @@ struct ExploreProviderTests {
                 return [
                     "custom_success_ctx_verify_explore", "custom_error_ctx_buy_gift_card_explore",
                     "custom_success_ctx_buy_gift_card_explore",
-                    "custom_success_ctx_wait_for_gift_card_explore",
+                    "custom_success_ctx_wait_for_gift_card_explore", "custom_success_ctx_gift_cards_by_txid_explore",
                 ].allSatisfy(seen.contains)
             })
         // The user deletes their account: the session and the purchased card are forgotten.

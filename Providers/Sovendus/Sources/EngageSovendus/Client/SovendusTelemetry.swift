@@ -6,16 +6,20 @@ import Logging
 /// Reports the provider's own failures to Sovendus' error telemetry (`POST /error`), as Sovendus'
 /// Flutter component does: at most ``limit`` reports per provider instance, sent in the background,
 /// never retried, and never carrying personal data. A report holds only constant text: the operation's
-/// name, the error's code and HTTP status, and the traffic numbers. Nothing is sent while the user has
-/// switched analytics off (`ProviderContext.consent`).
+/// name, the error's code and HTTP status, its kind (the official SDK's `notFound` for a 404,
+/// `unknown` for the network and server errors, `exception` for the rest), the SDK's platform and
+/// version, and the traffic numbers. Nothing is sent while the user has switched analytics off
+/// (`ProviderContext.consent`).
 final class SovendusTelemetry: Sendable {
     /// The most reports one provider instance sends.
     static let limit = 3
 
     private let client: APIClient?
-    private let trafficSource: String
-    private let trafficMedium: String
+    private let trafficSource: Int
+    private let trafficMedium: Int
+    private let sdkVersion: String
     private let implementationType: String
+    private let sandbox: Bool
     private let logger: Logger
     private let consent: AnalyticsConsent
     private let state = Locked(State())
@@ -25,14 +29,44 @@ final class SovendusTelemetry: Sendable {
         var tasks: [Task<Void, Never>] = []
     }
 
-    init(client: APIClient?, trafficSource: Int, trafficMedium: Int, implementationType: String, consent: AnalyticsConsent, logger: Logger)
-    {
+    init(
+        client: APIClient?, trafficSource: Int, trafficMedium: Int, sdkVersion: String, implementationType: String, sandbox: Bool,
+        consent: AnalyticsConsent, logger: Logger
+    ) {
         self.consent = consent
         self.client = client
-        self.trafficSource = String(trafficSource)
-        self.trafficMedium = String(trafficMedium)
+        self.trafficSource = trafficSource
+        self.trafficMedium = trafficMedium
+        self.sdkVersion = sdkVersion
         self.implementationType = implementationType
+        self.sandbox = sandbox
         self.logger = logger
+    }
+
+    /// The platform the official SDKs name in `sdkPlatform`.
+    static var platform: String {
+        #if os(iOS)
+            "ios"
+        #elseif os(macOS)
+            "macos"
+        #elseif os(tvOS)
+            "tvos"
+        #elseif os(watchOS)
+            "watchos"
+        #elseif os(visionOS)
+            "visionos"
+        #elseif os(Linux)
+            "linux"
+        #else
+            "other"
+        #endif
+    }
+
+    /// The official SDK's kind of `error`.
+    static func kind(of error: EngageError) -> SovendusWire.ErrorReport.Kind {
+        if error.httpStatus == 404 { return .notFound }
+        if error.code == .network || error.code == .timeout || (error.httpStatus ?? 0) >= 500 { return .unknown }
+        return .exception
     }
 
     /// Reports that `operation` failed with `error`, unless the limit is reached or reporting is off.
@@ -47,10 +81,11 @@ final class SovendusTelemetry: Sendable {
         }
         guard let counter else { return }
         let report = SovendusWire.ErrorReport(
-            source: "engagekit", message: "\(operation) failed: \(error.code.rawValue)\(status)", counter: counter,
-            trafficSource: trafficSource, trafficMedium: trafficMedium,
-            additionalData: "operation=\(operation);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "")",
-            implementationType: implementationType
+            sdkPlatform: Self.platform, sdkVersion: sdkVersion, trafficSourceNumber: trafficSource, trafficMediumNumber: trafficMedium,
+            type: Self.kind(of: error), message: "\(operation) failed: \(error.code.rawValue)\(status)", actions: operation,
+            additionalData: "operation=\(operation);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "");"
+                + "sandbox=\(sandbox)",
+            source: "engagekit", counter: counter, implementationType: implementationType
         )
         let logger = self.logger
         let task = Task {

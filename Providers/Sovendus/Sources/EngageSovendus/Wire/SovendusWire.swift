@@ -42,33 +42,61 @@ package enum SovendusWire {
     }
 
     /// `POST /error`: one telemetry report. Never carries personal data.
+    ///
+    /// It carries the fields of the official iOS SDK's `ErrorRequest` (`sdkPlatform`, `sdkVersion`,
+    /// the traffic numbers as numbers, `type`, `message`, `actions`, `additionalData`) and those of the
+    /// Flutter component, whose endpoint this is (`source`, `counter`, the traffic numbers as strings,
+    /// `implementationType`), so that the service finds its fields whichever form it reads.
     package struct ErrorReport: Codable, Sendable, Equatable {
-        package var source: String
-        package var type: String
+        /// The official SDK's error types.
+        package enum Kind: String, Codable, Sendable, CaseIterable {
+            /// A failure of no known kind (the network, a server error).
+            case unknown
+            /// Something asked for does not exist (HTTP 404).
+            case notFound
+            /// Code failed (an answer that could not be read, a refused bridge message).
+            case exception
+            /// The browser refused a cross-origin request (reported by pages, never by the provider).
+            case cors
+        }
+
+        package var sdkPlatform: String
+        package var sdkVersion: String
+        package var trafficSourceNumber: Int?
+        package var trafficMediumNumber: Int?
+        package var type: Kind
         package var message: String
+        package var actions: String?
+        package var additionalData: String?
+        package var source: String
         package var counter: Int
         package var trafficSource: String
         package var trafficMedium: String
-        package var additionalData: String
         package var implementationType: String
 
         package init(
-            source: String, type: String = "exception", message: String, counter: Int, trafficSource: String, trafficMedium: String,
-            additionalData: String, implementationType: String
+            sdkPlatform: String, sdkVersion: String, trafficSourceNumber: Int?, trafficMediumNumber: Int?, type: Kind, message: String,
+            actions: String?, additionalData: String?, source: String, counter: Int, implementationType: String
         ) {
-            self.source = source
+            self.sdkPlatform = sdkPlatform
+            self.sdkVersion = sdkVersion
+            self.trafficSourceNumber = trafficSourceNumber
+            self.trafficMediumNumber = trafficMediumNumber
             self.type = type
             self.message = message
-            self.counter = counter
-            self.trafficSource = trafficSource
-            self.trafficMedium = trafficMedium
+            self.actions = actions
             self.additionalData = additionalData
+            self.source = source
+            self.counter = counter
+            trafficSource = trafficSourceNumber.map(String.init) ?? ""
+            trafficMedium = trafficMediumNumber.map(String.init) ?? ""
             self.implementationType = implementationType
         }
     }
 
-    /// `POST /benefits` (an endpoint of EngageKit's design: Sovendus does not publish the native
-    /// SDK's). The consumer part says only which personal fields exist, never their values.
+    /// `POST /benefits`: EngageKit's optional extra, modelled on the official iOS SDK's benefits request
+    /// (whose endpoint Sovendus does not publish). The consumer part says only which personal fields
+    /// exist, never their values; `sandbox` is the official request's flag.
     package struct BenefitsRequest: Codable, Sendable, Equatable {
         package var trafficSourceNumber: String
         package var trafficMediumNumber: String
@@ -76,15 +104,19 @@ package enum SovendusWire {
         package var language: String?
         /// Every personal field (`firstName`, `email`, ...) and whether the app has it.
         package var consumer: [String: Bool]
+        /// Whether the app runs in Sovendus' sandbox mode (absent from older clients' requests: not).
+        package var sandbox: Bool?
 
         package init(
-            trafficSourceNumber: String, trafficMediumNumber: String, integrationType: String, language: String?, consumer: [String: Bool]
+            trafficSourceNumber: String, trafficMediumNumber: String, integrationType: String, language: String?, consumer: [String: Bool],
+            sandbox: Bool? = nil
         ) {
             self.trafficSourceNumber = trafficSourceNumber
             self.trafficMediumNumber = trafficMediumNumber
             self.integrationType = integrationType
             self.language = language
             self.consumer = consumer
+            self.sandbox = sandbox
         }
     }
 
