@@ -44,23 +44,7 @@ final class SovendusTelemetry: Sendable {
     }
 
     /// The platform the official SDKs name in `sdkPlatform`.
-    static var platform: String {
-        #if os(iOS)
-            "ios"
-        #elseif os(macOS)
-            "macos"
-        #elseif os(tvOS)
-            "tvos"
-        #elseif os(watchOS)
-            "watchos"
-        #elseif os(visionOS)
-            "visionos"
-        #elseif os(Linux)
-            "linux"
-        #else
-            "other"
-        #endif
-    }
+    static var platform: String { DevicePlatform.name }
 
     /// The official SDK's kind of `error`.
     static func kind(of error: EngageError) -> SovendusWire.ErrorReport.Kind {

@@ -51,23 +51,7 @@ enum WarplyPlatformHeaders {
         return fields
     }
 
-    static var platform: String {
-        #if os(iOS)
-            "ios"
-        #elseif os(macOS)
-            "macos"
-        #elseif os(tvOS)
-            "tvos"
-        #elseif os(watchOS)
-            "watchos"
-        #elseif os(visionOS)
-            "visionos"
-        #elseif os(Android)
-            "android"
-        #else
-            "linux"
-        #endif
-    }
+    static var platform: String { DevicePlatform.name }
 
     static var vendor: String {
         #if canImport(Darwin)
