@@ -21,6 +21,9 @@ package final class StateBroadcaster<Value: Sendable & Equatable>: Sendable {
     /// The current value.
     package var value: Value { state.withLock { $0.value } }
 
+    /// How many sequences are open (tests wait for a subscriber before changing the value).
+    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
     /// Applies `change`; subscribers get the new value when it differs.
     package func update(_ change: (inout Value) -> Void) {
         state.withLock { state in

@@ -37,15 +37,19 @@ import Logging
     /// The user's analytics choice. The analytics queue applies it to every event; a provider that
     /// sends analytics or telemetry outside the queue checks `consent.isEnabled(for: providerID)`.
     public let consent: AnalyticsConsent
+    /// Whether the device is online: wait on it to retry work that failed for lack of a connection.
+    public let connectivity: Connectivity
 
     /// A context; the registry makes one per provider (tests may build their own). Without `consent`,
-    /// the analytics queue's (or, without one, a consent that allows everything) is used.
+    /// the analytics queue's (or, without one, a consent that allows everything) is used; without
+    /// `connectivity`, the system's.
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
         secretStore: any SecretStore, sealer: Sealer, events: EventBus,
-        analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil
+        analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil, connectivity: Connectivity? = nil
     ) {
+        self.connectivity = connectivity ?? .system()
         self.consent = consent ?? analytics.consent ?? AnalyticsConsent(storage: nil)
         self.descriptor = descriptor
         self.configuration = configuration

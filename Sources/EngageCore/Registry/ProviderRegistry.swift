@@ -491,7 +491,7 @@ import Logging
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
             secretStore: secretStore, sealer: sealer, events: events,
-            analytics: analytics, consent: consent
+            analytics: analytics, consent: consent, connectivity: environment.connectivity
         )
     }
 }

@@ -19,6 +19,8 @@ import Logging
     public var environmentVariables: [String: String]
     /// Where an `Engage` instance listens for the app moving to the background (`.default`).
     public var notificationCenter: NotificationCenter
+    /// Whether the device is online (`Connectivity.system()`: the OS's signal where there is one).
+    public var connectivity: Connectivity
 
     /// An environment with production defaults for everything not given.
     public init(
@@ -28,7 +30,8 @@ import Logging
         secretStore: (any SecretStore)? = nil,
         logger: Logger = Logger(label: "engagekit"),
         environmentVariables: [String: String] = ProcessInfo.processInfo.environment,
-        notificationCenter: NotificationCenter = .default
+        notificationCenter: NotificationCenter = .default,
+        connectivity: Connectivity? = nil
     ) {
         self.transport = transport ?? URLSessionTransport()
         self.clock = clock
@@ -37,6 +40,7 @@ import Logging
         self.logger = logger
         self.environmentVariables = environmentVariables
         self.notificationCenter = notificationCenter
+        self.connectivity = connectivity ?? .system()
     }
 }
 

@@ -104,6 +104,7 @@ extension ExploreProvider {
         let retry = Duration.seconds(double: configuration.syncRetrySeconds)
         while !Task.isCancelled {
             var wait = syncInterval
+            var retriesWhenOnline = false
             do {
                 try await syncIfDue()
                 if let next = try await store(for: network).nextSyncDate(interval: syncInterval) {
@@ -117,8 +118,26 @@ extension ExploreProvider {
                         "code": "\(failure.code)", "retryInSeconds": "\(configuration.syncRetrySeconds)",
                     ])
                 wait = retry
+                // A sync that failed for lack of a connection runs again as soon as one is back.
+                retriesWhenOnline = failure.code == .network || failure.code == .timeout
             }
-            do { try await context.clock.sleep(for: wait) } catch { return }
+            if retriesWhenOnline {
+                await Self.sleep(for: wait, orUntilBackOnline: context.connectivity, clock: context.clock)
+                if Task.isCancelled { return }
+            } else {
+                do { try await context.clock.sleep(for: wait) } catch { return }
+            }
+        }
+    }
+
+    /// Waits `duration` on `clock`, or until `connectivity` says the device is back online, whichever
+    /// comes first (or until the task is cancelled).
+    static func sleep(for duration: Duration, orUntilBackOnline connectivity: Connectivity, clock: any EngageClock) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await clock.sleep(for: duration) }
+            group.addTask { await connectivity.waitUntilBackOnline() }
+            await group.next()
+            group.cancelAll()
         }
     }
 }

@@ -68,7 +68,7 @@ struct ExploreFeedHarness {
 
     func start(
         _ explore: ExploreConfiguration? = nil, storage: StorageLocation = .inMemory, logger: Logger = Logger(label: "explore-tests"),
-        logLevel: Logger.Level = .error, transport: (any HTTPTransport)? = nil
+        logLevel: Logger.Level = .error, transport: (any HTTPTransport)? = nil, connectivity: Connectivity? = nil
     ) async throws -> (Engage, ExploreProvider) {
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
         configuration.logLevel = logLevel
@@ -79,6 +79,7 @@ struct ExploreFeedHarness {
             clock: clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore(), logger: logger
         )
         if let transport { environment.transport = transport }
+        if let connectivity { environment.connectivity = connectivity }
         let engage = try await Engage.start(configuration: configuration, environment: environment)
         return (engage, try await engage.provider(ExploreProvider.self))
     }

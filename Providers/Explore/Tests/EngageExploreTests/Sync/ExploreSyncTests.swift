@@ -236,6 +236,80 @@ struct ExploreSyncTests {
         await harness.stop()
     }
 
+    /// Fails every request with "not connected" while `isOffline`, like a device without a network.
+    private final class SwitchableNetwork: HTTPTransport {
+        let isOffline = Locked(true)
+        let refused = Locked(0)
+        private let network = URLSessionTransport()
+
+        func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+            if isOffline.value {
+                refused.withLock { $0 += 1 }
+                throw URLError(.notConnectedToInternet)
+            }
+            return try await network.send(request)
+        }
+    }
+
+    @Test("an automatic sync that failed for lack of a connection runs again when the connection is back, not an hour later")
+    func retryWhenBackOnline() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let network = SwitchableNetwork()
+        let connectivity = Connectivity.manual(.online)
+        let (engage, provider) = try await harness.start(
+            harness.exploreConfiguration {
+                $0.syncsAutomatically = true
+                $0.syncRetrySeconds = 3_600  // the injected clock never gets there in this test
+            }, transport: network, connectivity: connectivity)
+        #expect(await eventually { network.refused.value > 0 && provider.directoryStatus.value.lastError != nil })
+        #expect(try await provider.syncState() == nil)
+        // The schedule waits for its retry timer (an hour away on the injected clock) or the connection.
+        #expect(await eventually { connectivity.waiterCount == 1 })
+        // The device loses its network, then gets it back: the sync runs at once.
+        network.isOffline.withLock { $0 = false }
+        connectivity.set(.offline)
+        connectivity.set(.online)
+        #expect(await eventually { (try? await provider.syncState())?.timestamp == 1_000 })
+        #expect(harness.clock.totalSleepCount >= 1, "the retry did not wait for the injected clock (never advanced)")
+        #expect(harness.feed.downloadCount(for: .mainnet) == 1)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
+    @Test("waiting until back online: online when asked does not count; offline or unknown then online does, flaps too")
+    func backOnlineSignal() async throws {
+        let connectivity = Connectivity.manual(.online)
+        let returned = Locked(false)
+        let waiter = Task {
+            await connectivity.waitUntilBackOnline()
+            returned.withLock { $0 = true }
+        }
+        #expect(await waitUntil { connectivity.waiterCount == 1 })
+        connectivity.set(.online)  // no change: not a return
+        for _ in 0..<100 { await Task.yield() }
+        #expect(!returned.value)
+        connectivity.set(.offline)
+        connectivity.set(.online)  // a quick flap: counted even if the waiter only sees the newest value
+        await waiter.value
+        #expect(returned.value && connectivity.waiterCount == 0)
+
+        let unknown = Connectivity.manual()
+        let second = Task { await unknown.waitUntilBackOnline() }
+        #expect(await waitUntil { unknown.waiterCount == 1 })
+        unknown.set(.online)
+        await second.value
+        #expect(unknown.status == .online)
+
+        // Without a signal it waits until cancelled.
+        let silent = Connectivity.manual()
+        let third = Task { await silent.waitUntilBackOnline() }
+        #expect(await waitUntil { silent.waiterCount == 1 })
+        third.cancel()
+        await third.value
+        #expect(silent.status == .unknown && silent.waiterCount == 0)
+    }
+
     @Test("a manifest that is not usable is refused before any download")
     func badManifest() async throws {
         let harness = try await ExploreFeedHarness()
