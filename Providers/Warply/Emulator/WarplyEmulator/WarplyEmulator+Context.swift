@@ -17,15 +17,18 @@ extension WarplyEmulator {
                 throw WarplyEmulatorRejection.refused("unknown action")
             }
         }
-        group.post("oauth/:appUUID/context") { request, context in
-            try await self.respond {
-                let data = try await self.readBody(request, context: context)
-                try self.verifySigned(request, environment: environment)
-                let session = try self.authenticate(request, environment: environment)
-                let body = try self.decode(WarplyContextRequest.self, from: data, expected: Self.contextShape)
-                if let answer = try self.answerStandard(body) { return answer }
-                if let answer = try self.answerAuthenticated(body, email: session.email, environment: environment) { return answer }
-                throw WarplyEmulatorRejection.refused("unknown action")
+        // The scoped route, and the un-scoped `pay/context` older public clients use.
+        for path in ["oauth/:appUUID/context", "pay/context"] {
+            group.post(RouterPath(path)) { request, context in
+                try await self.respond {
+                    let data = try await self.readBody(request, context: context)
+                    try self.verifySigned(request, environment: environment)
+                    let session = try self.authenticate(request, environment: environment)
+                    let body = try self.decode(WarplyContextRequest.self, from: data, expected: Self.contextShape)
+                    if let answer = try self.answerStandard(body) { return answer }
+                    if let answer = try self.answerAuthenticated(body, email: session.email, environment: environment) { return answer }
+                    throw WarplyEmulatorRejection.refused("unknown action")
+                }
             }
         }
     }

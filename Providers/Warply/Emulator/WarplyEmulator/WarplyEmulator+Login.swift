@@ -10,13 +10,16 @@ extension WarplyEmulator {
     public static let cosmoteEmailDomain = "cosmote.emulator"
 
     func addLoginRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
-        group.post("partners/dei/app_login") { request, context in
-            try await self.respond {
-                let data = try await self.readBody(request, context: context)
-                try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.DEILogin.self, from: data, expected: #"{"email":"…"}"#)
-                guard Self.isEmail(body.email) else { return try Self.loginRefused("Invalid email address.") }
-                return try self.login(email: body.email, environment: environment)
+        // The DEI e-mail login, and the un-scoped `oauth/login` of older public clients, answered alike.
+        for path in ["partners/dei/app_login", "oauth/login"] {
+            group.post(RouterPath(path)) { request, context in
+                try await self.respond {
+                    let data = try await self.readBody(request, context: context)
+                    try self.verifySigned(request, environment: environment)
+                    let body = try self.decode(WarplyAuthRequest.DEILogin.self, from: data, expected: #"{"email":"…"}"#)
+                    guard Self.isEmail(body.email) else { return try Self.loginRefused("Invalid email address.") }
+                    return try self.login(email: body.email, environment: environment)
+                }
             }
         }
         group.post("partners/cosmote/verify") { request, context in

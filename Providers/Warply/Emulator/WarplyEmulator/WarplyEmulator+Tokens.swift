@@ -6,7 +6,23 @@ import Hummingbird
 
 extension WarplyEmulator {
     func addTokenRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
-        group.post("oauth/:appUUID/token") { request, context in
+        // The scoped route, and the un-scoped one older public clients use.
+        for path in ["oauth/:appUUID/token", "oauth/token"] {
+            addRefreshRoute(RouterPath(path), to: group, environment: environment)
+        }
+        group.post("oauth/:appUUID/logout") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(WarplyAuthRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
+                self.state.withLock { $0.logout(accessToken: body.accessToken, refreshToken: body.refreshToken, environment: environment) }
+                return try Self.statusAnswer(WarplyWire.Status.success)
+            }
+        }
+    }
+
+    private func addRefreshRoute(_ path: RouterPath, to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.post(path) { request, context in
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
@@ -28,15 +44,6 @@ extension WarplyEmulator {
                     throw WarplyEmulatorRejection.invalidGrant
                 }
                 return try SandboxResponse.json(answer, headers: [.cacheControl: "no-store"])
-            }
-        }
-        group.post("oauth/:appUUID/logout") { request, context in
-            try await self.respond {
-                let data = try await self.readBody(request, context: context)
-                try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
-                self.state.withLock { $0.logout(accessToken: body.accessToken, refreshToken: body.refreshToken, environment: environment) }
-                return try Self.statusAnswer(WarplyWire.Status.success)
             }
         }
     }

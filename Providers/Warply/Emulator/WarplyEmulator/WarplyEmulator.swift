@@ -24,6 +24,7 @@ import Hummingbird
 /// | `GET /api/session/{sessionUuid}` | signed | `WarplyResultResponse<WarplyCampaign>`; unknown: status 0 |
 /// | `POST /api/async/analytics/{appUUID}/` | signed | records ``WarplyAnalyticsBatch`` events, once per `event_id`; `{"status":1}` |
 /// | `POST /api/async/info/{appUUID}/` | signed | records the `{"device_info":{…}}` body; `{"status":1}` |
+/// | `POST /oauth/token`, `/oauth/login`, `/pay/context` | as their scoped forms | the un-scoped forms older public clients use: the refresh, the e-mail login and the authenticated context |
 ///
 /// **Signed** means: `loyalty-web-id` must be a registration this emulator issued (else HTTP 200
 /// `{"status":"9","msg":…}`, so the client registers again), `loyalty-signature` must equal

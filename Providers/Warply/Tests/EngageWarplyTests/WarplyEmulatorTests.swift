@@ -90,6 +90,38 @@ struct WarplyEmulatorTests {
         }
     }
 
+    @Test("The un-scoped legacy routes (oauth/login, oauth/token, pay/context) answer as the scoped ones")
+    func legacyRoutes() async throws {
+        try await EmulatorHarness.run { harness in
+            let registration = try await harness.register()
+            let login = try await harness.signed(
+                "POST", "/oauth/login", WarplyAuthRequest.DEILogin(email: "eleni@example.gr"), registration)
+            #expect(login.status == 200)
+            let tokens = try JSONDecoder().decode(WarplyTokenAnswer.self, from: login.body)
+            let refresh = WarplyAuthRequest.Refresh(
+                refreshToken: try #require(tokens.refreshToken), clientID: try #require(tokens.clientID),
+                clientSecret: try #require(tokens.clientSecret))
+            let rotated = try await harness.signed("POST", "/oauth/token", refresh, registration)
+            #expect(rotated.status == 200 && harness.emulator.refreshCount == 1)
+            let access = try JSONDecoder().decode(WarplyTokenAnswer.self, from: rotated.body).accessToken
+            var headers = harness.signedHeaders(registration)
+            headers["Authorization"] = "Bearer " + access
+            let profileRequest = WarplyContextRequest(
+                root: "consumer_data", action: "handle_user_details", fields: ["process": .string("get")])
+            let profile = try await harness.send("POST", "/pay/context", body: EmulatorHarness.encode(profileRequest), headers: headers)
+            #expect(profile.status == 200)
+            let user = try #require(try WarplyContextResponse<WarplyProfile>.decode(profile.body, section: WarplyWire.Section.user).result)
+            #expect(user.email == "eleni@example.gr")
+            // Unsigned (no registration: status 9, register again) or without a token (401), the legacy
+            // routes refuse like the scoped ones.
+            let unsigned = try await harness.send("POST", "/pay/context", body: EmulatorHarness.encode(profileRequest))
+            #expect(unsigned.status == 200 && unsigned.object["status"] == "9", "\(unsigned.status) \(unsigned.object)")
+            let anonymous = try await harness.send(
+                "POST", "/pay/context", body: EmulatorHarness.encode(profileRequest), headers: harness.signedHeaders(registration))
+            #expect(anonymous.status == 401)
+        }
+    }
+
     @Test("An expired access token is 401 and says so")
     func expiredAccessToken() async throws {
         try await EmulatorHarness.run(.init(accessTokenLifetime: .seconds(60))) { harness in
