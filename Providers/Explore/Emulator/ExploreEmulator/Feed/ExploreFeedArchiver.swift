@@ -63,17 +63,16 @@ public enum ExploreFeedArchiver {
         let flags: UInt16 = 0x0001 | 0x0008 | 0x0800  // encrypted, sizes in a data descriptor, UTF-8 name
         let (time, date): (UInt16, UInt16) = (0, 0x21)  // 1980-01-01 00:00: the generator's content has no date
         var zip = ZipWriter()
+        // The fields the local header and the central directory share: version needed (5.1, AES),
+        // flags, method 99 (AES), time, date, CRC-32 (0 in AE-2), sizes, name and extra lengths.
+        func sharedFields(compressed: Int, uncompressed: Int) {
+            for value: UInt16 in [51, flags, 99, time, date] { zip.uint16(value) }
+            for value: UInt32 in [0, UInt32(compressed), UInt32(uncompressed)] { zip.uint32(value) }
+            zip.uint16(UInt16(name.count))
+            zip.uint16(UInt16(aesExtra.count))
+        }
         zip.uint32(0x0403_4B50)
-        zip.uint16(51)
-        zip.uint16(flags)
-        zip.uint16(99)
-        zip.uint16(time)
-        zip.uint16(date)
-        zip.uint32(0)
-        zip.uint32(0)
-        zip.uint32(0)
-        zip.uint16(UInt16(name.count))
-        zip.uint16(UInt16(aesExtra.count))
+        sharedFields(compressed: 0, uncompressed: 0)  // the sizes follow the data (data descriptor)
         zip.bytes += name + aesExtra + payload
         zip.uint32(0x0807_4B50)
         zip.uint32(0)
@@ -82,16 +81,7 @@ public enum ExploreFeedArchiver {
         let directoryOffset = zip.bytes.count
         zip.uint32(0x0201_4B50)
         zip.uint16(0x0333)  // made by: Unix, 5.1
-        zip.uint16(51)
-        zip.uint16(flags)
-        zip.uint16(99)
-        zip.uint16(time)
-        zip.uint16(date)
-        zip.uint32(0)
-        zip.uint32(UInt32(payload.count))
-        zip.uint32(UInt32(database.count))
-        zip.uint16(UInt16(name.count))
-        zip.uint16(UInt16(aesExtra.count))
+        sharedFields(compressed: payload.count, uncompressed: database.count)
         zip.uint16(0)
         zip.uint16(0)
         zip.uint16(0)
