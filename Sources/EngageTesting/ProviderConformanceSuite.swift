@@ -30,8 +30,10 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
     public var secrets: [String]
     /// The environment for the registry; its transport decides where the provider's requests go.
     @_spi(EngageProvider) public var transport: (any HTTPTransport)?
-    /// Timeouts and retries of the provider's requests: the `.testing` preset's (5 s of silence, one
-    /// attempt) unless given. A probe that syncs a large resource on a busy machine needs more.
+    /// Timeouts and retries of the provider's requests: unless given, the `.testing` preset's (one
+    /// attempt) with 20 s of silence allowed instead of 5, because the suite runs beside hundreds of
+    /// tests on busy machines (a 5 s limit failed the Explore and Reference probes in CI and locally);
+    /// a request that really hangs still ends.
     public var network: NetworkSettings
 
     /// A suite for `type`: started with `configuration` (its requests go to `transport`, URLSession by
@@ -46,7 +48,13 @@ public struct ProviderConformanceSuite<Provider: EngageProvider>: Sendable {
         secrets: [String] = [],
         operationProbe: (@Sendable (Provider) async throws -> Void)? = nil
     ) {
-        self.network = network ?? EngageConfiguration.preset(.testing, appID: "org.engagekit.conformance").network
+        self.network =
+            network
+            ?? {
+                var settings = EngageConfiguration.preset(.testing, appID: "org.engagekit.conformance").network
+                settings.timeoutSeconds = 20
+                return settings
+            }()
         self.configuration = configuration
         self.invalidConfiguration = invalidConfiguration
         self.transport = transport

@@ -14,9 +14,6 @@ struct ExploreContractTests {
             ExploreProvider.self,
             configuration: harness.exploreConfiguration(),
             invalidConfiguration: harness.exploreConfiguration { $0.syncIntervalSeconds = 1 },
-            // The probe downloads and indexes a directory while the suite builds hundreds of others on
-            // two cores: the `.testing` preset's 5 s of silence is too short there (CI saw it time out).
-            network: NetworkSettings(timeoutSeconds: 20, maxAttempts: 1, allowsInsecureHTTP: true),
             operationProbe: { provider in
                 _ = try await provider.sync()
                 let page = try await provider.merchants(ExploreMerchantQuery())
