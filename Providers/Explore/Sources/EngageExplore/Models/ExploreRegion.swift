@@ -64,10 +64,10 @@ public struct ExploreRegion: Codable, Sendable, Hashable {
     }
 
     /// Whether the region crosses the antimeridian (its western edge lies east of its eastern edge).
-    public var crossesAntimeridian: Bool { west > east }
+    package var crossesAntimeridian: Bool { west > east }
 
     /// Whether the point lies in the region (edges included).
-    public func contains(latitude: Double, longitude: Double) -> Bool {
+    package func contains(latitude: Double, longitude: Double) -> Bool {
         guard latitude >= south, latitude <= north else { return false }
         return crossesAntimeridian ? longitude >= west || longitude <= east : longitude >= west && longitude <= east
     }

@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public struct ExploreFirebaseStorage: Codable, Sendable, Hashable {
     /// Firebase Storage's host, used when ``endpoint`` is `nil`.
-    public static let firebaseHost = "firebasestorage.googleapis.com"
+    package static let firebaseHost = "firebasestorage.googleapis.com"
 
     /// The objects the Dash wallet syncs from: the bucket `dash-wallet-firebase.appspot.com`,
     /// `explore/explore-v4.db` on mainnet and `explore/explore-v4-testnet.db` on testnet.
@@ -93,7 +93,7 @@ public struct ExploreFirebaseStorage: Codable, Sendable, Hashable {
     }
 
     /// The object `network` syncs from.
-    public func object(for network: ExploreNetwork) -> String {
+    package func object(for network: ExploreNetwork) -> String {
         switch network {
         case .mainnet: mainnetObject
         case .testnet: testnetObject
