@@ -74,8 +74,9 @@ import Logging
     /// answers with `classifier` (in the authorisation layer, beside `authorizer`), mapping error
     /// answers with `hooks`, adding `defaultHeaders` and `requestHeaders()` to every request, and
     /// redacting logs and server messages with the context's redactor plus
-    /// `sensitiveHeaders` and `sensitiveKeys`. Throws `.invalidConfiguration` for a URL the settings do
-    /// not allow.
+    /// `sensitiveHeaders` and `sensitiveKeys`. `logger` replaces the context's (a provider with a log
+    /// level of its own passes a copy with that level); `allowsCellularAccess: false` keeps every
+    /// request off cellular networks. Throws `.invalidConfiguration` for a URL the settings do not allow.
     public func makeAPIClient(
         baseURL: URL,
         authorizer: any RequestAuthorizer = NoAuthorizer(),
@@ -86,7 +87,9 @@ import Logging
         requestHeaders: (@Sendable () -> HTTPFields)? = nil,
         sensitiveHeaders: Set<String> = [],
         sensitiveKeys: Set<String> = [],
-        hooks: APIClient.Hooks = APIClient.Hooks()
+        hooks: APIClient.Hooks = APIClient.Hooks(),
+        logger: Logger? = nil,
+        allowsCellularAccess: Bool = true
     ) throws(EngageError) -> APIClient {
         try configuration.network.validate(baseURL: baseURL, providerID: providerID)
         let redactor = redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
@@ -98,13 +101,13 @@ import Logging
             timeout: timeout ?? configuration.network.timeout,
             clock: clock,
             random: random,
-            logger: logger,
+            logger: logger ?? self.logger,
             redactor: redactor
         )
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
             maxResponseBytes: configuration.network.maxResponseBytes, hooks: hooks, redactor: redactor,
-            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders
+            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders, allowsCellularAccess: allowsCellularAccess
         )
     }
 

@@ -38,16 +38,20 @@ import HTTPTypes
     public var hooks: Hooks
     /// Hides secrets in the server messages put into errors (the provider's redactor for providers).
     public var redactor: Redactor
+    /// Whether this client's requests may go over a cellular network (`RequestOptions.allowsCellularAccess`);
+    /// `false` keeps every request it builds on Wi-Fi or wired networks.
+    public var allowsCellularAccess: Bool
 
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
     /// `defaultHeaders` and `requestHeaders()` to every request, accepting response bodies up to
-    /// `maxResponseBytes`, mapping error answers with `hooks` and redacting server messages with
-    /// `redactor`.
+    /// `maxResponseBytes`, mapping error answers with `hooks`, redacting server messages with
+    /// `redactor`, and keeping requests off cellular networks unless `allowsCellularAccess`.
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
         maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, hooks: Hooks = Hooks(), redactor: Redactor = Redactor(),
-        callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil
+        callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil, allowsCellularAccess: Bool = true
     ) {
+        self.allowsCellularAccess = allowsCellularAccess
         self.requestHeaders = requestHeaders
         self.callDeadline = callDeadline
         self.baseURL = baseURL
@@ -152,6 +156,7 @@ import HTTPTypes
         if head.headerFields[.accept] == nil { head.headerFields[.accept] = "application/json" }
         var options = options
         if options.maxResponseBytes == nil { options.maxResponseBytes = maxResponseBytes }
+        if !allowsCellularAccess { options.allowsCellularAccess = false }
         if options.operationName == nil { options.operationName = OperationName.current?.rawValue }
         return HTTPRequestMessage(head: head, body: bodyData, options: options)
     }

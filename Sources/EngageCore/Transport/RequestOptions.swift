@@ -34,6 +34,11 @@ import Foundation
     /// A file that receives the response body instead of memory (large downloads); `nil` keeps the
     /// body in the response. `maxResponseBytes` still applies to what is written.
     public var bodyFile: ResponseBodyFile?
+    /// Whether the request may go over a cellular network. `false` keeps it on Wi-Fi or wired
+    /// networks (`URLRequest.allowsCellularAccess`): on Apple platforms a device with only a cellular
+    /// connection then fails the call with a retryable `.network`; elsewhere there is no cellular
+    /// interface and it changes nothing. Set for a whole client by `APIClient.allowsCellularAccess`.
+    public var allowsCellularAccess: Bool
     /// When the call this request belongs to must be over, on the monotonic clock (transfers happen in
     /// real time); set by `APIClient` from ``deadline``.
     package var expiresAt: ContinuousClock.Instant?
@@ -55,8 +60,10 @@ import Foundation
         authorization: Authorization = .ifAvailable,
         maxResponseBytes: Int? = nil,
         operationName: String? = nil,
-        bodyFile: ResponseBodyFile? = nil
+        bodyFile: ResponseBodyFile? = nil,
+        allowsCellularAccess: Bool = true
     ) {
+        self.allowsCellularAccess = allowsCellularAccess
         self.timeout = timeout
         self.deadline = deadline
         self.isRepeatable = isRepeatable

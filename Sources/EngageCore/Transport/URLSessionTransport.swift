@@ -105,13 +105,7 @@ import HTTPTypesFoundation
 
     /// Sends one request (no redirect followed).
     private func sendOnce(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
-        guard var urlRequest = URLRequest(httpRequest: request.head) else {
-            // Never the query: it may carry secrets.
-            let path = (request.head.path ?? "").split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            throw EngageError(.invalidInput, "The request has no valid URL: \(request.head.method.rawValue) \(path.prefix(200))")
-        }
-        urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = (request.options.timeout ?? defaultTimeout).seconds
+        let urlRequest = try Self.urlRequest(for: request, defaultTimeout: defaultTimeout)
         let limit = request.options.maxResponseBytes ?? RequestOptions.defaultMaxResponseBytes
         let data: Data
         let urlResponse: URLResponse
@@ -143,6 +137,20 @@ import HTTPTypesFoundation
         let response = HTTPResponseMessage(head: httpResponse, body: data)
         try response.enforceSizeLimit(limit)
         return response
+    }
+
+    /// The `URLRequest` URLSession sends for `request`: its head and body, the attempt's timeout
+    /// (`options.timeout`, else `defaultTimeout`) and whether it may use a cellular network.
+    package static func urlRequest(for request: HTTPRequestMessage, defaultTimeout: Duration) throws(EngageError) -> URLRequest {
+        guard var urlRequest = URLRequest(httpRequest: request.head) else {
+            // Never the query: it may carry secrets.
+            let path = (request.head.path ?? "").split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            throw EngageError(.invalidInput, "The request has no valid URL: \(request.head.method.rawValue) \(path.prefix(200))")
+        }
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = (request.options.timeout ?? defaultTimeout).seconds
+        urlRequest.allowsCellularAccess = request.options.allowsCellularAccess
+        return urlRequest
     }
 
     private static func makeDefaultSession(delegate: SizeLimitingSessionDelegate) -> URLSession {
