@@ -7,9 +7,9 @@ import WarplyEmulator
 
 /// `warply-example`: a loyalty member's tour of Warply.
 ///
-/// It initializes (registers the device), logs in with an email, lists campaigns and coupons,
-/// redeems one coupon, shows the profile, adds and lists a card (masked) and prints the points
-/// history. By default it starts the Warply emulator in-process; `--base-url` points it at any
+/// It initializes (registers the device), logs in with an email (or, with `--register`, signs a new
+/// user up, which logs them in), lists campaigns and coupons, redeems one coupon, shows the profile,
+/// adds and lists a card (masked) and prints the points history. By default it starts the Warply emulator in-process; `--base-url` points it at any
 /// Warply-compatible backend instead.
 @main
 struct WarplyExampleCommand: AsyncParsableCommand {
@@ -24,8 +24,20 @@ struct WarplyExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-uuid"), help: "The Warply application UUID.")
     var appUUID = "f83dfde1145e4c2da69793abb2f579af"
 
-    @Option(name: .customLong("email"), help: "The email to log in with (DEI login).")
+    @Option(name: .customLong("email"), help: "The email to log in with (DEI login), or to sign up with (--register).")
     var email = "maria@example.gr"
+
+    @Flag(help: "Sign a new user up with --email instead of logging in (Warply's user registration).")
+    var register = false
+
+    @Option(name: .customLong("first-name"), help: "With --register: the new user's first name.")
+    var firstName: String?
+
+    @Option(name: .customLong("last-name"), help: "With --register: the new user's last name.")
+    var lastName: String?
+
+    @Option(name: .customLong("phone"), help: "With --register: the new user's mobile number (e.g. +306912345678).")
+    var phone: String?
 
     @Option(name: .customLong("language"), help: "el or en.")
     var language = "en"
@@ -41,6 +53,9 @@ struct WarplyExampleCommand: AsyncParsableCommand {
             throw ValidationError("--base-url must be an absolute http(s) URL.")
         }
         guard WarplyLanguage(rawValue: language) != nil else { throw ValidationError("--language must be el or en.") }
+        if !register, firstName != nil || lastName != nil || phone != nil {
+            throw ValidationError("--first-name, --last-name and --phone go with --register.")
+        }
     }
 
     func run() async throws {
@@ -52,7 +67,15 @@ struct WarplyExampleCommand: AsyncParsableCommand {
             baseURL: backend.baseURL, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english, storage: storage
         )
         do {
-            try await scenario.run(email: email, output: output)
+            // The password of a sign-up comes from WARPLY_PASSWORD, never from the command line (which
+            // other users of the machine can read); without it the example makes one up.
+            let signUp =
+                register
+                ? WarplySignUp(
+                    email: email, password: ProcessInfo.processInfo.environment["WARPLY_PASSWORD"] ?? "example-\(UUID().uuidString)",
+                    firstName: firstName, lastName: lastName, phoneNumber: phone
+                ) : nil
+            try await scenario.run(email: email, signUp: signUp, output: output)
         } catch let error as EngageError {
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }

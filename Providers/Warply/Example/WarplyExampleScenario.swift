@@ -29,18 +29,28 @@ struct WarplyExampleScenario {
         self.warply = try await registry.provider(WarplyProvider.self)
     }
 
-    func run(email: String, output: ExampleOutput) async throws {
+    /// The tour for `email`: a login, or the sign-up `signUp` when given.
+    func run(email: String, signUp: WarplySignUp?, output: ExampleOutput) async throws {
         let session = try await warply.isLoggedIn() ? "a stored session was found" : "no stored session"
         output.line("Device \(warply.deviceID) (\(session))")
         try await warply.initialize()
         output.line("Device registered with \(warply.baseURL.absoluteString)")
-        try await warply.deiLogin(email: email)
-        output.line("Logged in as \(email)")
+        if let signUp {
+            try await warply.register(signUp)
+            output.line("Signed up and logged in as \(email)")
+        } else {
+            try await warply.deiLogin(email: email)
+            output.line("Logged in as \(email)")
+        }
 
         let campaigns = try await warply.campaigns()
         let coupons = try await warply.coupons()
         if output.json {
-            try output.printJSON(ExampleJSON(campaigns: campaigns, activeCoupons: coupons.active, redeemedCoupons: coupons.redeemed))
+            let member = try await warply.profile()
+            try output.printJSON(
+                ExampleJSON(
+                    campaigns: campaigns, activeCoupons: coupons.active, redeemedCoupons: coupons.redeemed, signedUp: signUp != nil,
+                    member: .init(firstName: member.firstName, lastName: member.lastName, points: member.points)))
         }
         output.section("Campaigns (\(campaigns.count), carousel \(warply.state.carouselList.count))")
         for campaign in campaigns {
@@ -98,7 +108,17 @@ struct WarplyExampleScenario {
 
 /// The `--json` document.
 struct ExampleJSON: Encodable {
+    /// The member's name and points.
+    struct Member: Encodable {
+        var firstName: String?
+        var lastName: String?
+        var points: Int
+    }
+
     var campaigns: [WarplyCampaign]
     var activeCoupons: [WarplyCoupon]
     var redeemedCoupons: [WarplyCoupon]
+    /// Whether the member signed up in this run (`--register`) rather than logged in.
+    var signedUp: Bool
+    var member: Member
 }

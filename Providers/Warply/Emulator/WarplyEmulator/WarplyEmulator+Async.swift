@@ -35,10 +35,27 @@ extension WarplyEmulator {
                 guard body.root == WarplyWire.Root.deviceInfo else {
                     throw WarplyEmulatorRejection.malformed(#"Malformed JSON body: expected {"device_info":{…}}."#)
                 }
+                if let problem = Self.deviceInfoProblem(body) { throw WarplyEmulatorRejection.malformed(problem) }
                 self.state.withLock { $0.deviceInfo.append(body) }
                 return try Self.statusAnswer(WarplyWire.Status.success)
             }
         }
+    }
+
+    /// Why the backend refuses a device information body, if it does: an action other than
+    /// `update_token` and `update_device_info`, a missing required field, a field that is not a string of
+    /// at most 4 096 characters, or `update_token` without `device_token`.
+    static func deviceInfoProblem(_ body: WarplyContextRequest) -> String? {
+        let actions: Set = [WarplyWire.Action.updateToken, WarplyWire.Action.updateDeviceInfo]
+        guard actions.contains(body.action) else { return "Unknown device_info action '\(body.action.prefix(64))'." }
+        if let missing = WarplyDeviceInfo.requiredFieldNames.sorted().first(where: { body.fields[$0] == nil }) {
+            return "device_info needs \(missing)."
+        }
+        for (key, value) in body.fields {
+            guard case let .string(text) = value, text.count <= 4_096 else { return "device_info.\(key.prefix(64)) must be a string." }
+        }
+        if body.action == WarplyWire.Action.updateToken, body.fields["device_token"] == nil { return "update_token needs device_token." }
+        return nil
     }
 
     /// Why the backend refuses an analytics event, if it does: an empty or overlong `event_id` or

@@ -52,14 +52,14 @@ extension WarplyEmulator {
     }
 
     /// Logs `email` in and answers `WarplyResultResponse<WarplyTokenAnswer>`.
-    private func login(email: String, environment: EmulatorEnvironment) throws -> Response {
+    func login(email: String, environment: EmulatorEnvironment) throws -> Response {
         let answer = state.withLock { $0.login(email: email, configuration: configuration, environment: environment) }
         environment.logger.debug("Warply user logged in")
         return try SandboxResponse.json(WarplyResultResponse(result: answer), headers: [.cacheControl: "no-store"])
     }
 
     /// The result-form refusal of a login: `{"status":0,"msg":…}`.
-    private static func loginRefused(_ message: String) throws -> Response {
+    static func loginRefused(_ message: String) throws -> Response {
         try SandboxResponse.json(WarplyResultResponse<WarplyTokenAnswer>(status: 0, result: nil, message: message))
     }
 

@@ -14,6 +14,9 @@ extension WarplyEmulator {
     /// How many times `POST /oauth/{appUUID}/token` rotated a refresh token.
     public var refreshCount: Int { state.withLock { $0.refreshCount } }
 
+    /// The emails (lowercased) of the users who signed up, in order.
+    public var signUps: [String] { state.withLock { $0.signUps } }
+
     /// How many logins (DEI, Cosmote ticket, Cosmote user) succeeded.
     public var loginCount: Int { state.withLock { $0.loginCount } }
 

@@ -8,6 +8,19 @@ extension WarplyEmulator {
     public static let minimumPasswordLength = 8
 
     func addUserManagementRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        group.post("user/:appUUID/register") { request, context in
+            try await self.respond {
+                let data = try await self.readBody(request, context: context)
+                try self.verifySigned(request, environment: environment)
+                let body = try self.decode(
+                    WarplyAuthRequest.RegisterUser.self, from: data,
+                    expected: #"{"email","password","firstname","lastname","msisdn","language"}"#)
+                if let problem = Self.signUpProblem(body) { return try Self.loginRefused(problem) }
+                let created = self.state.withLock { $0.signUp(body, environment: environment) }
+                guard created else { return try Self.loginRefused("A user with this email address exists already.") }
+                return try self.login(email: body.email, environment: environment)
+            }
+        }
         group.post("user/:appUUID/change_password") { request, context in
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
@@ -45,6 +58,22 @@ extension WarplyEmulator {
                 return try Self.statusAnswer(WarplyWire.Status.success)
             }
         }
+    }
+
+    /// Why the backend refuses a sign-up, if it does: an address that is not an email, a password
+    /// shorter than ``minimumPasswordLength``, a name over 128 characters or on several lines, a phone
+    /// number it does not take, or a language other than `el` and `en`.
+    static func signUpProblem(_ body: WarplyAuthRequest.RegisterUser) -> String? {
+        guard isEmail(body.email) else { return "Invalid email address." }
+        guard body.password.count >= minimumPasswordLength else {
+            return "The password must have at least \(minimumPasswordLength) characters."
+        }
+        for name in [body.firstName, body.lastName].compactMap({ $0 }) where name.count > 128 || name.contains(where: \.isNewline) {
+            return "Names must be at most 128 characters on one line."
+        }
+        if let msisdn = body.msisdn, !isPhoneNumber(msisdn) { return "Invalid phone number." }
+        guard WarplyLanguage(rawValue: body.language) != nil else { return "Unknown language '\(body.language.prefix(8))'." }
+        return nil
     }
 
     /// Whether `text` (spaces and dashes ignored) is an E.164 number (`+` and 8 to 15 digits, not

@@ -20,10 +20,11 @@ import Hummingbird
 /// | `POST /partners/oauth/{appUUID}/token` | signed + basic | logs the GUID's user in when the partner credentials match (else 401) |
 /// | `POST /oauth/{appUUID}/token` | signed | rotates a refresh token (top-level `WarplyTokenAnswer`); unknown or used: 401 `{"error":"invalid_grant"}` |
 /// | `POST /oauth/{appUUID}/logout` | signed | revokes the refresh token and ends the session; `{"status":1}` |
+/// | `POST /user/{appUUID}/register` | signed | creates the user (names, phone number, language in the profile) and logs them in, as the e-mail login answers; an email that has a user, a password under 8 characters or a bad field: status 0 with a message |
 /// | `POST /user/{appUUID}/change_password`, `/password_reset`, `/otp/generate` | signed (+ bearer for the first) | status-form answers with validation |
 /// | `GET /api/session/{sessionUuid}` | signed | `WarplyResultResponse<WarplyCampaign>`; unknown: status 0 |
 /// | `POST /api/async/analytics/{appUUID}/` | signed | records ``WarplyAnalyticsBatch`` events, once per `event_id`; `{"status":1}` |
-/// | `POST /api/async/info/{appUUID}/` | signed | records the `{"device_info":{…}}` body; `{"status":1}` |
+/// | `POST /api/async/info/{appUUID}/` | signed | records a `{"device_info":{…}}` body (`update_device_info`, or `update_token` with `device_token`; the platform, OS version, device id and language required; every field a string); `{"status":1}` |
 /// | `POST /oauth/token`, `/oauth/login`, `/pay/context` | as their scoped forms | the un-scoped forms older public clients use: the refresh, the e-mail login and the authenticated context |
 ///
 /// **Signed** means: `loyalty-web-id` must be a registration this emulator issued (else HTTP 200

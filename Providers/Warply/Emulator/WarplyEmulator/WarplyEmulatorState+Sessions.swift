@@ -22,6 +22,24 @@ extension WarplyEmulatorState {
         return registration
     }
 
+    /// Creates the user of a sign-up, with its names, phone number and language in the profile;
+    /// `false` when a user with that email exists (signed up or logged in before) or before the host started.
+    mutating func signUp(_ body: WarplyAuthRequest.RegisterUser, environment: EmulatorEnvironment) -> Bool {
+        let key = body.email.lowercased()
+        guard users[key] == nil, let catalogue else { return false }
+        var user = WarplyEmulatorUser.seeded(email: key, catalogue: catalogue, environment: environment)
+        if let firstName = body.firstName { user.profile.firstName = firstName }
+        if let lastName = body.lastName { user.profile.lastName = lastName }
+        if body.firstName != nil || body.lastName != nil {
+            user.profile.displayName = [body.firstName, body.lastName.map { "\($0.prefix(1))." }].compactMap { $0 }.joined(separator: " ")
+        }
+        if let msisdn = body.msisdn { user.profile.msisdn = msisdn }
+        user.profile.language = body.language
+        users[key] = user
+        signUps.append(key)
+        return true
+    }
+
     /// Logs `email` in: creates the user on first login, opens a session with fresh client
     /// credentials and issues its tokens.
     mutating func login(

@@ -41,6 +41,8 @@ struct WarplyEmulatorState {
     var otpRequests: [String] = []
     /// Emails password resets were requested for, in arrival order.
     var passwordResetRequests: [String] = []
+    /// The emails of the users who signed up (`user/{appUUID}/register`), in order.
+    var signUps: [String] = []
 
     init(configuration: WarplyEmulator.Configuration) {
         answersStatus9Always = configuration.answersStatus9Always

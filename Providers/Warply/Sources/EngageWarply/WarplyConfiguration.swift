@@ -1,5 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import Logging
 
 /// How the Warply provider talks to Warply.
 ///
@@ -14,16 +15,16 @@ import Foundation
 /// try configuration.setProvider(.warply, warply)
 /// ```
 public struct WarplyConfiguration: ProviderConfiguration, Equatable {
-    /// The presets of the Warply SDK.
+    /// The presets of the Warply SDK (see ``preset(_:appUUID:merchantID:)`` for every value).
     public enum Preset: String, Codable, Sendable, CaseIterable {
-        /// UAT backend, 15 s requests.
+        /// UAT backend, 15 s requests, 2 attempts per call, every log line (`trace`).
         case development
-        /// Production backend, 30 s requests.
+        /// Production backend, 30 s requests, 3 attempts per call, warnings and errors only.
         case production
-        /// For tests: UAT backend, 5 s requests, no analytics.
+        /// For tests: UAT backend, 5 s requests, 1 attempt per call, errors only, no analytics.
         case testing
-        /// Production backend, 20 s requests, a refresh breaker that opens after 3 failures for 600 s,
-        /// no analytics.
+        /// Production backend, 20 s requests, 2 attempts per call, errors only, a refresh breaker that
+        /// opens after 3 failures for 600 s, no analytics, and Wi-Fi only (no cellular networks).
         case highSecurity
     }
 
@@ -49,8 +50,21 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     public var partnerCredentials: PartnerCredentials?
     /// Whether tracked events are sent to Warply analytics.
     public var analyticsEnabled: Bool
+    /// The level of the Warply provider's own log lines (requests, registration, sessions); `nil`
+    /// uses the registry's `EngageConfiguration.logLevel`. A level the app sets at run time
+    /// (`Engage.logLevel`) still wins, and the app's own handler still filters what it receives.
+    public var logLevel: Logger.Level?
+    /// Attempts per Warply call for transient failures, the first included (1...10); `nil` uses the
+    /// registry's `network.maxAttempts`. A token refresh is never sent twice whatever this says
+    /// (Warply rotates refresh tokens, so a second send could end the session).
+    public var maxAttempts: Int?
+    /// Whether Warply calls may go over cellular networks; `false` keeps them on Wi-Fi or wired
+    /// networks (the seed's "Wi-Fi only"). Enforced on Apple platforms, where a call made with only a
+    /// cellular connection fails with a retryable `.network`; other platforms have no cellular interface.
+    public var allowsCellularAccess: Bool
 
-    /// A configuration; the defaults are the production preset's.
+    /// A configuration. Unset values follow the registry's settings (its timeout, attempts and log
+    /// level); the presets set them.
     public init(
         appUUID: String,
         merchantID: String = "",
@@ -61,8 +75,14 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         requestTimeoutSeconds: Double? = nil,
         auth: AuthSettings? = nil,
         partnerCredentials: PartnerCredentials? = nil,
-        analyticsEnabled: Bool = true
+        analyticsEnabled: Bool = true,
+        logLevel: Logger.Level? = nil,
+        maxAttempts: Int? = nil,
+        allowsCellularAccess: Bool = true
     ) {
+        self.logLevel = logLevel
+        self.maxAttempts = maxAttempts
+        self.allowsCellularAccess = allowsCellularAccess
         self.appUUID = appUUID
         self.merchantID = merchantID
         self.environment = environment
@@ -77,38 +97,47 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
 
     /// The SDK's preset configurations.
     ///
-    /// | preset | backend | request timeout | refresh breaker | analytics |
-    /// |---|---|---|---|---|
-    /// | `development` | UAT | 15 s | the registry's `auth` | on |
-    /// | `production` | production | 30 s | the registry's `auth` | on |
-    /// | `testing` | UAT | 5 s | the registry's `auth` | off |
-    /// | `highSecurity` | production | 20 s | 3 failures / 600 s | off |
+    /// | preset | backend | request timeout | attempts per call | log level | refresh breaker | analytics | networks |
+    /// |---|---|---|---|---|---|---|---|
+    /// | `development` | UAT | 15 s | 2 | `trace` | the registry's `auth` | on | any |
+    /// | `production` | production | 30 s | 3 | `warning` | the registry's `auth` | on | any |
+    /// | `testing` | UAT | 5 s | 1 | `error` | the registry's `auth` | off | any |
+    /// | `highSecurity` | production | 20 s | 2 | `error` | 3 failures / 600 s | off | Wi-Fi only |
     ///
-    /// Tokens are sealed at rest in every preset (there is no unencrypted mode), and log levels are the
-    /// registry's (`EngageConfiguration.logLevel`).
+    /// Tokens and the device registration are sealed at rest in every preset: the seed's unencrypted
+    /// `development` and `testing` presets are not followed.
     public static func preset(_ preset: Preset, appUUID: String, merchantID: String = "") -> WarplyConfiguration {
         var configuration = WarplyConfiguration(appUUID: appUUID, merchantID: merchantID)
         switch preset {
         case .development:
             configuration.environment = .development
             configuration.requestTimeoutSeconds = 15
+            configuration.maxAttempts = 2
+            configuration.logLevel = .trace
         case .production:
             configuration.requestTimeoutSeconds = 30
+            configuration.maxAttempts = 3
+            configuration.logLevel = .warning
         case .testing:
             configuration.environment = .development
             configuration.requestTimeoutSeconds = 5
+            configuration.maxAttempts = 1
+            configuration.logLevel = .error
             configuration.analyticsEnabled = false
         case .highSecurity:
             configuration.requestTimeoutSeconds = 20
+            configuration.maxAttempts = 2
+            configuration.logLevel = .error
             configuration.auth = AuthSettings(breakerFailureThreshold: 3, breakerCooldownSeconds: 600)
             configuration.analyticsEnabled = false
+            configuration.allowsCellularAccess = false
         }
         return configuration
     }
 
     enum CodingKeys: String, CodingKey {
         case appUUID, merchantID, environment, language, bundleID, deviceID, requestTimeoutSeconds, auth, tokens, partnerCredentials
-        case analyticsEnabled, preset
+        case analyticsEnabled, preset, logLevel, maxAttempts, allowsCellularAccess
     }
 
     /// Decodes a configuration; `preset` (optional) is applied first, then the other keys override it.
@@ -135,6 +164,9 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         }
         partnerCredentials = try container.decodeIfPresent(PartnerCredentials.self, forKey: .partnerCredentials) ?? partnerCredentials
         analyticsEnabled = try container.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? analyticsEnabled
+        logLevel = try container.decodeIfPresent(Logger.Level.self, forKey: .logLevel) ?? logLevel
+        maxAttempts = try container.decodeIfPresent(Int.self, forKey: .maxAttempts) ?? maxAttempts
+        allowsCellularAccess = try container.decodeIfPresent(Bool.self, forKey: .allowsCellularAccess) ?? allowsCellularAccess
     }
 
     /// Encodes every setting (without a `preset` key).
@@ -150,6 +182,9 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         try container.encodeIfPresent(auth, forKey: .auth)
         try container.encodeIfPresent(partnerCredentials, forKey: .partnerCredentials)
         try container.encode(analyticsEnabled, forKey: .analyticsEnabled)
+        try container.encodeIfPresent(logLevel, forKey: .logLevel)
+        try container.encodeIfPresent(maxAttempts, forKey: .maxAttempts)
+        try container.encode(allowsCellularAccess, forKey: .allowsCellularAccess)
     }
 
     /// Problems with these settings, each with what to do about it.
@@ -176,6 +211,9 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         }
         if let partnerCredentials, partnerCredentials.username.isEmpty || partnerCredentials.username.contains(":") {
             issues.append("partnerCredentials.username must not be empty or contain ':'.")
+        }
+        if let maxAttempts, !(1...10).contains(maxAttempts) {
+            issues.append("maxAttempts must be within 1...10 (got \(maxAttempts)); the presets use 1 to 3.")
         }
         issues += auth?.validationIssues(prefix: "auth") ?? []
         return issues

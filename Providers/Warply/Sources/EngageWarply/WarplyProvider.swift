@@ -43,6 +43,8 @@ public final class WarplyProvider: EngageProvider {
     public static let eventDestination = "warply.analytics"
 
     let context: ProviderContext
+    /// The provider's logger: the context's, at the configuration's `logLevel` when it sets one.
+    let logger: Logger
     /// The configuration the provider was started with.
     public let configuration: WarplyConfiguration
     let client: WarplyClient
@@ -63,6 +65,8 @@ public final class WarplyProvider: EngageProvider {
     /// The device id's storage: loaded when the provider starts, renewed by a reset.
     let installation: InstallationID
     let networkStatusTracker: WarplyNetworkStatusTracker
+    /// The device's details, sent after registration and with push tokens.
+    let deviceInfo: WarplyDeviceInfo
     private let currentLanguage: Locked<WarplyLanguage>
     let pushToken = Locked<String?>(nil)
     /// The observable ``wallet``, made on first use.
@@ -78,6 +82,11 @@ public final class WarplyProvider: EngageProvider {
         try configuration.validate(for: .warply)
         self.context = context
         self.configuration = configuration
+        // The registry's loggers keep their level in their own copy of the handler, so this changes
+        // Warply's lines only, never the app's logger.
+        var logger = context.logger
+        if let level = configuration.logLevel { logger.logLevel = level }
+        self.logger = logger
         currentLanguage = Locked(configuration.language)
         let state = WarplyState(events: context.events)
         self.state = state
@@ -89,7 +98,14 @@ public final class WarplyProvider: EngageProvider {
 
         let baseURL = configuration.environment.baseURL
         let timeout = configuration.requestTimeoutSeconds.map { Duration.seconds(double: $0) }
-        let headers = WarplyPlatformHeaders.fields(bundleID: configuration.bundleID ?? context.configuration.appID)
+        let retry = configuration.maxAttempts.map { attempts in
+            var network = context.configuration.network
+            network.maxAttempts = attempts
+            return network.retryPolicy
+        }
+        let bundleID = configuration.bundleID ?? context.configuration.appID
+        let headers = WarplyPlatformHeaders.fields(bundleID: bundleID)
+        deviceInfo = WarplyDeviceInfo.current(bundleID: bundleID, sdkVersion: Self.descriptor.version)
         // The device id is read per request, so that a reset's new id applies to every client at once.
         let deviceHeader: @Sendable () -> HTTPFields = {
             var fields = HTTPFields()
@@ -107,12 +123,13 @@ public final class WarplyProvider: EngageProvider {
             _ authorizer: any RequestAuthorizer = NoAuthorizer(), classifier: AnswerClassifier = WarplyAnswerRules.classifier
         ) throws(EngageError) -> APIClient {
             try context.makeAPIClient(
-                baseURL: baseURL, authorizer: authorizer, classifier: classifier, timeout: timeout, defaultHeaders: headers,
-                requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys
+                baseURL: baseURL, authorizer: authorizer, classifier: classifier, retry: retry, timeout: timeout, defaultHeaders: headers,
+                requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, logger: logger,
+                allowsCellularAccess: configuration.allowsCellularAccess
             )
         }
         let unsigned = try makeClient(classifier: .standard)
-        registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: context.logger)
+        registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: logger)
         let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
         let signed = try makeClient(signer)
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
@@ -136,14 +153,15 @@ public final class WarplyProvider: EngageProvider {
         if configuration.analyticsEnabled {
             try await context.analytics.register(
                 destination: Self.eventDestination,
-                deliverer: WarplyAnalyticsDeliverer(client: client, logger: context.logger)
+                deliverer: WarplyAnalyticsDeliverer(client: client, logger: logger)
             )
             await context.analytics.scheduleFlushSoon(after: .zero)
         }
         do {
             _ = try await registrar.registration()
+            await syncDeviceInfo()
         } catch {
-            context.logger.notice(
+            logger.notice(
                 "Warply device registration deferred to the first request",
                 metadata: ["error": "\(EngageError.wrapping(error, providerID: .warply).code)"]
             )

@@ -77,11 +77,13 @@ struct WarplyConfigurationPresetUnitTests {
         #expect(WarplyConfiguration.Preset.allCases.map(\.rawValue) == ["development", "production", "testing", "highSecurity"])
     }
 
-    @Test("the initializer's defaults are production's, with the registry's timeout (nil)")
+    @Test("the initializer's defaults are production's, with the registry's timeout, attempts and log level (nil)")
     func initializerDefaults() {
         let configuration = WarplyConfiguration(appUUID: appUUID)
         var production = WarplyConfiguration.preset(.production, appUUID: appUUID)
         production.requestTimeoutSeconds = nil
+        production.maxAttempts = nil
+        production.logLevel = nil
         #expect(configuration == production)
         #expect(configuration.merchantID.isEmpty)
         #expect(configuration.auth == nil)
@@ -408,8 +410,7 @@ struct WarplyConfigurationJSONUnitTests {
         #expect(
             Set(object.keys) == [
                 "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth",
-                "partnerCredentials",
-                "analyticsEnabled",
+                "partnerCredentials", "analyticsEnabled", "logLevel", "maxAttempts", "allowsCellularAccess",
             ])
         #expect(object["environment"] as? String == "http://127.0.0.1:9000/warply")
         #expect(object["language"] as? String == "en")

@@ -775,7 +775,7 @@ struct WarplyWireUnitTests {
             #expect(path.hasPrefix("/"))
             #expect(!path.contains("{") && !path.contains("}"), "\(template)")
         }
-        #expect(WarplyWire.PathTemplate.allCases.count == 14)
+        #expect(WarplyWire.PathTemplate.allCases.count == 15)
     }
 
     @Test("the families' paths are the seed's")
@@ -785,6 +785,7 @@ struct WarplyWireUnitTests {
         #expect(WarplyWire.path(.authenticatedContext, appUUID: Self.uuid) == "/oauth/\(Self.uuid)/context")
         #expect(WarplyWire.path(.token, appUUID: Self.uuid) == "/oauth/\(Self.uuid)/token")
         #expect(WarplyWire.path(.logout, appUUID: Self.uuid) == "/oauth/\(Self.uuid)/logout")
+        #expect(WarplyWire.path(.registerUser, appUUID: Self.uuid) == "/user/\(Self.uuid)/register")
         #expect(WarplyWire.path(.changePassword, appUUID: Self.uuid).hasPrefix("/user/\(Self.uuid)/"))
         #expect(WarplyWire.path(.resetPassword, appUUID: Self.uuid).hasPrefix("/user/\(Self.uuid)/"))
         #expect(WarplyWire.path(.requestOTP, appUUID: Self.uuid).hasPrefix("/user/\(Self.uuid)/"))

@@ -226,17 +226,21 @@ struct WarplyHistoryMerchantContentTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         try await warply.updateDeviceToken("push-token-abc")
-        let received = try #require(harness.emulator.receivedDeviceInfo.first)
-        #expect(harness.emulator.receivedDeviceInfo.count == 1)
+        func tokenUpdates() -> [WarplyContextRequest] {
+            harness.emulator.receivedDeviceInfo.filter { $0.action == WarplyWire.Action.updateToken }
+        }
+        let received = try #require(tokenUpdates().first)
+        #expect(tokenUpdates().count == 1)
         #expect(received.root == WarplyWire.Root.deviceInfo)
-        #expect(received.action == WarplyWire.Action.updateToken)
         #expect(received.string("device_token") == "push-token-abc")
         #expect(received.string("unique_device_id") == "device-under-test")
         #expect(received.string("platform")?.isEmpty == false)
+        #expect(received.string("device_model") == DevicePlatform.model)
+        #expect(received.string("sdk_version") == WarplyProvider.descriptor.version)
         let campaign = try #require(try await warply.campaigns().first)
         #expect(try await warply.campaignParameters(for: campaign).values["fcm_token"] == "push-token-abc")
         await #expect { try await warply.updateDeviceToken("") } throws: { WarplyE2E.code($0) == .invalidInput }
-        #expect(harness.emulator.receivedDeviceInfo.count == 1)
+        #expect(tokenUpdates().count == 1)
         await engage.shutdown()
         await harness.stop()
     }

@@ -5,11 +5,13 @@ import Logging
 
 extension WarplyProvider {
     /// Registers the device now (the seed's `initialize`): validates the configuration, opens the
-    /// storage and obtains `web_id`/`api_key` unless the device is registered already. Other operations
-    /// register on demand, so calling this is optional; it surfaces registration problems early.
+    /// storage and obtains `web_id`/`api_key` unless the device is registered already, then sends the
+    /// device's details if Warply does not have them yet (best effort). Other operations register on
+    /// demand, so calling this is optional; it surfaces registration problems early.
     public func initialize() async throws(EngageError) {
         try await context.perform("initialize") {
             _ = try await registrar.registration()
+            await syncDeviceInfo()
         }
     }
 
@@ -18,6 +20,34 @@ extension WarplyProvider {
     /// Local: publishes no operation event (it reads the stored session, nothing is sent).
     public func isLoggedIn() async throws(EngageError) -> Bool {
         try await context.local { try await tokens.hasSession() }
+    }
+
+    /// Signs a new user up (`POST /user/{appUUID}/register`) and stores the session Warply opens for
+    /// them, as a login does: the new user is logged in afterwards. The profile keeps the names and the
+    /// phone number given; the account's language is the provider's current ``language``.
+    ///
+    /// - Throws: `.invalidInput` for an address that is not an email, an empty or overlong password, a
+    ///   name over 128 characters or on more than one line, or a phone number that is not 6 to 15 digits
+    ///   (nothing is sent); `.warplyRequestRejected` when Warply refuses the sign-up (an address that
+    ///   has an account already, a password it finds too weak), with Warply's message.
+    public func register(_ signUp: WarplySignUp) async throws(EngageError) {
+        try await context.perform("register_user") {
+            try WarplyInput.email(signUp.email)
+            try WarplyInput.password(signUp.password, name: "password")
+            for (name, value) in [("firstName", signUp.firstName), ("lastName", signUp.lastName)] {
+                if let value { try WarplyInput.identifier(value, name: name, limit: 128) }
+            }
+            let msisdn = try signUp.phoneNumber.map(WarplyInput.phoneNumber)
+            let body = WarplyAuthRequest.RegisterUser(
+                email: signUp.email, password: signUp.password, firstName: signUp.firstName, lastName: signUp.lastName, msisdn: msisdn,
+                language: language.rawValue
+            )
+            let answer = try await client.result(
+                WarplyTokenAnswer.self, .post, WarplyWire.path(.registerUser, appUUID: configuration.appUUID), body: .json(body),
+                credentials: .signed, operation: "register_user"
+            )
+            try await installSession(answer)
+        }
     }
 
     /// Logs a DEI user in by email and stores the session.
@@ -100,7 +130,7 @@ extension WarplyProvider {
                     )
                 } catch {
                     // The local session ends whatever the server says.
-                    context.logger.notice(
+                    logger.notice(
                         "Warply logout request failed; the local session is cleared anyway",
                         metadata: [
                             "error": "\(EngageError.wrapping(error, providerID: .warply).code)"

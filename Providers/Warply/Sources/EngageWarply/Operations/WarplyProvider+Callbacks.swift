@@ -25,6 +25,12 @@ extension WarplyProvider {
         context.callback(completion) { try await self.isLoggedIn() }
     }
 
+    /// The callback form of ``register(_:)``.
+    @discardableResult
+    public func register(_ signUp: WarplySignUp, completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.register(signUp) }
+    }
+
     /// The callback form of ``deiLogin(email:)``.
     @discardableResult
     public func deiLogin(email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {

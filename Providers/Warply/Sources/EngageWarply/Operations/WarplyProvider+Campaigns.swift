@@ -32,7 +32,7 @@ extension WarplyProvider {
             do {
                 personalized = try await personalizedList
             } catch let error as EngageError where Self.isDeadSession(error) {
-                context.logger.notice(
+                logger.notice(
                     "Warply session is no longer valid; showing the logged-out campaigns", metadata: ["error": "\(error.code)"])
                 return storeLoggedOutCampaigns(try await basicList)
             }

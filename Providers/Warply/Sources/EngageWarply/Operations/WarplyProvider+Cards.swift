@@ -62,7 +62,7 @@ extension WarplyProvider {
             else {
                 throw EngageError(.decoding, "Warply's add card answer is empty.", providerID: .warply)
             }
-            context.logger.debug("Card added", metadata: ["card": "\(WarplyCard.mask(number))"])
+            logger.debug("Card added", metadata: ["card": "\(WarplyCard.mask(number))"])
             return added
         }
     }

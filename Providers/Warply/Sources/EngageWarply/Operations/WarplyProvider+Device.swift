@@ -4,31 +4,64 @@ import HTTPTypes
 import Logging
 
 extension WarplyProvider {
-    /// Sends the device's push token (and platform details) to Warply, and keeps it (sealed) for the
-    /// campaign pages' `fcm_token`.
+    /// Sends the device's push token to Warply with the device's details (platform, OS version, model,
+    /// app version, locale, time zone), and keeps the token (sealed) for the campaign pages' `fcm_token`.
     public func updateDeviceToken(_ deviceToken: String) async throws(EngageError) {
         try await context.perform("update_device_token") {
             try WarplyInput.identifier(deviceToken, name: "deviceToken", limit: 4096)
             try context.storage.setSealedValue(deviceToken, forKey: Self.deviceTokenKey)
             pushToken.withLock { $0 = deviceToken }
-            let body = WarplyContextRequest(
-                root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateToken,
-                fields: [
-                    "device_token": .string(deviceToken), "platform": .string(WarplyPlatformHeaders.platform),
-                    "vendor": .string(WarplyPlatformHeaders.vendor), "os_version": .string(WarplyPlatformHeaders.osVersion),
-                    "unique_device_id": .string(deviceID), "language": .string(language.rawValue),
-                ])
+            let fields = deviceInfo.fields(deviceID: deviceID, language: language.rawValue, deviceToken: deviceToken)
             try await client.status(
-                .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID), body: .json(body), credentials: .signed,
-                operation: "update_device_token", repeatable: true
+                .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID),
+                body: .json(WarplyContextRequest(root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateToken, fields: fields)),
+                credentials: .signed, operation: "update_device_token", repeatable: true
+            )
+            try await rememberDeviceInfo(fields)
+        }
+    }
+
+    /// Sends the device's details (`update_device_info`) when this registration has not received
+    /// them yet or they changed since (an app or OS update, a new push token, a new device id). Best
+    /// effort: a failure is logged and the details go out at the next start.
+    func syncDeviceInfo() async {
+        do {
+            let fields = deviceInfo.fields(deviceID: deviceID, language: language.rawValue, deviceToken: deviceTokenValue)
+            guard let digest = try await deviceInfoDigest(fields),
+                try context.storage.value(String.self, forKey: Self.deviceInfoDigestKey) != digest
+            else { return }
+            try await client.status(
+                .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID),
+                body: .json(
+                    WarplyContextRequest(root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateDeviceInfo, fields: fields)),
+                credentials: .signed, operation: "send_device_info", repeatable: true
+            )
+            try context.storage.setValue(digest, forKey: Self.deviceInfoDigestKey)
+        } catch {
+            logger.notice(
+                "Warply device information not sent; it is sent at the next start",
+                metadata: ["error": "\(EngageError.wrapping(error, providerID: .warply).code)"]
             )
         }
+    }
+
+    /// Records that Warply has `fields` for the current registration.
+    private func rememberDeviceInfo(_ fields: [String: JSONValue]) async throws {
+        if let digest = try await deviceInfoDigest(fields) { try context.storage.setValue(digest, forKey: Self.deviceInfoDigestKey) }
+    }
+
+    /// The digest of `fields` sent to the current registration; `nil` before the device registered.
+    private func deviceInfoDigest(_ fields: [String: JSONValue]) async throws -> String? {
+        guard let registration = try await registrar.currentRegistration() else { return nil }
+        return WarplyDeviceInfo.digest(webID: registration.webID, fields: fields)
     }
 
     /// Whether the last request reached Warply (the seed's `getNetworkStatus`: 1 connected, 0 not).
     public var networkStatus: WarplyNetworkStatus { networkStatusTracker.current }
 
     static let deviceTokenKey = "device_token"
+    /// Where the digest of the device details Warply last received is kept (not secret: a hash).
+    static let deviceInfoDigestKey = "device_info_digest"
 
     var deviceTokenValue: String? {
         if let token = pushToken.value { return token }

@@ -2,6 +2,40 @@
 import Foundation
 
 extension WarplyAuthRequest {
+    /// `POST /user/{appUUID}/register`: `{"email","password","firstname","lastname","msisdn","language"}`
+    /// (the names and the phone number only when given). Answered like a login: tokens in the result form.
+    package struct RegisterUser: Codable, Sendable, Hashable, SecretBearing {
+        /// The account's e-mail address (`email`). Personal: never printed.
+        package var email: String
+        /// The account's password (`password`). Secret.
+        package var password: String
+        /// The user's first name (`firstname`). Personal: never printed.
+        package var firstName: String?
+        /// The user's last name (`lastname`). Personal: never printed.
+        package var lastName: String?
+        /// The user's phone number, digits with an optional `+` (`msisdn`). Personal: never printed.
+        package var msisdn: String?
+        /// The user's language (`language`, `el` or `en`).
+        package var language: String
+
+        /// A sign-up with these values, the phone number already normalised.
+        package init(email: String, password: String, firstName: String?, lastName: String?, msisdn: String?, language: String) {
+            self.email = email
+            self.password = password
+            self.firstName = firstName
+            self.lastName = lastName
+            self.msisdn = msisdn
+            self.language = language
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case email, password, firstName = "firstname", lastName = "lastname", msisdn, language
+        }
+
+        /// Everything but the language redacted.
+        package var description: String { "WarplyAuthRequest.RegisterUser(<redacted>, language: \(language))" }
+    }
+
     /// `POST /user/{appUUID}/change_password`: `{"old_password","new_password"}`.
     package struct ChangePassword: Codable, Sendable, Hashable, SecretBearing {
         /// The current password (`old_password`). Secret.

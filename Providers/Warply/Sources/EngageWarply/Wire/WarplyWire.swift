@@ -19,6 +19,8 @@ package enum WarplyWire {
         case token = "/oauth/{appUUID}/token"
         /// Logout, `POST`.
         case logout = "/oauth/{appUUID}/logout"
+        /// Sign a new user up (user management), `POST`.
+        case registerUser = "/user/{appUUID}/register"
         /// Change password (user management), `POST`.
         case changePassword = "/user/{appUUID}/change_password"
         /// Reset password (user management), `POST`.
@@ -86,7 +88,12 @@ package enum WarplyWire {
 
     /// `hex(sha256(apiKey + date))`, the `loyalty-signature` of a request sent with `loyalty-date: date`.
     package static func signature(apiKey: String, date: String) -> String {
-        SHA256.hash(data: Data((apiKey + date).utf8)).map { byte in
+        sha256Hex(apiKey + date)
+    }
+
+    /// The SHA-256 of `text`'s UTF-8 bytes as lower-case hex.
+    package static func sha256Hex(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
@@ -154,6 +161,8 @@ package enum WarplyWire {
         package static let merchantCategories = "get_merchant_categories"
         /// Sends the push token (`device_info`).
         package static let updateToken = "update_token"
+        /// Sends the device's details after it registers, and again when they change (`device_info`).
+        package static let updateDeviceInfo = "update_device_info"
     }
 
     // MARK: Response sections
