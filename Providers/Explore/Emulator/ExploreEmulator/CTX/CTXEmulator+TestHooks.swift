@@ -33,6 +33,12 @@ extension CTXEmulator {
         state.withLock { $0.cards[id]?.card }
     }
 
+    /// Adds `entry` to the merchants `GET merchants/{id}` and purchases know, or replaces the one with
+    /// its id (``merchants`` keeps the catalogue the emulator was made with).
+    public func setMerchant(_ entry: CTXEmulatorMerchant) {
+        state.withLock { $0.merchants[entry.merchant.id] = entry }
+    }
+
     /// Refuses every outstanding refresh token from now on (sessions revoked server-side).
     public func revokeRefreshTokens() {
         state.withLock { $0.refreshTokens.removeAll() }

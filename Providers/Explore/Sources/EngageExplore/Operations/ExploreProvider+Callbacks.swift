@@ -49,6 +49,14 @@ extension ExploreProvider {
         context.callback(completion) { try await self.merchant(id: merchantID, center: center) }
     }
 
+    /// The callback form of ``merchantDetails(id:center:)``.
+    @discardableResult
+    public func merchantDetails(
+        id merchantID: String, center: GeoPoint? = nil, completion: @escaping Completion<ExploreMerchantDetails?>
+    ) -> any EngageCancellable {
+        context.callback(completion) { try await self.merchantDetails(id: merchantID, center: center) }
+    }
+
     /// The callback form of ``locations(ofMerchant:center:radius:)``.
     @discardableResult
     public func locations(

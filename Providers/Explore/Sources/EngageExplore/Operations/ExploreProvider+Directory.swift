@@ -1,5 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import Logging
 
 extension ExploreProvider {
     /// One page of the merchants matching `query` (one entry per merchant, at its closest location
@@ -23,6 +24,39 @@ extension ExploreProvider {
             let directory = try await directory()
             let hides = hidesPiggyCardsOnly
             return try await ExploreBlockingWork.run { try directory.merchant(id: merchantID, center: center, hidesPiggyCardsOnly: hides) }
+        }
+    }
+
+    /// One merchant with CTX's live view of it merged in (``ExploreMerchantDetails``): whether CTX
+    /// sells its cards now, the amounts and the current discount, asked of CTX (`GET merchants/{id}`,
+    /// no sign-in needed) when the directory lists a CTX offer and CTX gift cards are on. When CTX
+    /// cannot be reached or refuses, the directory's values stand and ``ExploreMerchantDetails/liveDataError``
+    /// says why; only the directory can make this throw. `nil` for an unknown (or hidden) merchant.
+    ///
+    /// - Throws: `.exploreDirectoryMissing` before the first sync; `.cancelled` when the caller cancels.
+    public func merchantDetails(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchantDetails? {
+        try await context.perform("merchant_details") {
+            let directory = try await directory()
+            let hides = hidesPiggyCardsOnly
+            let found = try await ExploreBlockingWork.run {
+                try directory.merchant(id: merchantID, center: center, hidesPiggyCardsOnly: hides)
+            }
+            guard let merchant = found else { return nil }
+            guard let ctxID = ExploreMerchantDetails.ctxID(of: merchant) else {
+                return ExploreMerchantDetails(directory: merchant, liveData: .notSoldByCTX)
+            }
+            guard let ctx = giftCardSources[.ctx] as? CTXGiftCards else {
+                return ExploreMerchantDetails(directory: merchant, liveData: .ctxOff)
+            }
+            do {
+                return ExploreMerchantDetails(directory: merchant, ctx: try await ctx.client.merchant(id: ctxID))
+            } catch {
+                let error = EngageError.wrapping(error, providerID: .explore)
+                if error.code == .cancelled || Task.isCancelled { throw error }
+                context.logger.notice(
+                    "CTX's view of a merchant is unavailable; showing the directory's", metadata: ["error": "\(error.code)"])
+                return ExploreMerchantDetails(directory: merchant, liveData: .unavailable, error: error)
+            }
         }
     }
 
