@@ -13,6 +13,7 @@ import YoullEmulator
 /// have made stale). By default it starts the Youll emulator in-process and
 /// uses a token the emulator issues for the user `u-example`; `--graphql-url`/`--rest-url` point it
 /// at another backend, and `--token` hands it the host app's token (without one it browses as a guest).
+/// `--paywall` adds the paywall of `--placement` (`onboarding` by default) and the super paywall.
 @main
 struct YoullExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +39,13 @@ struct YoullExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("storage"), help: ArgumentHelp(stringLiteral: ExampleStorage.optionHelp))
     var storage: String?
 
-    @Flag(help: "Print {\"homeFeed\": [...], \"categories\": [...], \"profile\": ...} as JSON.")
+    @Flag(help: "Also show the paywall of --placement and the super paywall (Youll's paywall configuration).")
+    var paywall = false
+
+    @Option(name: .customLong("placement"), help: "With --paywall: the paywall placement, e.g. onboarding or content_locked.")
+    var placement = "onboarding"
+
+    @Flag(help: "Print {\"homeFeed\": [...], \"categories\": [...], \"profile\": ..., \"paywall\": ...} as JSON.")
     var json = false
 
     func validate() throws {
@@ -68,7 +75,7 @@ struct YoullExampleCommand: AsyncParsableCommand {
             graphQLEndpoint: endpoints.graphQL, restBaseURL: endpoints.rest, language: language, token: userToken, storage: storage
         )
         do {
-            try await scenario.run(output: output)
+            try await scenario.run(output: output, paywallPlacement: paywall ? placement : nil)
         } catch let error as EngageError {
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }

@@ -54,9 +54,13 @@ struct YoullExampleScenario {
         var homeFeed: [YoullFeedSection]
         var categories: [YoullCategory]
         var profile: YoullProfile?
+        /// With `--paywall`: the placement's paywall (`null` when it has none) and the super paywall.
+        var paywall: YoullPaywallConfig?
+        var superPaywall: YoullPaywallConfig?
     }
 
-    func run(output: ExampleOutput) async throws {
+    /// The tour; with `paywallPlacement`, the paywall of that placement and the super paywall too.
+    func run(output: ExampleOutput, paywallPlacement: String? = nil) async throws {
         let feed = try await youll.fetch(.homeFeed())
         let categories = try await youll.fetch(.categories())
         var profile: YoullProfile?
@@ -88,6 +92,8 @@ struct YoullExampleScenario {
             "Content \(content.id): \"\(content.title)\" \(content.kind)\(content.duration.map { ", \($0.components.seconds / 60) min" } ?? "")"
         )
         if isUser {
+            let viewed = try await youll.perform(.setViewedContent(contentID: content.id))
+            output.line("Viewed \(viewed.contentID), recorded at \(viewed.viewedAt.formatted(.iso8601))")
             let like = try await youll.perform(.like(contentID: content.id))
             output.line("Liked \(like.contentID): \(like.likeCount) likes")
             let playlist = try await youll.perform(.createPlaylist(name: "Evenings"))
@@ -111,7 +117,33 @@ struct YoullExampleScenario {
                 )
             }
         }
-        if output.json { try output.printJSON(Report(homeFeed: feed, categories: categories, profile: profile)) }
+        var paywall: YoullPaywallConfig?
+        var superPaywall: YoullPaywallConfig?
+        if let paywallPlacement {
+            paywall = try await youll.fetch(.paywallConfig(placement: paywallPlacement))
+            output.section("Paywall \"\(paywallPlacement)\"")
+            if let paywall { Self.show(paywall, output: output) } else { output.line("(none for this placement)") }
+            // As the Youll SDK reads it: the last offer at once (none on a first run), then the current one.
+            for try await response in youll.responses(.superPaywallConfig()) {
+                superPaywall = response.value
+                output.section("Super paywall (\(response.isFromCache ? "from the cache" : "from Youll"))")
+                Self.show(response.value, output: output)
+            }
+        }
+        if output.json {
+            try output.printJSON(
+                Report(homeFeed: feed, categories: categories, profile: profile, paywall: paywall, superPaywall: superPaywall))
+        }
+    }
+
+    private static func show(_ paywall: YoullPaywallConfig, output: ExampleOutput) {
+        output.line("\(paywall.title)\(paywall.subtitle.map { " — \($0)" } ?? "")\(paywall.isDismissible ? "" : " (cannot be closed)")")
+        for feature in paywall.features { output.line("  • \(feature)") }
+        for product in paywall.products {
+            let trial = product.trialDays > 0 ? ", \(product.trialDays)-day trial" : ""
+            let mark = product.id == paywall.preselectedProduct?.id ? "▸" : " "
+            output.line("  \(mark) \(product.id) per \(product.period.rawValue)\(trial)\(product.badge.map { " [\($0)]" } ?? "")")
+        }
     }
 
     func shutdown() async {

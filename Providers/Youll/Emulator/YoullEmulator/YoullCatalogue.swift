@@ -89,6 +89,9 @@ struct YoullCatalogue: Sendable {
     var searchFilters: [WireSearchFilter]
     var settings: [String: [WireSetting]]
     var socialProof: WireSocialProof
+    /// The paywalls by placement, and the super paywall.
+    var paywalls: [String: WirePaywallConfig]
+    var superPaywall: WirePaywallConfig
     var facilitators: [WireFacilitator]
     var promoOffers: [WirePromoOffer]
     var badges: [WireBadge]
@@ -293,6 +296,27 @@ struct YoullCatalogue: Sendable {
             "app_config": [WireSetting(key: "paywall", value: "soft"), WireSetting(key: "min_version", value: "4.0.0")],
         ]
         socialProof = WireSocialProof(headline: "Join our members", memberCount: 100_000 + Int(generator.next() % 50_000), rating: 4.8)
+        let products = [
+            WirePaywallProduct(productId: "com.youll.premium.monthly", period: "month", trialDays: 7),
+            WirePaywallProduct(
+                productId: "com.youll.premium.yearly", period: "year", trialDays: 14, highlighted: true, badge: "Best value"),
+        ]
+        paywalls = [
+            "onboarding": WirePaywallConfig(
+                id: "pw-onboarding", placement: "onboarding", title: "Start your calmer year",
+                subtitle: "Every meditation, journey and sleep story.",
+                features: ["All courses", "Offline listening", "New content weekly"],
+                products: products, dismissible: true, isSuper: false, imageUrl: "https://cdn.youll.test/pw/onboarding.jpg"),
+            "content_locked": WirePaywallConfig(
+                id: "pw-locked", placement: "content_locked", title: "This session is for members",
+                features: ["Unlock this session", "And everything else"], products: Array(products.prefix(1)), dismissible: true,
+                isSuper: false),
+        ]
+        superPaywall = WirePaywallConfig(
+            id: "pw-super", placement: "super", title: "Youll Premium, 50 % off", subtitle: "For a limited time.",
+            features: ["Everything in Youll", "Half the price"],
+            products: products + [WirePaywallProduct(productId: "com.youll.premium.lifetime", period: "lifetime")], dismissible: false,
+            isSuper: true, imageUrl: "https://cdn.youll.test/pw/super.jpg")
         facilitators = [
             WireFacilitator(
                 id: "f-anna", name: "Anna Papadopoulou", bio: "Breath coach for twelve years.",

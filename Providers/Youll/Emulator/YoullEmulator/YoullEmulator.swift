@@ -113,6 +113,8 @@ public final class YoullEmulator: Emulator {
     public func likes(of userID: String) -> [String] { state.withLock { $0.likes[userID] ?? [] } }
     /// The names of `userID`'s playlists.
     public func playlistNames(of userID: String) -> [String] { state.withLock { ($0.playlists[userID] ?? []).map(\.name) } }
+    /// When `userID` last viewed each content item (ISO 8601), by content id.
+    public func viewedContent(of userID: String) -> [String: String] { state.withLock { $0.viewedContent[userID] ?? [:] } }
     /// `userID`'s event answers by event id.
     public func eventResponses(of userID: String) -> [String: String] { state.withLock { $0.eventResponses[userID] ?? [:] } }
     /// The timer sessions recorded, as (user, content, seconds, completed).

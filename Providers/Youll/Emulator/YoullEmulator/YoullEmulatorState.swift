@@ -33,6 +33,8 @@ struct YoullEmulatorState: Sendable {
     var completedWorkouts: [String: Set<String>] = [:]
     var feedback: [String: [String: Int]] = [:]
     var eventResponses: [String: [String: String]] = [:]
+    /// When each user last viewed each content item (`set_viewed_content`).
+    var viewedContent: [String: [String: String]] = [:]
     var playlists: [String: [Playlist]] = [:]
     var checkedMeals: [String: Set<String>] = [:]
     /// Saved answers per user, quiz and question.

@@ -41,6 +41,8 @@ struct SearchArgs: Codable, Sendable {
 }
 struct MealArgs: Codable, Sendable { var mealId: String }
 struct WidgetArgs: Codable, Sendable { var widget: String }
+struct PlacementArgs: Codable, Sendable { var placement: String }
+struct ContentIDArgs: Codable, Sendable { var contentId: String }
 struct IDsArgs: Codable, Sendable { var ids: [String] }
 struct SliceArgs: Codable, Sendable { var sliceId: String }
 struct JourneyArgs: Codable, Sendable { var journeyId: String }
@@ -221,6 +223,14 @@ struct YoullResolver: Sendable {
 
     func socialProof(context: YoullGraphQLContext, arguments: NoArguments) -> WireSocialProof { context.emulator.catalogue.socialProof }
 
+    func paywallConfig(context: YoullGraphQLContext, arguments: PlacementArgs) -> WirePaywallConfig? {
+        context.emulator.catalogue.paywalls[arguments.placement]
+    }
+
+    func superPaywallConfig(context: YoullGraphQLContext, arguments: NoArguments) -> WirePaywallConfig {
+        context.emulator.catalogue.superPaywall
+    }
+
     func facilitatorByPK(context: YoullGraphQLContext, arguments: IDArgs) -> WireFacilitator? {
         context.emulator.catalogue.facilitators.first { $0.id == arguments.id }
     }
@@ -290,6 +300,16 @@ struct YoullResolver: Sendable {
         }
         context.emulator.state.withLock { $0.eventResponses[userID, default: [:]][arguments.eventId] = arguments.response }
         return WireMutationResult(affectedRows: 1)
+    }
+
+    func setViewedContent(context: YoullGraphQLContext, arguments: ContentIDArgs) throws -> WireViewedContent {
+        let userID = try context.requireUser("set_viewed_content", root: "mutation_root")
+        guard context.emulator.catalogue.contents.contains(where: { $0.id == arguments.contentId }) else {
+            throw YoullGraphQLFailure.notFound("content '\(arguments.contentId.prefix(64))'")
+        }
+        let now = context.emulator.timestamp()
+        context.emulator.state.withLock { $0.viewedContent[userID, default: [:]][arguments.contentId] = now }
+        return WireViewedContent(contentId: arguments.contentId, viewedAt: now)
     }
 
     func createPlaylist(context: YoullGraphQLContext, arguments: CreatePlaylistArgs) throws -> WirePlaylist {
@@ -545,6 +565,28 @@ enum YoullSchema {
                 Field("member_count", at: \.memberCount)
                 Field("rating", at: \.rating)
             }
+            Type(WirePaywallProduct.self, as: "PaywallProduct") {
+                Field("product_id", at: \.productId)
+                Field("period", at: \.period)
+                Field("trial_days", at: \.trialDays)
+                Field("highlighted", at: \.highlighted)
+                Field("badge", at: \.badge)
+            }
+            Type(WirePaywallConfig.self, as: "PaywallConfig") {
+                Field("id", at: \.id)
+                Field("placement", at: \.placement)
+                Field("title", at: \.title)
+                Field("subtitle", at: \.subtitle)
+                Field("features", at: \.features)
+                Field("products", at: \.products)
+                Field("dismissible", at: \.dismissible)
+                Field("is_super", at: \.isSuper)
+                Field("image_url", at: \.imageUrl)
+            }
+            Type(WireViewedContent.self, as: "ViewedContent") {
+                Field("content_id", at: \.contentId)
+                Field("viewed_at", at: \.viewedAt)
+            }
             Type(WireFacilitator.self, as: "Facilitator") {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
@@ -617,6 +659,8 @@ enum YoullSchema {
                 Field("app_config", at: YoullResolver.appConfig)
                 Field("widget_config", at: YoullResolver.widgetConfig) { Argument("widget", at: \.widget) }
                 Field("social_proof", at: YoullResolver.socialProof)
+                Field("paywall_config", at: YoullResolver.paywallConfig) { Argument("placement", at: \.placement) }
+                Field("super_paywall_config", at: YoullResolver.superPaywallConfig)
                 Field("facilitator_by_pk", at: YoullResolver.facilitatorByPK) { Argument("id", at: \.id) }
                 Field("facilitators", at: YoullResolver.facilitators) { Argument("ids", at: \.ids) }
             }
@@ -634,6 +678,7 @@ enum YoullSchema {
                     Argument("event_id", at: \.eventId)
                     Argument("response", at: \.response)
                 }
+                Field("set_viewed_content", at: YoullResolver.setViewedContent) { Argument("content_id", at: \.contentId) }
                 Field("create_playlist", at: YoullResolver.createPlaylist) {
                     Argument("name", at: \.name)
                     Argument("extra_lang", at: \.extraLang)

@@ -12,6 +12,8 @@ enum YoullDocuments {
     static let workout = "id title day completed content_id feedback_rating"
     static let event = "id title description starts_at ends_at location capacity attendee_count my_response \(translation)"
     static let playlist = "id name created_at items { \(content) }"
+    static let paywall =
+        "id placement title subtitle features products { product_id period trial_days highlighted badge } dismissible is_super image_url"
     static let meal = "id title day kind calories checked image_url \(translation)"
     static let quiz = "id title completed questions { id text saved_option_id options { id text } }"
     static let facilitator = "id name bio image_url"

@@ -66,6 +66,11 @@ extension YoullQuery {
         )
     }
 
+    /// A query refused with `error` before anything is sent (its input is invalid).
+    static func failing(_ name: String, _ error: EngageError) -> YoullQuery<Value> {
+        YoullQuery(name: name, isUserScoped: false, request: .invalid(error), decode: { _, _ in throw error })
+    }
+
     /// A REST `GET` whose body decodes as `Wire` and becomes the value by `transform`.
     static func rest<Wire: Decodable & Sendable>(
         _ name: String, userScoped: Bool = false, path: String, query: [(String, String?)] = [],

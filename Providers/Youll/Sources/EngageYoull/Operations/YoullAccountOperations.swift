@@ -38,6 +38,36 @@ extension YoullQuery {
         ) { wire, _ in try YoullSocialProof(wire: wire) }
     }
 
+    /// The paywall configured for `placement` (e.g. `onboarding`, `content_locked`), `nil` when the
+    /// placement has none (`paywall_config`; the Youll SDK's `GetPaywallConfigQuery`).
+    ///
+    /// An empty placement, or one over 64 characters or with characters other than letters, digits,
+    /// `_` and `-`, fails with `.invalidInput` before anything is sent.
+    public static func paywallConfig(placement: String) -> YoullQuery<YoullPaywallConfig?> {
+        guard (1...64).contains(placement.count),
+            placement.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+        else {
+            return .failing(
+                "paywall_config",
+                EngageError(.invalidInput, "A paywall placement is 1 to 64 letters, digits, '_' or '-'.", providerID: .youll))
+        }
+        return .graphQL(
+            "paywall_config", field: "paywall_config",
+            document: "query PaywallConfig($placement: String!) { paywall_config(placement: $placement) { \(YoullDocuments.paywall) } }",
+            variables: ["placement": .string(placement)], as: WirePaywallConfig?.self
+        ) { wire, _ in try wire.map(YoullPaywallConfig.init(wire:)) }
+    }
+
+    /// The super paywall, the app-wide offer (`super_paywall_config`; the Youll SDK's
+    /// `getSuperPaywallConfig`). The Youll SDK reads it with `.returnCacheDataAndFetch`, to show the last
+    /// offer at once and then the current one: pass that policy to do the same.
+    public static func superPaywallConfig() -> YoullQuery<YoullPaywallConfig> {
+        .graphQL(
+            "super_paywall_config", field: "super_paywall_config",
+            document: "query SuperPaywallConfig { super_paywall_config { \(YoullDocuments.paywall) } }", as: WirePaywallConfig.self
+        ) { wire, _ in try YoullPaywallConfig(wire: wire) }
+    }
+
     /// One facilitator, `nil` when unknown (`facilitator`).
     public static func facilitator(id: String) -> YoullQuery<YoullFacilitator?> {
         .graphQL(

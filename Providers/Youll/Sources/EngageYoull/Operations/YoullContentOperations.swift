@@ -167,6 +167,23 @@ extension YoullMutation {
         }
     }
 
+    /// Records that the user viewed `contentID` and returns when Youll recorded it
+    /// (`set_viewed_content`; the Youll SDK's `SetViewedContentMutation`; needs a user). Unlike the
+    /// Youll SDK, whose void mutation reported success whatever the server said, a refusal (unknown
+    /// content, no user) is an error here.
+    public static func setViewedContent(contentID: String) -> YoullMutation<YoullViewedContent> {
+        guard (1...128).contains(contentID.count), !contentID.contains(where: \.isNewline) else {
+            return .failing(
+                "set_viewed_content", EngageError(.invalidInput, "A content id is 1 to 128 characters on one line.", providerID: .youll))
+        }
+        return .graphQL(
+            "set_viewed_content", field: "set_viewed_content",
+            document:
+                "mutation SetViewedContent($contentId: String!) { set_viewed_content(content_id: $contentId) { content_id viewed_at } }",
+            variables: ["contentId": .string(contentID)], as: WireViewedContent.self
+        ) { wire, _ in try YoullViewedContent(wire: wire) }
+    }
+
     /// Takes a like back, over REST (`unlike_content`; needs a user).
     public static func unlike(contentID: String) -> YoullMutation<YoullLikeState> {
         .rest("unlike_content", method: .delete, path: APIClient.path("content", contentID, "like"), as: WireLikeResult.self) { wire, _ in

@@ -546,3 +546,64 @@ package enum YoullJSON {
         return encoder
     }
 }
+
+/// One product of a paywall (`products` of `paywall_config` and `super_paywall_config`).
+package struct WirePaywallProduct: Codable, Sendable, Equatable {
+    package var productId: String
+    package var period: String
+    package var trialDays: Int?
+    package var highlighted: Bool
+    package var badge: String?
+    enum CodingKeys: String, CodingKey {
+        case productId = "product_id", period, trialDays = "trial_days", highlighted, badge
+    }
+    package init(productId: String, period: String, trialDays: Int? = nil, highlighted: Bool = false, badge: String? = nil) {
+        self.productId = productId
+        self.period = period
+        self.trialDays = trialDays
+        self.highlighted = highlighted
+        self.badge = badge
+    }
+}
+
+/// A paywall's configuration (`paywall_config(placement:)`, `super_paywall_config`; the seed's
+/// `PaywallConfigFields`).
+package struct WirePaywallConfig: Codable, Sendable, Equatable {
+    package var id: String
+    package var placement: String
+    package var title: String
+    package var subtitle: String?
+    package var features: [String]
+    package var products: [WirePaywallProduct]
+    package var dismissible: Bool
+    package var isSuper: Bool
+    package var imageUrl: String?
+    enum CodingKeys: String, CodingKey {
+        case id, placement, title, subtitle, features, products, dismissible, isSuper = "is_super", imageUrl = "image_url"
+    }
+    package init(
+        id: String, placement: String, title: String, subtitle: String? = nil, features: [String], products: [WirePaywallProduct],
+        dismissible: Bool, isSuper: Bool, imageUrl: String? = nil
+    ) {
+        self.id = id
+        self.placement = placement
+        self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.products = products
+        self.dismissible = dismissible
+        self.isSuper = isSuper
+        self.imageUrl = imageUrl
+    }
+}
+
+/// What `set_viewed_content` answers (the seed's `SetViewedContentMutation`).
+package struct WireViewedContent: Codable, Sendable, Equatable {
+    package var contentId: String
+    package var viewedAt: String
+    enum CodingKeys: String, CodingKey { case contentId = "content_id", viewedAt = "viewed_at" }
+    package init(contentId: String, viewedAt: String) {
+        self.contentId = contentId
+        self.viewedAt = viewedAt
+    }
+}
