@@ -142,7 +142,8 @@ struct YoullExampleScenario {
         for product in paywall.products {
             let trial = product.trialDays > 0 ? ", \(product.trialDays)-day trial" : ""
             let mark = product.id == paywall.preselectedProduct?.id ? "▸" : " "
-            output.line("  \(mark) \(product.id) per \(product.period.rawValue)\(trial)\(product.badge.map { " [\($0)]" } ?? "")")
+            let billing = product.period == .lifetime ? "once" : "per \(product.period.rawValue)"
+            output.line("  \(mark) \(product.id) \(billing)\(trial)\(product.badge.map { " [\($0)]" } ?? "")")
         }
     }
 
