@@ -96,6 +96,24 @@ struct YoullExampleScenario {
             output.line("Viewed \(viewed.contentID), recorded at \(viewed.viewedAt.formatted(.iso8601))")
             let like = try await youll.perform(.like(contentID: content.id))
             output.line("Liked \(like.contentID): \(like.likeCount) likes")
+            let review = try await youll.perform(.review(contentID: content.id, rating: 5, text: "Just what I needed."))
+            let reviews = try await youll.fetch(.reviews(contentID: content.id))
+            output.line("Reviewed \(review.contentID): \(review.rating) stars (\(reviews.count) review\(reviews.count == 1 ? "" : "s"))")
+            if let link = try await youll.fetch(.shareLink(contentID: content.id)) {
+                output.line("Share link: \(link.url.absoluteString)")
+            }
+            do {
+                let badge = try await youll.perform(.earnBadge(id: "b-review"))
+                output.line("Badge earned: \(badge.title)")
+            } catch {
+                // Another backend may not offer the emulator's badge.
+                guard error.httpStatus == 404 else { throw error }
+                output.line("This backend has no badge b-review")
+            }
+            let end = Date()
+            try await youll.perform(
+                .trackingSession(YoullTrackingSession(startedAt: end.addingTimeInterval(-300), endedAt: end, screenCount: 6)))
+            output.line("Tracking session of 5 min sent")
             let playlist = try await youll.perform(.createPlaylist(name: "Evenings"))
             try await youll.perform(.addToPlaylist(playlistID: playlist.id, contentID: content.id))
             output.line("Playlist \"\(playlist.name)\" created with \(content.id)")

@@ -95,6 +95,8 @@ struct YoullCatalogue: Sendable {
     var facilitators: [WireFacilitator]
     var promoOffers: [WirePromoOffer]
     var badges: [WireBadge]
+    /// Badges a user can earn (`POST /users/me/badges`) besides the ones every user has: id, title, image.
+    var earnableBadges: [(id: String, title: String, imageUrl: String?)]
 
     init(seed: UInt64) {
         var generator = SeededGenerator(seed: seed, stream: "youll/catalogue")
@@ -338,6 +340,10 @@ struct YoullCatalogue: Sendable {
                 id: "b-first", title: "First session", imageUrl: "https://cdn.youll.test/b/first.png", earnedAt: "2026-11-01T09:00:00Z"),
             WireBadge(
                 id: "b-week", title: "Seven-day streak", imageUrl: "https://cdn.youll.test/b/week.png", earnedAt: "2026-11-08T09:00:00Z"),
+        ]
+        earnableBadges = [
+            ("b-review", "First review", "https://cdn.youll.test/b/review.png"), ("b-explorer", "Explorer", nil),
+            ("b-night-owl", "Night owl", "https://cdn.youll.test/b/owl.png"),
         ]
     }
 

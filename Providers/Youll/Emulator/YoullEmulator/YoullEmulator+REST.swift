@@ -38,7 +38,41 @@ extension YoullEmulator {
             }
         }
         rest.get("users/me/badges") { request, _ in
-            try await self.userRoute(request, environment: environment) { _ in try Self.json(self.catalogue.badges.reversed()) }
+            try await self.userRoute(request, environment: environment) { userID in
+                let earned = self.state.withLock { $0.earnedBadges[userID] ?? [] }
+                return try Self.json(Array(earned.reversed()) + self.catalogue.badges.reversed())
+            }
+        }
+        rest.post("users/me/badges") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                guard let body = try await self.readBody(request, context: context),
+                    let earn = try? Self.decoder.decode(WireRequest.EarnBadge.self, from: body)
+                else { return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"badge_id\": \"…\"}.") }
+                if let held = self.catalogue.badges.first(where: { $0.id == earn.badgeId }) { return try Self.json(held) }
+                guard let badge = self.catalogue.earnableBadges.first(where: { $0.id == earn.badgeId }) else {
+                    return SandboxResponse.error(.notFound, code: "not_found", description: "No badge '\(earn.badgeId.prefix(64))'.")
+                }
+                let now = self.timestamp()
+                let (earned, isNew) = self.state.withLock { state -> (WireBadge, Bool) in
+                    if let earned = state.earnedBadges[userID]?.first(where: { $0.id == badge.id }) { return (earned, false) }
+                    let earned = WireBadge(id: badge.id, title: badge.title, imageUrl: badge.imageUrl, earnedAt: now)
+                    state.earnedBadges[userID, default: []].append(earned)
+                    return (earned, true)
+                }
+                return try Self.json(earned, status: isNew ? .created : .ok)
+            }
+        }
+        rest.post("users/me/tracking-sessions") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                guard let body = try await self.readBody(request, context: context),
+                    let session = try? Self.decoder.decode(WireRequest.TrackingSession.self, from: body),
+                    Self.trackingSessionIsValid(session)
+                else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
+                let isNew = self.state.withLock { state in
+                    state.trackingSessions[userID, default: [:]].updateValue(session, forKey: session.id) == nil
+                }
+                return Response(status: isNew ? .created : .ok)
+            }
         }
         rest.put("users/me/picture") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
@@ -86,6 +120,40 @@ extension YoullEmulator {
         rest.delete("content/:id/like") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
                 try self.like(context.parameters.get("id") ?? "", userID: userID, liked: false)
+            }
+        }
+        rest.get("content/:id/reviews") { request, context in
+            try await self.anyoneRoute(request, environment: environment) { userID in
+                let contentID = context.parameters.get("id") ?? ""
+                guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
+                let limit = min(max(Int(request.uri.queryParameters.get("limit") ?? "") ?? 100, 1), 1_000)
+                let offset = max(Int(request.uri.queryParameters.get("offset") ?? "") ?? 0, 0)
+                let reviews = self.state.withLock { $0.reviews[contentID] ?? [] }.reversed().dropFirst(offset).prefix(limit)
+                return try Self.json(reviews.map { self.review($0, contentID: contentID, viewer: userID) })
+            }
+        }
+        rest.post("content/:id/reviews") { request, context in
+            try await self.userRoute(request, environment: environment) { userID in
+                let contentID = context.parameters.get("id") ?? ""
+                guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
+                guard let body = try await self.readBody(request, context: context),
+                    let review = try? Self.decoder.decode(WireRequest.Review.self, from: body), (1...5).contains(review.rating),
+                    (review.text?.count ?? 0) <= 2_000
+                else {
+                    return SandboxResponse.error(
+                        .badRequest, code: "invalid_request", description: "A rating is 1 to 5; a text at most 2000 characters.")
+                }
+                let now = self.timestamp()
+                let stored = self.state.withLock { state in
+                    var list = state.reviews[contentID] ?? []
+                    list.removeAll { $0.userID == userID }
+                    let stored = YoullEmulatorState.Review(
+                        id: state.makeID("r"), userID: userID, rating: review.rating, text: review.text, createdAt: now)
+                    list.append(stored)
+                    state.reviews[contentID] = list
+                    return stored
+                }
+                return try Self.json(self.review(stored, contentID: contentID, viewer: userID), status: .created)
             }
         }
         rest.post("content/:id/timer-sessions") { request, context in
@@ -137,6 +205,24 @@ extension YoullEmulator {
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = YoullJSON.encoder()
         return SandboxResponse.raw(try encoder.encode(value), status: status)
+    }
+
+    /// A stored review as the wire shows it to `viewer`.
+    func review(_ review: YoullEmulatorState.Review, contentID: String, viewer: String?) -> WireReview {
+        let name = state.withLock { $0.profiles[review.userID]?.name } ?? "Member \(review.userID)"
+        return WireReview(
+            id: review.id, contentId: contentID, rating: review.rating, text: review.text, authorName: name, createdAt: review.createdAt,
+            isMine: review.userID == viewer)
+    }
+
+    /// Whether the backend takes `session`: an id of 1 to 64 letters, digits, `-` or `_`, RFC 3339 times
+    /// with the end 0 to 24 hours after the start, and no negative screen count.
+    static func trackingSessionIsValid(_ session: WireRequest.TrackingSession) -> Bool {
+        guard (1...64).contains(session.id.count),
+            session.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            let start = try? Date(session.startedAt, strategy: .iso8601), let end = try? Date(session.endedAt, strategy: .iso8601)
+        else { return false }
+        return (0...86_400).contains(end.timeIntervalSince(start)) && (session.screenCount ?? 0) >= 0
     }
 
     /// Runs `body` for the token's user; 401 without a valid token.

@@ -18,11 +18,14 @@ import Hummingbird
 /// | `POST /api/rest/users` | registers the token's user |
 /// | `GET /api/rest/users/me?stats=a,b` | the profile with the named statistics |
 /// | `GET /api/rest/users/me/badges` | the earned badges |
+/// | `POST /api/rest/users/me/badges` | earns a badge (201; 200 when the user has it; 404 unknown) |
+/// | `POST /api/rest/users/me/tracking-sessions` | records a tracking session once per id (201, then 200) |
 /// | `DELETE /api/rest/users/me` | deletes the user (204); their tokens are refused from then on |
 /// | `PUT /api/rest/users/me/picture` | a `multipart/form-data` JPEG or PNG (at most 5 MiB, within the sandbox's body limit, `SandboxConfiguration.maxBodySize`, 2 MiB by default); answers the profile |
 /// | `GET`/`PUT /api/rest/users/me/notifications` | the notification settings |
 /// | `POST`/`DELETE /api/rest/content/{id}/like` | likes or unlikes; answers the like state |
 /// | `POST /api/rest/content/{id}/timer-sessions` | records time spent (204) |
+/// | `GET`/`POST /api/rest/content/{id}/reviews` | the reviews, newest first; a user's review, one per item |
 /// | `GET /api/rest/content/search?q=&limit=` | vector search (a deterministic similarity over titles and tags) |
 /// | `GET /api/rest/promo-offers` | the promo offers (guests too) |
 ///
@@ -113,6 +116,10 @@ public final class YoullEmulator: Emulator {
     public func likes(of userID: String) -> [String] { state.withLock { $0.likes[userID] ?? [] } }
     /// The names of `userID`'s playlists.
     public func playlistNames(of userID: String) -> [String] { state.withLock { ($0.playlists[userID] ?? []).map(\.name) } }
+    /// The ids of the tracking sessions `userID` sent, each once, sorted.
+    public func trackingSessionIDs(of userID: String) -> [String] { state.withLock { ($0.trackingSessions[userID] ?? [:]).keys.sorted() } }
+    /// The ids of the badges `userID` earned through `POST /users/me/badges`, oldest first.
+    public func earnedBadgeIDs(of userID: String) -> [String] { state.withLock { ($0.earnedBadges[userID] ?? []).map(\.id) } }
     /// When `userID` last viewed each content item (ISO 8601), by content id.
     public func viewedContent(of userID: String) -> [String: String] { state.withLock { $0.viewedContent[userID] ?? [:] } }
     /// `userID`'s event answers by event id.
@@ -133,8 +140,12 @@ public final class YoullEmulator: Emulator {
     }
 
     func timestamp() -> String {
-        let now = installed.value?.environment.now() ?? Date(timeIntervalSince1970: 0)
-        return now.formatted(.iso8601)
+        date().formatted(.iso8601)
+    }
+
+    /// The host's now (its injected clock).
+    func date() -> Date {
+        installed.value?.environment.now() ?? Date(timeIntervalSince1970: 0)
     }
 
     func content(id: String, lang: String?, userID: String?) -> WireContent? {

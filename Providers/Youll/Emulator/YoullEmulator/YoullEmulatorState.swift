@@ -46,6 +46,20 @@ struct YoullEmulatorState: Sendable {
     var pictures: [String: Data] = [:]
     var deletedUsers: Set<String> = []
     var timerSessions: [TimerSession] = []
+    /// Reviews by content id, oldest first; one per user and item.
+    var reviews: [String: [Review]] = [:]
+    /// The badges each user earned (`POST /users/me/badges`), oldest first.
+    var earnedBadges: [String: [WireBadge]] = [:]
+    /// The tracking sessions each user sent, by session id.
+    var trackingSessions: [String: [String: WireRequest.TrackingSession]] = [:]
+
+    struct Review: Sendable {
+        var id: String
+        var userID: String
+        var rating: Int
+        var text: String?
+        var createdAt: String
+    }
     var nextID = 1
 
     mutating func makeID(_ prefix: String) -> String {

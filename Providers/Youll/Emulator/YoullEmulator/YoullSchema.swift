@@ -227,6 +227,13 @@ struct YoullResolver: Sendable {
         context.emulator.catalogue.paywalls[arguments.placement]
     }
 
+    func shareLink(context: YoullGraphQLContext, arguments: ContentIDArgs) -> WireShareLink? {
+        guard context.emulator.catalogue.content(id: arguments.contentId) != nil else { return nil }
+        let token = YoullShareLinks.token(contentID: arguments.contentId)
+        let expires = context.emulator.date().addingTimeInterval(30 * 86_400)
+        return WireShareLink(url: "https://envoy.youll.test/s/\(token)", expiresAt: expires.formatted(.iso8601))
+    }
+
     func superPaywallConfig(context: YoullGraphQLContext, arguments: NoArguments) -> WirePaywallConfig {
         context.emulator.catalogue.superPaywall
     }
@@ -583,6 +590,10 @@ enum YoullSchema {
                 Field("is_super", at: \.isSuper)
                 Field("image_url", at: \.imageUrl)
             }
+            Type(WireShareLink.self, as: "ShareLink") {
+                Field("url", at: \.url)
+                Field("expires_at", at: \.expiresAt)
+            }
             Type(WireViewedContent.self, as: "ViewedContent") {
                 Field("content_id", at: \.contentId)
                 Field("viewed_at", at: \.viewedAt)
@@ -661,6 +672,7 @@ enum YoullSchema {
                 Field("social_proof", at: YoullResolver.socialProof)
                 Field("paywall_config", at: YoullResolver.paywallConfig) { Argument("placement", at: \.placement) }
                 Field("super_paywall_config", at: YoullResolver.superPaywallConfig)
+                Field("share_link", at: YoullResolver.shareLink) { Argument("content_id", at: \.contentId) }
                 Field("facilitator_by_pk", at: YoullResolver.facilitatorByPK) { Argument("id", at: \.id) }
                 Field("facilitators", at: YoullResolver.facilitators) { Argument("ids", at: \.ids) }
             }
@@ -708,4 +720,10 @@ enum YoullSchema {
             }
         }
     }
+}
+
+/// The emulator's share links: `https://envoy.youll.test/s/<token>`, the token the content id in
+/// base64url, so a link is the same every time it is asked for and names its item.
+enum YoullShareLinks {
+    static func token(contentID: String) -> String { Base64URL.encode(Data(contentID.utf8)) }
 }

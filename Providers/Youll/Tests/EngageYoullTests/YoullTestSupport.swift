@@ -65,7 +65,8 @@ struct YoullHarness {
     static func make(
         tokenLifetime: Duration = .seconds(900), extraLang: String = "", rest: Bool = true, storage: StorageLocation = .inMemory,
         transport: (any HTTPTransport)? = nil, secretStore: any SecretStore = InMemorySecretStore(),
-        configure: (inout YoullConfiguration) -> Void = { _ in }, sleep: (@Sendable (Duration) async throws -> Void)? = nil
+        configure: (inout YoullConfiguration) -> Void = { _ in }, sleep: (@Sendable (Duration) async throws -> Void)? = nil,
+        timeoutSeconds: Double = 20
     ) async throws -> YoullHarness {
         let clock = FakeClock(now: Date(timeIntervalSince1970: 1_795_000_000))
         let emulator = YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))
@@ -75,7 +76,7 @@ struct YoullHarness {
         let base = try #require(try await host.start().baseURL(for: "youll"))
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
         configuration.storage = storage
-        configuration.network.timeoutSeconds = 20  // generous: the suite runs hundreds of tests at once
+        configuration.network.timeoutSeconds = timeoutSeconds  // generous: the suite runs hundreds of tests at once
         var youllConfiguration = YoullConfiguration(
             graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: rest ? base.appendingPathComponent("api/rest") : nil,
             extraLang: extraLang, appVersion: "9.9.9"

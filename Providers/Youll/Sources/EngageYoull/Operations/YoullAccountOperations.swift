@@ -116,6 +116,46 @@ extension YoullQuery {
 }
 
 extension YoullMutation {
+    /// Awards the badge `id` to the user and returns it, over REST (`earn_badge`; needs a user). A
+    /// badge the user has already is returned as it was earned; an unknown badge is Youll's 404.
+    public static func earnBadge(id: String) -> YoullMutation<YoullBadge> {
+        guard (1...128).contains(id.count), !id.contains(where: \.isNewline) else {
+            return .failing("earn_badge", EngageError(.invalidInput, "A badge id is 1 to 128 characters on one line.", providerID: .youll))
+        }
+        return .rest(
+            "earn_badge", method: .post, path: "/users/me/badges", body: YoullJSON.body(WireRequest.EarnBadge(badgeId: id)),
+            as: WireBadge.self
+        ) { wire, _ in try YoullBadge(wire: wire) }
+    }
+
+    /// Records a stretch of time the user spent in the app, over REST (`tracking_session`; needs a
+    /// user). Youll records a session id once, so sending the same session again after a failure that
+    /// may have reached it is safe.
+    ///
+    /// Refused before sending: an id that is not 1 to 64 letters, digits, `-` or `_`; an end before
+    /// the start or more than 24 hours after it; a negative screen count.
+    public static func trackingSession(_ session: YoullTrackingSession) -> YoullMutation<Void> {
+        let duration = session.endedAt.timeIntervalSince(session.startedAt)
+        let validID =
+            (1...64).contains(session.id.count)
+            && session.id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        guard validID, duration.isFinite, (0...86_400).contains(duration), (session.screenCount ?? 0) >= 0 else {
+            return .failing(
+                "tracking_session",
+                EngageError(
+                    .invalidInput,
+                    "A tracking session has an id of 1 to 64 letters, digits, '-' or '_', lasts 0 to 24 hours and counts no negative screens.",
+                    providerID: .youll))
+        }
+        return .restVoid(
+            "tracking_session", method: .post, path: "/users/me/tracking-sessions",
+            body: YoullJSON.body(
+                WireRequest.TrackingSession(
+                    id: session.id, startedAt: session.startedAt.formatted(.iso8601), endedAt: session.endedAt.formatted(.iso8601),
+                    screenCount: session.screenCount))
+        )
+    }
+
     /// Registers the logged-in user with the backend after sign-up, over REST `POST /users`
     /// (`register_user`; needs a user's token).
     public static func registerUser(name: String, email: String? = nil, language: String? = nil) -> YoullMutation<YoullProfile> {

@@ -138,6 +138,25 @@ extension YoullQuery {
         ) { wire, context in try wire.map { try YoullContent(wire: $0, context: context) } }
     }
 
+    /// The reviews of a content item, newest first, over REST (`content_reviews`). The user's own
+    /// review, when there is a user, says so (`isMine`).
+    public static func reviews(contentID: String, page: PageRequest = PageRequest()) -> YoullQuery<[YoullReview]> {
+        .rest(
+            "content_reviews", path: APIClient.path("content", contentID, "reviews"),
+            query: [("limit", String(page.limit)), ("offset", String(page.offset))], as: [WireReview].self
+        ) { wire, _ in try wire.map(YoullReview.init(wire:)) }
+    }
+
+    /// A link that opens `contentID` for whoever receives it, `nil` for unknown content
+    /// (`share_link`; the Youll SDK's `EnvoyURL`). A link that is not `https` is `.decoding`.
+    public static func shareLink(contentID: String) -> YoullQuery<YoullShareLink?> {
+        .graphQL(
+            "share_link", field: "share_link",
+            document: "query ShareLink($contentId: String!) { share_link(content_id: $contentId) { url expires_at } }",
+            variables: ["contentId": .string(contentID)], as: WireShareLink?.self
+        ) { wire, _ in try wire.map(YoullShareLink.init(wire:)) }
+    }
+
     /// Content closest in meaning to `text`, best first, over REST (`vector_search`).
     public static func vectorSearch(text: String, limit: Int = 10) -> YoullQuery<[YoullSearchMatch]> {
         .rest(
@@ -182,6 +201,23 @@ extension YoullMutation {
                 "mutation SetViewedContent($contentId: String!) { set_viewed_content(content_id: $contentId) { content_id viewed_at } }",
             variables: ["contentId": .string(contentID)], as: WireViewedContent.self
         ) { wire, _ in try YoullViewedContent(wire: wire) }
+    }
+
+    /// Reviews a content item (1 to 5 stars, and a text of at most 2 000 characters), over REST
+    /// (`review_content`; needs a user). A user has one review per item: reviewing again replaces it.
+    public static func review(contentID: String, rating: Int, text: String? = nil) -> YoullMutation<YoullReview> {
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...5).contains(rating) else {
+            return .failing("review_content", EngageError(.invalidInput, "A rating is 1 to 5 (got \(rating)).", providerID: .youll))
+        }
+        guard (trimmed?.count ?? 0) <= 2_000 else {
+            return .failing(
+                "review_content", EngageError(.invalidInput, "A review's text has at most 2000 characters.", providerID: .youll))
+        }
+        return .rest(
+            "review_content", method: .post, path: APIClient.path("content", contentID, "reviews"),
+            body: YoullJSON.body(WireRequest.Review(rating: rating, text: trimmed?.isEmpty == false ? trimmed : nil)), as: WireReview.self
+        ) { wire, _ in try YoullReview(wire: wire) }
     }
 
     /// Takes a like back, over REST (`unlike_content`; needs a user).

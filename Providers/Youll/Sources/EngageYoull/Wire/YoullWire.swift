@@ -523,6 +523,39 @@ package enum WireRequest {
         }
     }
 
+    /// `POST /content/{id}/reviews`.
+    package struct Review: Codable, Sendable {
+        package var rating: Int
+        package var text: String?
+        enum CodingKeys: String, CodingKey { case rating, text }
+        package init(rating: Int, text: String?) {
+            self.rating = rating
+            self.text = text
+        }
+    }
+
+    /// `POST /users/me/badges`.
+    package struct EarnBadge: Codable, Sendable {
+        package var badgeId: String
+        enum CodingKeys: String, CodingKey { case badgeId = "badge_id" }
+        package init(badgeId: String) { self.badgeId = badgeId }
+    }
+
+    /// `POST /users/me/tracking-sessions`.
+    package struct TrackingSession: Codable, Sendable, Equatable {
+        package var id: String
+        package var startedAt: String
+        package var endedAt: String
+        package var screenCount: Int?
+        enum CodingKeys: String, CodingKey { case id, startedAt = "started_at", endedAt = "ended_at", screenCount = "screen_count" }
+        package init(id: String, startedAt: String, endedAt: String, screenCount: Int?) {
+            self.id = id
+            self.startedAt = startedAt
+            self.endedAt = endedAt
+            self.screenCount = screenCount
+        }
+    }
+
     package struct TimerSession: Codable, Sendable {
         package var seconds: Int
         package var completed: Bool
@@ -605,5 +638,39 @@ package struct WireViewedContent: Codable, Sendable, Equatable {
     package init(contentId: String, viewedAt: String) {
         self.contentId = contentId
         self.viewedAt = viewedAt
+    }
+}
+
+/// A review of a content item (`GET`/`POST /content/{id}/reviews`).
+package struct WireReview: Codable, Sendable, Equatable {
+    package var id: String
+    package var contentId: String
+    package var rating: Int
+    package var text: String?
+    package var authorName: String?
+    package var createdAt: String
+    package var isMine: Bool
+    enum CodingKeys: String, CodingKey {
+        case id, contentId = "content_id", rating, text, authorName = "author_name", createdAt = "created_at", isMine = "is_mine"
+    }
+    package init(id: String, contentId: String, rating: Int, text: String?, authorName: String?, createdAt: String, isMine: Bool) {
+        self.id = id
+        self.contentId = contentId
+        self.rating = rating
+        self.text = text
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.isMine = isMine
+    }
+}
+
+/// A share link for a content item (`share_link(content_id:)`; the seed's `EnvoyURL`).
+package struct WireShareLink: Codable, Sendable, Equatable {
+    package var url: String
+    package var expiresAt: String?
+    enum CodingKeys: String, CodingKey { case url, expiresAt = "expires_at" }
+    package init(url: String, expiresAt: String?) {
+        self.url = url
+        self.expiresAt = expiresAt
     }
 }
