@@ -108,8 +108,3 @@ import YoullEmulator
         }
     }
 }
-
-extension Date {
-    /// The date without its fraction of a second (the emulator's timestamps are whole seconds).
-    fileprivate var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
-}

@@ -56,7 +56,7 @@ import YoullEmulator
         let youll = harness.youll
         youll.setSession(harness.userSession("u-3"))
         let viewed = try await youll.perform(.setViewedContent(contentID: "c-007"))
-        #expect(viewed.contentID == "c-007" && viewed.viewedAt == harness.clock.now.roundedToSeconds)
+        #expect(viewed.contentID == "c-007" && viewed.viewedAt == harness.clock.now.wholeSeconds)
         #expect(harness.emulator.viewedContent(of: "u-3").keys.sorted() == ["c-007"])
 
         // Unlike the Youll SDK's void mutation, a refusal is an error.
@@ -91,9 +91,4 @@ import YoullEmulator
             #expect { try YoullPaywallConfig(wire: wire) } throws: { ($0 as? EngageError)?.code == .decoding }
         }
     }
-}
-
-extension Date {
-    /// The date without its fraction of a second (the emulator's timestamps are whole seconds).
-    fileprivate var roundedToSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }

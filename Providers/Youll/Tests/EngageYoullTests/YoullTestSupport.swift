@@ -138,3 +138,8 @@ final class SwitchingSession: YoullSession {
     }
     func refreshToken() async throws -> String { try await current.refreshToken() }
 }
+
+extension Date {
+    /// The date without its fraction of a second (the emulator's timestamps are whole seconds).
+    var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+}
