@@ -38,6 +38,7 @@ extension WarplyEmulator: InspectableEmulator {
                 ["registrations issued", String(state.registrationCount)],
                 ["registrations known", String(state.registrations.count)],
                 ["logins", String(state.loginCount)],
+                ["sign-ups", String(state.signUps.count)],
                 ["token refreshes", String(state.refreshCount)],
                 ["live sessions", String(state.sessions.count)],
                 ["unused refresh tokens", String(state.refreshTokens.count)],

@@ -8,7 +8,7 @@ import Foundation
 extension YoullEmulator: InspectableEmulator {
     /// What users changed, per user (sorted by id): `Profiles` (registered or pictured users and their
     /// notification settings), `Deleted accounts`, `Likes` (newest first), `Timer sessions` (newest
-    /// first), `Event answers`, `Quiz answers` (saved options, and whether the quiz was submitted),
+    /// first), `Reviews` (per item, newest first), `Badges, tracking sessions, views` (per user), `Event answers`, `Quiz answers` (saved options, and whether the quiz was submitted),
     /// `Playlists`, `Progress` (active journey, completed steps and workouts, feedback, checked meals,
     /// dismissed slices) and `Transactions`. The seeded catalogue is not shown. No token is kept, so none
     /// can show.
@@ -37,11 +37,29 @@ extension YoullEmulator: InspectableEmulator {
             [$0.id, $0.productId, $0.status]
         }
         let deleted: [[String]] = state.deletedUsers.sorted().prefix(EmulatorStateView.rowLimit).map { [$0] }
+        var reviews: [[String]] = []
+        for content in state.reviews.keys.sorted() {
+            for review in (state.reviews[content] ?? []).reversed() {
+                reviews.append([content, review.userID, String(review.rating), review.createdAt])
+            }
+        }
+        var engagement: [[String]] = []
+        for user in Set(state.earnedBadges.keys).union(state.trackingSessions.keys).union(state.viewedContent.keys).sorted() {
+            for badge in (state.earnedBadges[user] ?? []).reversed() { engagement.append([user, "badge", badge.id, badge.earnedAt]) }
+            for (id, session) in (state.trackingSessions[user] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                engagement.append([user, "tracking session", id, session.startedAt])
+            }
+            for (content, at) in (state.viewedContent[user] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                engagement.append([user, "viewed", content, at])
+            }
+        }
         return EmulatorStateView(tables: [
             Self.profilesTable(state),
             .init(title: "Deleted accounts", columns: ["user"], rows: deleted),
             .init(title: "Likes", columns: ["user", "content"], rows: Self.limited(likes)),
             .init(title: "Timer sessions", columns: ["user", "content", "seconds", "completed"], rows: timerSessions),
+            .init(title: "Reviews", columns: ["content", "user", "rating", "at"], rows: Self.limited(reviews)),
+            .init(title: "Badges, tracking sessions, views", columns: ["user", "kind", "id", "at"], rows: Self.limited(engagement)),
             .init(title: "Event answers", columns: ["user", "event", "answer"], rows: Self.limited(eventAnswers)),
             Self.quizTable(state),
             .init(title: "Playlists", columns: ["user", "id", "name", "created at", "items"], rows: Self.limited(playlists)),
