@@ -23,33 +23,35 @@ public struct ExploreMerchantDetails: Sendable {
 
     /// The merchant as the directory lists it (its offers at the directory's discounts).
     public var merchant: ExploreMerchant
-    /// Whether CTX sells the merchant's cards now: CTX's `enabled` when it answered, else `true`.
-    public var isEnabled: Bool
-    /// Fixed amounts or a range: CTX's when it said, else the directory's CTX offer's, else the merchant's.
-    public var denominationsType: ExploreDenominationsType?
-    /// The amounts a CTX card can be bought for, from CTX; `nil` when CTX did not answer or listed none.
-    public var denominations: GiftCardDenominations?
-    /// The merchant's best discount in basis points (1 % = 100; negative is a surcharge): the
-    /// directory's rule (the best offer's, else the merchant's own) with CTX's offer at CTX's current
-    /// discount when it answered.
-    public var discountBasisPoints: Int
-    /// CTX's answer, when it gave one.
+    /// CTX's answer, when it gave one; the merged values below are read from it.
     public var ctx: CTXMerchant?
     /// Where the live values come from.
     public var liveData: LiveData
     /// Why CTX's view is missing, when ``liveData`` is ``LiveData/unavailable``.
     public var liveDataError: EngageError?
 
+    /// Whether CTX sells the merchant's cards now: CTX's `enabled` when it answered, else `true`.
+    public var isEnabled: Bool { ctx?.isEnabled ?? true }
+    /// Fixed amounts or a range: CTX's when it said, else the directory's CTX offer's, else the merchant's.
+    public var denominationsType: ExploreDenominationsType? {
+        ctx?.denominationsType ?? merchant.giftCardOffers.first { $0.provider == .ctx }?.denominationsType ?? merchant.denominationsType
+    }
+    /// The amounts a CTX card can be bought for, from CTX; `nil` when CTX did not answer or listed none.
+    public var denominations: GiftCardDenominations? { ctx?.denominations }
+    /// The merchant's best discount in basis points (1 % = 100; negative is a surcharge): the
+    /// directory's rule (the best offer's, else the merchant's own) with CTX's offer at CTX's current
+    /// discount when it answered.
+    public var discountBasisPoints: Int {
+        guard let ctx else { return merchant.discountBasisPoints }
+        let offers = merchant.giftCardOffers.map { $0.provider == .ctx ? ctx.savingsBasisPoints : $0.savingsBasisPoints }
+        return offers.max() ?? ctx.savingsBasisPoints
+    }
     /// The discount in percent.
     public var discountPercent: Double { Double(discountBasisPoints) / 100 }
 
     /// Details from the directory alone.
     package init(directory merchant: ExploreMerchant, liveData: LiveData, error: EngageError? = nil) {
         self.merchant = merchant
-        isEnabled = true
-        denominationsType = merchant.giftCardOffers.first { $0.provider == .ctx }?.denominationsType ?? merchant.denominationsType
-        denominations = nil
-        discountBasisPoints = merchant.discountBasisPoints
         ctx = nil
         self.liveData = liveData
         liveDataError = error
@@ -58,12 +60,7 @@ public struct ExploreMerchantDetails: Sendable {
     /// Details with CTX's answer `live` merged into the directory's `merchant`.
     package init(directory merchant: ExploreMerchant, ctx live: CTXMerchant) {
         self.init(directory: merchant, liveData: .ctx)
-        isEnabled = live.isEnabled
-        denominationsType = live.denominationsType ?? denominationsType
-        denominations = live.denominations
         ctx = live
-        let offers = merchant.giftCardOffers.map { $0.provider == .ctx ? live.savingsBasisPoints : $0.savingsBasisPoints }
-        discountBasisPoints = offers.max() ?? live.savingsBasisPoints
     }
 
     /// The id CTX knows the merchant by: its CTX offer's `sourceId`, else the directory's merchant id;

@@ -20,11 +20,14 @@ extension ExploreProvider {
     /// One merchant with its gift-card providers and best discount, shown at its closest location to
     /// `center` when given; `nil` for an unknown (or hidden) merchant.
     public func merchant(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchant? {
-        try await context.perform("merchant") {
-            let directory = try await directory()
-            let hides = hidesPiggyCardsOnly
-            return try await ExploreBlockingWork.run { try directory.merchant(id: merchantID, center: center, hidesPiggyCardsOnly: hides) }
-        }
+        try await context.perform("merchant") { try await directoryMerchant(id: merchantID, center: center) }
+    }
+
+    /// The directory's merchant `merchantID`, `nil` when unknown or hidden (``hidesPiggyCardsOnly``).
+    private func directoryMerchant(id merchantID: String, center: GeoPoint?) async throws -> ExploreMerchant? {
+        let directory = try await directory()
+        let hides = hidesPiggyCardsOnly
+        return try await ExploreBlockingWork.run { try directory.merchant(id: merchantID, center: center, hidesPiggyCardsOnly: hides) }
     }
 
     /// One merchant with CTX's live view of it merged in (``ExploreMerchantDetails``): whether CTX
@@ -36,12 +39,7 @@ extension ExploreProvider {
     /// - Throws: `.exploreDirectoryMissing` before the first sync; `.cancelled` when the caller cancels.
     public func merchantDetails(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchantDetails? {
         try await context.perform("merchant_details") {
-            let directory = try await directory()
-            let hides = hidesPiggyCardsOnly
-            let found = try await ExploreBlockingWork.run {
-                try directory.merchant(id: merchantID, center: center, hidesPiggyCardsOnly: hides)
-            }
-            guard let merchant = found else { return nil }
+            guard let merchant = try await directoryMerchant(id: merchantID, center: center) else { return nil }
             guard let ctxID = ExploreMerchantDetails.ctxID(of: merchant) else {
                 return ExploreMerchantDetails(directory: merchant, liveData: .notSoldByCTX)
             }
