@@ -99,7 +99,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
 
     /// Whether `host` is a loopback address: `localhost`, `::1` (bracketed or not), or a dotted-quad
     /// `127.x.y.z` with four decimal octets of at most 255. A name such as `127.attacker.com` is not.
-    public static func isLoopback(host: String) -> Bool {
+    package static func isLoopback(host: String) -> Bool {
         let host = host.lowercased()
         if host == "localhost" || host == "::1" || host == "[::1]" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -111,7 +111,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
 
     /// Checks that `url` is allowed by these settings (`https`, or `http` on loopback — see
     /// `isLoopback(host:)` — or when insecure HTTP is allowed).
-    public func validate(baseURL url: URL, providerID: ProviderID? = nil) throws(EngageError) {
+    @_spi(EngageProvider) public func validate(baseURL url: URL, providerID: ProviderID? = nil) throws(EngageError) {
         let scheme = url.scheme?.lowercased()
         guard let host = url.host, !host.isEmpty, scheme == "https" || scheme == "http" else {
             throw EngageError(

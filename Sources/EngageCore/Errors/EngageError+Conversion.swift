@@ -6,7 +6,7 @@ extension EngageError {
     ///
     /// Cancellation becomes `.cancelled`, `URLError` becomes `.network` or `.timeout`, decoding errors
     /// become `.decoding` with the failing coding path.
-    public static func wrapping(_ error: any Error, providerID: ProviderID? = nil) -> EngageError {
+    @_spi(EngageProvider) public static func wrapping(_ error: any Error, providerID: ProviderID? = nil) -> EngageError {
         if let engageError = error as? EngageError {
             return providerID.map { engageError.attributed(to: $0) } ?? engageError
         }
@@ -29,7 +29,7 @@ extension EngageError {
     }
 
     /// A network failure described by a `URLError`.
-    public init(urlError: URLError, providerID: ProviderID? = nil) {
+    @_spi(EngageProvider) public init(urlError: URLError, providerID: ProviderID? = nil) {
         switch urlError.code {
         case .timedOut:
             self.init(
@@ -48,7 +48,7 @@ extension EngageError {
 
     /// A decoding failure, with the coding path where it happened; `code` is `.decoding` unless the
     /// caller names another (e.g. `.invalidConfiguration` for a configuration file).
-    public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response", code: Code = .decoding) {
+    @_spi(EngageProvider) public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response", code: Code = .decoding) {
         let detail: String
         switch decodingError {
         case let .typeMismatch(type, context):
@@ -71,7 +71,7 @@ extension EngageError {
 
     /// A response body larger than the accepted limit (announced by `Content-Length` or received); a
     /// `.responseTooLarge` error.
-    public static func responseTooLarge(bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil) -> EngageError {
+    @_spi(EngageProvider) public static func responseTooLarge(bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil) -> EngageError {
         EngageError(
             .responseTooLarge, "The response body is \(bytes) bytes, over the limit of \(limit).", providerID: providerID,
             httpStatus: httpStatus, recoverySuggestion: "Raise network.maxResponseBytes if answers this large are expected."
@@ -81,14 +81,14 @@ extension EngageError {
     /// Whether a request that failed with `status` may succeed when sent again later: 408 Request
     /// Timeout, 425 Too Early, 429 Too Many Requests and every 5xx. Providers mapping their own error
     /// answers use it so that one rule decides what ``isRetryable`` means.
-    public static func isRetryable(httpStatus status: Int) -> Bool {
+    @_spi(EngageProvider) public static func isRetryable(httpStatus status: Int) -> Bool {
         status == 408 || status == 425 || status == 429 || (500...599).contains(status)
     }
 
     /// An HTTP response with a status the caller did not expect.
     ///
     /// 408, 425, 429 and 5xx are retryable; 401 maps to `.unauthorized`.
-    public static func http(status: Int, providerID: ProviderID? = nil, message: String? = nil) -> EngageError {
+    @_spi(EngageProvider) public static func http(status: Int, providerID: ProviderID? = nil, message: String? = nil) -> EngageError {
         let retryable = isRetryable(httpStatus: status)
         let code: Code = status == 401 ? .unauthorized : .httpStatus
         return EngageError(

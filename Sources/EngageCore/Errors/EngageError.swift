@@ -105,7 +105,7 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// A copy attributed to `providerID` unless it is attributed already.
-    public func attributed(to providerID: ProviderID) -> EngageError {
+    @_spi(EngageProvider) public func attributed(to providerID: ProviderID) -> EngageError {
         guard self.providerID == nil else { return self }
         return EngageError(
             code, message, providerID: providerID, httpStatus: httpStatus, isRetryable: isRetryable,

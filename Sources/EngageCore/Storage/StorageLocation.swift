@@ -98,7 +98,7 @@ public enum StorageLocation: Sendable, Codable, Equatable {
     }
 
     /// Throws `.invalidConfiguration` unless `group` is an app group identifier usable as a directory
-    /// name (the rules of ``validateAppID(_:)``).
+    /// name (the rules of `validateAppID(_:)`).
     static func validateGroup(_ group: String) throws {
         guard StorageIdentifier.isValidSimpleName(group) else {
             throw EngageError(
@@ -128,7 +128,7 @@ public enum StorageLocation: Sendable, Codable, Equatable {
 
     /// Throws `.invalidConfiguration` unless `appID` can be used as a directory name: not empty, at most
     /// 128 characters of ASCII letters, digits, `.`, `-` and `_`, no path separator, no `..`.
-    public static func validateAppID(_ appID: String) throws {
+    package static func validateAppID(_ appID: String) throws {
         guard StorageIdentifier.isValidSimpleName(appID) else {
             throw EngageError(
                 .invalidConfiguration,

@@ -97,10 +97,10 @@ extension CroboxPromotionContent {
 }
 
 /// Parses Crobox colours into a platform-neutral `RGBAColor`.
-public enum CroboxColor {
+package enum CroboxColor {
     /// Parses `#RRGGBB`, `#AARRGGBB` (8 digits are alpha first) and `rgba(r, g, b, a)` with `a` in
     /// 0...1 (`rgba(204, 204, 204, 0.5)` → alpha 128). Throws `.invalidInput` for anything else.
-    public static func parse(_ text: String) throws(EngageError) -> RGBAColor {
+    package static func parse(_ text: String) throws(EngageError) -> RGBAColor {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("#") {
             let hex = trimmed.dropFirst()

@@ -2,9 +2,9 @@ import Foundation
 
 /// Exact money arithmetic for gift cards: amounts become integer minor units (cents) before any
 /// percentage is applied, and percentages are basis points (1 % = 100).
-public enum GiftCardMoney {
+package enum GiftCardMoney {
     /// `amount` in minor units (cents), or `nil` when it has fractions of a cent or does not fit.
-    public static func minorUnits(of amount: Decimal) -> Int? {
+    package static func minorUnits(of amount: Decimal) -> Int? {
         var scaled = amount * 100
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
@@ -13,12 +13,12 @@ public enum GiftCardMoney {
     }
 
     /// The decimal amount of `minorUnits` cents.
-    public static func amount(minorUnits: Int) -> Decimal {
+    package static func amount(minorUnits: Int) -> Decimal {
         Decimal(minorUnits) / 100
     }
 
     /// `minorUnits × basisPoints / 10 000`, rounded half away from zero, in integer arithmetic.
-    public static func percentage(of minorUnits: Int, basisPoints: Int) -> Int {
+    package static func percentage(of minorUnits: Int, basisPoints: Int) -> Int {
         let product = minorUnits * basisPoints
         let quotient = product / 10_000
         let remainder = product % 10_000
@@ -27,13 +27,13 @@ public enum GiftCardMoney {
     }
 
     /// The amount with exactly two decimals and a `.` separator, as the APIs expect (`"25.50"`).
-    public static func wireString(_ amount: Decimal) -> String {
+    package static func wireString(_ amount: Decimal) -> String {
         let minor = minorUnits(of: amount) ?? 0
         return wireString(minorUnits: minor)
     }
 
     /// `minorUnits` cents as a two-decimal string (`2550` → `"25.50"`).
-    public static func wireString(minorUnits: Int) -> String {
+    package static func wireString(minorUnits: Int) -> String {
         let sign = minorUnits < 0 ? "-" : ""
         let magnitude = abs(minorUnits)
         let cents = magnitude % 100
@@ -41,13 +41,13 @@ public enum GiftCardMoney {
     }
 
     /// The amount without trailing zeros, for messages (`25`, `25.5`).
-    public static func plainString(_ amount: Decimal) -> String {
+    package static func plainString(_ amount: Decimal) -> String {
         NSDecimalNumber(decimal: amount).description(withLocale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// A strict decimal reading of `text` (`"25"`, `"25.50"`, `" 100 "`): digits with an optional `.`
     /// part and sign; anything else (`"25abc"`, `"1e3"`, `"25,50"`) is `nil`.
-    public static func parse(_ text: String) -> Decimal? {
+    package static func parse(_ text: String) -> Decimal? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var digits = Substring(trimmed)
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }

@@ -140,7 +140,7 @@ public struct SovendusBridge: Sendable {
     ///
     /// - Throws: `.sovendusRejectedMessage` for a shape the page does not send, a non-http(s) URL, or
     ///   a height that is not a finite number between 0 and the maximum.
-    public static func message(from body: Any, minimumHeight: Double = 100) throws(EngageError) -> SovendusBridgeMessage? {
+    package static func message(from body: Any, minimumHeight: Double = 100) throws(EngageError) -> SovendusBridgeMessage? {
         let (type, value) = try typeAndValue(body)
         switch type {
         case "height":

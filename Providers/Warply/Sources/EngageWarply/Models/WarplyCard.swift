@@ -29,7 +29,7 @@ public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBeari
     /// The card's identity: its token.
     public var id: String { token }
 
-    /// Only the masked number (passed through ``mask(_:)`` again, so a full number never prints).
+    /// Only the number's last four digits (it is masked again here, so a full number never prints).
     public var description: String {
         "WarplyCard(\(maskedNumber.map(Self.mask) ?? "nil"))"
     }
@@ -42,7 +42,7 @@ public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBeari
     /// Separators and other non-digits are ignored. A number with fewer than 8 digits is masked
     /// entirely (``fullyMasked``), except a number already masked this way (`*`s and separators
     /// followed by four digits), which is returned in the same canonical form, so masking is idempotent.
-    public static func mask(_ number: String) -> String {
+    package static func mask(_ number: String) -> String {
         let digits = number.filter { $0.isASCII && $0.isWholeNumber }
         if digits.count == 4, number.hasSuffix(digits), number.contains("*"),
             number.dropLast(4).allSatisfy({ $0 == "*" || $0 == " " || $0 == "-" })
@@ -63,7 +63,8 @@ public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBeari
         case isDefault = "default"
     }
 
-    /// A saved card; every field but the token is optional. Pass a number through ``mask(_:)`` first.
+    /// A saved card; every field but the token is optional. Give the number masked, as Warply sends it
+    /// (`**** **** **** 1234`); ``description`` shows only its last four digits whatever it holds.
     public init(
         token: String,
         maskedNumber: String? = nil,
