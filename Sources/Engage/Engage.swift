@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_exported import EngageCore
 import Foundation
+import Logging
 
 /// The EngageKit facade: one object that starts every configured provider and exposes their
 /// capabilities together.
@@ -208,15 +209,22 @@ public final class Engage: Sendable {
         let staging = StagedEventsDeliverer()
         let started = Task {
             do {
-                try await registry.analytics.register(destination: StagedEventsDeliverer.destination, deliverer: staging)
                 try await Engage.registerAll(in: registry, configuration: configuration, providers: providers)
             } catch {
-                // Duplicates were checked above: a provider id the registry refuses, or a staging
-                // destination it could not register, gets here. The report says so.
+                // Duplicates were checked above: a provider id the registry refuses gets here. The
+                // report says so.
                 let failure = EngageError.wrapping(error)
                 await registry.recordRefusedRegistration(failure, for: failure.providerID ?? "engage")
             }
-            return await registry.start()
+            let report = await registry.start()
+            // Only now: a flush before this point leaves the staged events queued (see the deliverer).
+            do {
+                try await registry.analytics.register(destination: StagedEventsDeliverer.destination, deliverer: staging)
+            } catch {
+                registry.environment.logger.error(
+                    "The events tracked before readiness cannot be handed over", metadata: ["error": "\(EngageError.wrapping(error).code)"])
+            }
+            return report
         }
         self.init(registry: registry, started: started)
         staging.engage.withLock { $0 = WeakEngage(self) }

@@ -84,6 +84,15 @@ struct ConfigurationTests {
         try NetworkSettings(allowsInsecureHTTP: true).validate(baseURL: URL(string: "http://10.0.2.2:8080")!)
     }
 
+    @Test("a refused base URL is named without its password or its query's secrets")
+    func refusedURLsHideSecrets() throws {
+        let url = try #require(URL(string: "ftp://eva:pa55word@files.example.com/feed?token=tok-SECRET-1&lang=el"))
+        let error = #expect(throws: EngageError.self) { try NetworkSettings().validate(baseURL: url) }
+        let message = try #require(error).message
+        #expect(message.contains("files.example.com/feed"))
+        #expect(!message.contains("pa55word") && !message.contains("tok-SECRET-1"), "\(message)")
+    }
+
     @Test(
         "loopback means localhost, ::1 or a real 127.x.y.z address",
         arguments: [

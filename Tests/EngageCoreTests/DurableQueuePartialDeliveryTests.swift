@@ -88,6 +88,22 @@ struct DurableQueuePartialDeliveryTests {
         #expect(moved == 1)
     }
 
+    @Test("the per-provider counts pass over a destination that is not text instead of trapping")
+    func countsPassOverDamagedDestinations() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database)
+        let keys = try await queue.enqueue(contentsOf: [payload("a"), payload("b"), payload("c")], destination: "alpha.events")
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE engage_queue SET destination = X'FFFE' WHERE idempotency_key = ?", arguments: [keys[1]])
+        }
+        var counts: [ProviderID: Int]?
+        for try await value in queue.pendingCountsByProvider() {
+            counts = value
+            break
+        }
+        #expect(counts == ["alpha": 2])
+    }
+
     @Test("a full disk while enqueueing is a clear, retryable storage error; the events stored before stay and are delivered")
     func fullDisk() async throws {
         let database = try EngageDatabase(location: .inMemory)

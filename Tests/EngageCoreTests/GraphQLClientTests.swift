@@ -69,6 +69,28 @@ struct GraphQLClientTests {
         }
     }
 
+    @Test("a server's error messages are redacted and shortened before they become the error's text")
+    func errorMessagesAreRedacted() async throws {
+        let long = String(repeating: "x", count: 5_000)
+        let transport = InMemoryTransport { _ in
+            .json([
+                "errors": [
+                    ["message": "no user alice@example.com (token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl)"], ["message": long],
+                ]
+            ])
+        }
+        let error = await #expect(throws: EngageError.self) { try await client(transport).perform(Feed(variables: .init(lang: "en"))) }
+        let text = try #require(error).message
+        #expect(!text.contains("alice@example.com"))
+        #expect(!text.contains("eyJzdWIiOiIxIn0"))
+        #expect(text.count < 1_000)
+        for shown in [String(describing: try #require(error)), try #require(error).localizedDescription] {
+            #expect(!shown.contains("alice@example.com"))
+        }
+        // The entries a provider reads (codes, paths) keep what the server sent.
+        #expect((error?.underlyingError as? GraphQLErrors)?.entries.first?.message.contains("alice@example.com") == true)
+    }
+
     @Test("a mutation that returns errors has failed, and mutations are never retried")
     func mutations() async throws {
         #expect(Like.isMutation)

@@ -53,6 +53,17 @@ struct RedactionTests {
         #expect(text.contains("user"))
     }
 
+    @Test("phone numbers are hidden in free text, with or without a country code; short numbers stay")
+    func phoneNumbers() {
+        let redactor = Redactor()
+        for text in ["Invalid msisdn 306912345678", "call +30 694 123 4567 now", "mobile 6941234567 is taken", "+1-202-555-0143"] {
+            let redacted = redactor.redact(text: text)
+            #expect(!redacted.contains("12345678") && !redacted.contains("4567") && !redacted.contains("555-0143"), "\(redacted)")
+        }
+        #expect(redactor.redact(text: "coupon 12345 expired at 2026") == "coupon 12345 expired at 2026")
+        #expect(redactor.redact(body: Data(#"{"msisdn":"3069","phone":"12","mobile":"1"}"#.utf8)).contains("3069") == false)
+    }
+
     @Test("form bodies and queries hide sensitive keys; provider keys can be added")
     func formAndCustomKeys() {
         let redactor = Redactor().adding(headers: ["loyalty-signature"], keys: ["web_id"])

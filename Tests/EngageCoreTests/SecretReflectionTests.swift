@@ -1,4 +1,5 @@
 @_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import Testing
 
@@ -36,5 +37,32 @@ struct SecretReflectionTests {
         #expect(text.contains("network"))
         #expect(!text.contains("tok-SECRET-1234"), "\(text)")
         #expect(!text.contains("eva%40example.com") && !text.contains("eva@example.com"), "\(text)")
+    }
+
+    @Test("a token manager holding a refreshed token that arrived expired does not show it through reflection")
+    func tokenManagerAfterAnExpiredArrival() async throws {
+        let clock = FakeClock()
+        let arrivedExpired = "hdr.\(Base64URL.encode(Data(#"{"exp":\#(Int(clock.now.timeIntervalSince1970) - 3600)}"#.utf8))).sig-SECRET"
+        let manager = TokenManager(
+            providerID: "test", refresher: ClosureTokenRefresher { _ in TokenPair(accessToken: arrivedExpired, refreshToken: "r2") },
+            clock: clock)
+        try await manager.setTokens(
+            TokenPair(accessToken: "expired-SECRET", refreshToken: "r1", expiresAt: clock.now.addingTimeInterval(-10)))
+        #expect(try await manager.validAccessToken() == arrivedExpired)
+        let text = reflected(manager)
+        #expect(!text.contains("sig-SECRET"), "\(text)")
+        #expect(!text.contains("expired-SECRET"), "\(text)")
+    }
+
+    @Test("a host-token authorizer that refreshed once does not show either token through reflection")
+    func hostTokenAuthorizerAfterARefresh() async throws {
+        let host = FakeHostSession(token: "host-SECRET-0")
+        let authorizer = HostTokenAuthorizer(provider: host, clock: FakeClock())
+        var request = HTTPRequestMessage.get("/me")
+        try await authorizer.authorize(&request)
+        #expect(try await authorizer.renew(after: .unauthorized(request)))
+        let text = reflected(authorizer)
+        #expect(!text.contains("host-SECRET-0"), "\(text)")
+        #expect(!text.contains("host-1"), "\(text)")
     }
 }

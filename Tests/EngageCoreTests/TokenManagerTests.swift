@@ -529,4 +529,32 @@ struct TokenManagerFullDiskTests {
         #expect(try await manager.currentTokens() == first)
         #expect(try store.load() == first)
     }
+
+    /// A login that cannot be saved while a refresh of the current session is in flight: the refresh's
+    /// rotated tokens (the only valid ones once the server rotated) are kept, not thrown away as if the
+    /// session had changed.
+    @Test func aFailedLoginDuringARefreshKeepsTheRotatedTokens() async throws {
+        let store = FullDiskTokenStore()
+        let gate = TestGate()
+        let rotated = TokenPair(
+            accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "rotated"), refreshToken: "refresh-rotated")
+        let manager = TokenManager(
+            providerID: "test",
+            refresher: ClosureTokenRefresher { _ in
+                await gate.wait()
+                return rotated
+            }, store: store, clock: clock)
+        try await manager.setTokens(
+            TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(-10), subject: "old"), refreshToken: "refresh-old"))
+        let refresh = Task { try await manager.validAccessToken() }
+        #expect(await waitUntil { await manager.refreshCount == 1 })
+        store.isFull.withLock { $0 = true }
+        let login = TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600), subject: "b"), refreshToken: "refresh-b")
+        await #expect(throws: EngageError.self) { try await manager.setTokens(login) }
+        store.isFull.withLock { $0 = false }
+        gate.open()
+        #expect(try await refresh.value == rotated.accessToken)
+        #expect(try await manager.currentTokens()?.refreshToken == "refresh-rotated")
+        #expect(try store.load()?.refreshToken == "refresh-rotated")
+    }
 }

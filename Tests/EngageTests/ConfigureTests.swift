@@ -62,12 +62,16 @@ struct ConfigureTests {
         await engage.shutdown()
     }
 
-    @Test("Events tracked before readiness are on disk at once and reach the backend once the providers are ready")
-    func trackBeforeReady() async throws {
-        let sandbox = try await SandboxFixture()
-        let name = ScriptProbe.uniqueName("staged")
+    /// An instance with the Reference provider (which tracks events, against `sandbox`) and `AlphaProvider`,
+    /// returned once Alpha's start is held at its probe's gate: the instance is not ready until the test
+    /// opens `probe.startGate`.
+    private static func startHeldAtAlpha(
+        _ sandbox: SandboxFixture, probeName: String, timeoutSeconds: Double? = nil
+    ) async throws -> (Engage, ScriptProbe) {
+        let name = ScriptProbe.uniqueName(probeName)
         let probe = ScriptProbe.named(name)
-        let configuration = try sandbox.configuration()
+        var configuration = try sandbox.configuration()
+        if let timeoutSeconds { configuration.network.timeoutSeconds = timeoutSeconds }
         let engage = try Engage(
             configuration: configuration,
             providers: [
@@ -77,6 +81,13 @@ struct ConfigureTests {
             environment: RegistryEnvironment(secretStore: InMemorySecretStore())
         )
         #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        return (engage, probe)
+    }
+
+    @Test("Events tracked before readiness are on disk at once and reach the backend once the providers are ready")
+    func trackBeforeReady() async throws {
+        let sandbox = try await SandboxFixture()
+        let (engage, probe) = try await Self.startHeldAtAlpha(sandbox, probeName: "staged")
         for index in 0..<3 {
             let report = try await engage.track(TrackedEvent(.custom, name: "early_\(index)"))
             #expect(report.succeeded.isEmpty && report.failures.isEmpty)
@@ -94,6 +105,72 @@ struct ConfigureTests {
         #expect(names == ["early_0", "early_1", "early_2"])
         await engage.shutdown()
         await sandbox.stop()
+    }
+
+    @Test("A flush that runs while the providers are still starting keeps the staged events for them")
+    func flushBeforeReadyKeepsStagedEvents() async throws {
+        let sandbox = try await SandboxFixture()
+        let (engage, probe) = try await Self.startHeldAtAlpha(sandbox, probeName: "early-flush", timeoutSeconds: 0.2)
+        for index in 0..<3 {
+            _ = try await engage.track(TrackedEvent(.custom, name: "early_\(index)"))
+        }
+        // A provider's own scheduled flush, or a background flush, runs before readiness: longer than
+        // the readiness wait of an operation (0.2 s here), so an operation would time out.
+        await engage.registry.analytics.flush()
+        #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 3)
+        probe.startGate.open()
+        _ = await engage.ready()
+        #expect(
+            await waitUntil(timeout: .seconds(10)) {
+                (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
+            })
+        await engage.flush()
+        #expect(sandbox.emulator.receivedEvents.map(\.name) == ["early_0", "early_1", "early_2"])
+        await engage.shutdown()
+        await sandbox.stop()
+    }
+
+    @Test("Staged events a fan-out cannot take stay queued, behind the ones delivered before them")
+    func stagedDeliveryFailureKeepsTheRest() async throws {
+        let name = ScriptProbe.uniqueName("staged-unsupported")
+        let probe = ScriptProbe.named(name)
+        // The only tracking provider fails to start: the fan-out throws `.unsupported` for every event.
+        let engage = try Engage(
+            configuration: testConfiguration(),
+            providers: [
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration(failStart: true, probe: name, waitAtGate: true))
+            ],
+            environment: testEnvironment()
+        )
+        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        for index in 0..<2 {
+            _ = try await engage.track(TrackedEvent(.custom, name: "kept_\(index)"))
+        }
+        probe.startGate.open()
+        _ = await engage.ready()
+        await engage.registry.analytics.flush(destination: "engage.staged-events")
+        #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 2)
+        await engage.shutdown()
+    }
+
+    @Test("Staged events are dropped when no provider here tracks events at all")
+    func stagedEventsWithoutAnyTrackerAreDropped() async throws {
+        let name = ScriptProbe.uniqueName("staged-no-tracker")
+        let probe = ScriptProbe.named(name)
+        let engage = try Engage(
+            configuration: testConfiguration(),
+            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, waitAtGate: true))],
+            environment: testEnvironment()
+        )
+        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        _ = try await engage.track(TrackedEvent(.custom, name: "nowhere"))
+        probe.startGate.open()
+        _ = await engage.ready()
+        #expect(
+            await waitUntil(timeout: .seconds(10)) {
+                (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
+            })
+        await engage.shutdown()
     }
 
     @Test("Two third-party providers with one id are refused at once")

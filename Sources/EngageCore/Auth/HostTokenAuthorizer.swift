@@ -185,3 +185,13 @@ actor HostTokenCoordinator {
         }
     }
 }
+
+extension HostTokenAuthorizer: CustomReflectable {
+    /// No children: the host's token and the last refreshed one stay out of `dump` and debuggers.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension HostTokenCoordinator: CustomReflectable {
+    /// No children: the tokens it remembers stay out of `dump` and debuggers.
+    nonisolated var customMirror: Mirror { Mirror(self, children: [:]) }
+}

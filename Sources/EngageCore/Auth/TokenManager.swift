@@ -127,12 +127,16 @@ import Logging
     /// client credentials), written by `alongside` in the same step on the manager: a refresh of the
     /// previous session that ends meanwhile sees the new generation, so it can neither clear the new
     /// data nor run against half of it.
+    ///
+    /// Both are written before anything else changes: a login that cannot be kept (a full disk) throws
+    /// and leaves the current session as it was, a refresh of it in flight included.
     public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
+        let newTokens = stamped(newTokens)
+        try write()
+        try store?.save(newTokens)
+        // Nothing above suspends, so no refresh ends between these writes and the switch below.
         generation &+= 1
         refreshes.detach()  // a refresh of the previous session is not joined any more
-        try write()
-        let newTokens = stamped(newTokens)
-        try store?.save(newTokens)  // saved first: a login that cannot be kept does not replace the session
         switchTo(newTokens)
         breaker.reset()
     }
@@ -337,4 +341,9 @@ import Logging
         }
         loaded = true
     }
+}
+
+extension TokenManager: CustomReflectable {
+    /// Only the provider: the tokens it holds stay out of `dump` and debuggers.
+    public nonisolated var customMirror: Mirror { Mirror(self, children: ["providerID": providerID]) }
 }

@@ -115,7 +115,7 @@ public struct NetworkSettings: Codable, Sendable, Equatable {
         let scheme = url.scheme?.lowercased()
         guard let host = url.host, !host.isEmpty, scheme == "https" || scheme == "http" else {
             throw EngageError(
-                .invalidConfiguration, "'\(url.absoluteString.prefix(200))' is not an absolute http(s) URL.", providerID: providerID)
+                .invalidConfiguration, "'\(Redactor().redact(url: url))' is not an absolute http(s) URL.", providerID: providerID)
         }
         if scheme == "http", !Self.isLoopback(host: host), !allowsInsecureHTTP {
             throw EngageError(

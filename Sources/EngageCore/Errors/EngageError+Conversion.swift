@@ -48,7 +48,9 @@ extension EngageError {
 
     /// A decoding failure, with the coding path where it happened; `code` is `.decoding` unless the
     /// caller names another (e.g. `.invalidConfiguration` for a configuration file).
-    @_spi(EngageProvider) public init(decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response", code: Code = .decoding) {
+    @_spi(EngageProvider) public init(
+        decodingError: DecodingError, providerID: ProviderID? = nil, what: String = "response", code: Code = .decoding
+    ) {
         let detail: String
         switch decodingError {
         case let .typeMismatch(type, context):
@@ -71,7 +73,9 @@ extension EngageError {
 
     /// A response body larger than the accepted limit (announced by `Content-Length` or received); a
     /// `.responseTooLarge` error.
-    @_spi(EngageProvider) public static func responseTooLarge(bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil) -> EngageError {
+    @_spi(EngageProvider) public static func responseTooLarge(
+        bytes: Int, limit: Int, httpStatus: Int? = nil, providerID: ProviderID? = nil
+    ) -> EngageError {
         EngageError(
             .responseTooLarge, "The response body is \(bytes) bytes, over the limit of \(limit).", providerID: providerID,
             httpStatus: httpStatus, recoverySuggestion: "Raise network.maxResponseBytes if answers this large are expected."

@@ -62,7 +62,7 @@ import HTTPTypes
         let data = try await client.data(.post, path, headers: fields, body: .json(payload), options: options)
         // Errors first: a response listing errors has failed, even if its `data` has an unexpected shape.
         if let errors = Self.errors(in: data) {
-            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: operationName)
+            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: operationName, redactor: client.redactor)
         }
         return data
     }
@@ -109,11 +109,16 @@ import HTTPTypes
 
     private static let errorsKey = Data(#""errors""#.utf8)
 
-    static func error(for errors: [GraphQLErrorEntry], providerID: ProviderID?, operationName: String?) -> EngageError {
+    /// The `.graphQL` error for `errors`: the first five entries, each message redacted and cut to 300
+    /// characters (a server may echo what it was sent), with its code and path; the entries themselves,
+    /// as sent, are the underlying error for the provider to read.
+    static func error(for errors: [GraphQLErrorEntry], providerID: ProviderID?, operationName: String?, redactor: Redactor) -> EngageError {
         let summary = errors.prefix(5).map { entry -> String in
-            var text = entry.message
-            if let code = entry.code { text += " [\(code)]" }
-            if let path = entry.path, !path.isEmpty { text += " at \(path.map(\.description).joined(separator: "."))" }
+            var text = redactor.redact(text: String(entry.message.prefix(300)))
+            if let code = entry.code { text += " [\(redactor.redact(text: String(code.prefix(100))))]" }
+            if let path = entry.path, !path.isEmpty {
+                text += " at \(redactor.redact(text: String(path.prefix(20).map(\.description).joined(separator: ".").prefix(200))))"
+            }
             return text
         }.joined(separator: "; ")
         let name = operationName.map { " \($0)" } ?? ""

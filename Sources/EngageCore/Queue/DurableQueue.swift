@@ -157,7 +157,8 @@ import Logging
         let observation = ValueObservation.tracking { db -> [ProviderID: Int] in
             var counts: [ProviderID: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT destination, COUNT(*) AS n FROM engage_queue GROUP BY destination") {
-                guard let destination = row["destination"] as String?, let count = row["n"] as Int? else { continue }
+                guard let destination = row.readableValue("destination", as: String.self), let count = row.readableValue("n", as: Int.self)
+                else { continue }
                 let provider = ProviderID(rawValue: String(destination.prefix { $0 != "." }))
                 counts[provider, default: 0] += count
             }

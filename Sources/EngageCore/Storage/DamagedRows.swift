@@ -39,3 +39,18 @@ enum DamagedRows {
         return moved
     }
 }
+
+extension Row {
+    /// The cell of `column` as a `Value`, or `nil` when the column is missing, NULL or holds something
+    /// that is not a `Value` (text in a number column, a blob that is not UTF-8 text). GRDB's own
+    /// optional subscript, `row[column] as Value?`, stops the process on such a cell.
+    package func readableValue<Value: DatabaseValueConvertible>(_ column: String, as type: Value.Type = Value.self) -> Value? {
+        (try? decode(Value?.self, forColumn: column)) ?? nil
+    }
+
+    /// The cell at `index` as a `Value`, or `nil` when it is NULL or holds something that is not a
+    /// `Value` (see ``readableValue(_:as:)``).
+    package func readableValue<Value: DatabaseValueConvertible>(atIndex index: Int, as type: Value.Type = Value.self) -> Value? {
+        (try? decode(Value?.self, atIndex: index)) ?? nil
+    }
+}

@@ -133,24 +133,30 @@ extension StorageNamespace {
     }
 
     func writeRow(_ value: Data, isSealed: Bool, forKey key: String) throws {
+        let namespace = name
         let updatedAt = clock.now.timeIntervalSince1970
         do {
             try writer.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (namespace, key) DO UPDATE SET
-                            value = excluded.value, is_sealed = excluded.is_sealed, updated_at = excluded.updated_at
-                        """,
-                    arguments: [name, key, value, isSealed, updatedAt]
-                )
+                try Self.upsert(db, namespace: namespace, key: key, value: value, isSealed: isSealed, updatedAt: updatedAt)
             }
         } catch {
             throw storageError("write", key: key, error)
         }
     }
 
-    static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
+    /// Stores `value` under `namespace`/`key` in `db`'s transaction, replacing any row.
+    static func upsert(_ db: Database, namespace: String, key: String, value: Data, isSealed: Bool, updatedAt: Double) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO engage_kv (namespace, key, value, is_sealed, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (namespace, key) DO UPDATE SET
+                    value = excluded.value, is_sealed = excluded.is_sealed, updated_at = excluded.updated_at
+                """,
+            arguments: [namespace, key, value, isSealed, updatedAt]
+        )
+    }
+
+    package static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
         do {
             // Default strategies: dates round-trip exactly (seconds as a Double).
             return try JSONEncoder().encode(value)

@@ -31,8 +31,10 @@ extension StorageNamespace {
     }
 
     /// Reads and opens the sealed value under `key`, moving aside a value that does not open (see
-    /// ``sealedData(forKey:)``).
-    package func readSealed(forKey key: String) throws -> SealedRead {
+    /// ``sealedData(forKey:)``). With `lossRecord`, that value (JSON, stored plain under its key) is
+    /// written in the same transaction as the move: a value is never moved aside without its record,
+    /// and a failure to write the record leaves the value where it was.
+    package func readSealed(forKey key: String, lossRecord: (key: String, value: Data)? = nil) throws -> SealedRead {
         try validateKey(key)
         let sealer = try requireSealer(for: key)
         guard let row = try readRow(forKey: key) else { return .absent }
@@ -50,21 +52,29 @@ extension StorageNamespace {
         } catch {
             failure = EngageError(.crypto, "A sealed value could not be opened.", underlyingError: error)
         }
+        if let lossRecord { try validateKey(lossRecord.key) }
         let namespace = name
         let now = clock.now
         let moved: Bool
         do {
             moved = try writer.write { db -> Bool in
                 // Only the bytes that failed: a writer may have stored a good value since.
-                try DamagedRows.moveAside(
-                    db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
-                    where: "namespace = ? AND key = ? AND value = ?", arguments: [namespace, key, row.value], at: now
-                ) > 0
+                let moved =
+                    try DamagedRows.moveAside(
+                        db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
+                        where: "namespace = ? AND key = ? AND value = ?", arguments: [namespace, key, row.value], at: now
+                    ) > 0
+                if moved, let lossRecord {
+                    try Self.upsert(
+                        db, namespace: namespace, key: lossRecord.key, value: lossRecord.value, isSealed: false,
+                        updatedAt: now.timeIntervalSince1970)
+                }
+                return moved
             }
         } catch {
             throw storageError("move aside the unreadable sealed value of", key: key, error)
         }
-        guard moved else { return try readSealed(forKey: key) }
+        guard moved else { return try readSealed(forKey: key, lossRecord: lossRecord) }
         Self.logger.warning(
             "A sealed value did not open (sealed with another key, as after a restore, or altered); it was moved aside and reads as absent",
             metadata: ["namespace": "\(namespace)", "key": "\(key)", "table": "\(DamagedRows.table)"]

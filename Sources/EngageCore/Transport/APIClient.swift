@@ -116,7 +116,7 @@ import HTTPTypes
             let scheme = components.scheme, let host = components.host
         else {
             throw EngageError(
-                .invalidConfiguration, "The base URL \(baseURL.absoluteString) is not an absolute HTTP URL.", providerID: providerID)
+                .invalidConfiguration, "The base URL \(redactor.redact(url: baseURL)) is not an absolute HTTP URL.", providerID: providerID)
         }
         try Self.validatePath(path, providerID: providerID)
         var basePath = components.percentEncodedPath

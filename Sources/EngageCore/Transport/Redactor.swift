@@ -49,7 +49,8 @@ import HTTPTypes
     public static let defaultSensitiveKeys: Set<String> = [
         "password", "passwd", "pass", "newpassword", "oldpassword", "secret", "clientsecret", "token",
         "accesstoken", "refreshtoken", "idtoken", "apikey", "authorization", "cardnumber", "pan",
-        "cvv", "cvc", "pin", "claimcode", "email", "otp", "ticket", "signature", "webid", "jwt",
+        "cvv", "cvc", "pin", "claimcode", "email", "otp", "ticket", "signature", "webid", "jwt", "phone", "phonenumber",
+        "msisdn", "mobile", "mobilenumber",
     ]
 
     /// A copy that also hides these headers and keys.
@@ -86,6 +87,18 @@ import HTTPTypes
         let base = path[..<questionMark]
         let query = path[path.index(after: questionMark)...]
         return redact(text: String(base)) + "?" + redactForm(String(query))
+    }
+
+    /// `url` for a message: without its user, password and fragment, with query values of sensitive
+    /// keys hidden and secret-shaped values hidden elsewhere, at most 300 characters.
+    package func redact(url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return redact(text: String(url.absoluteString.prefix(300)))
+        }
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        return String(redactPath(components.string ?? "").prefix(300))
     }
 
     /// A body excerpt: JSON and form bodies with sensitive keys hidden, other text scrubbed by shape,
@@ -216,6 +229,9 @@ import HTTPTypes
         (#"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#, mask),
         // 13 to 19 digits, optionally grouped by spaces or dashes: possible card numbers.
         (#"\b\d(?:[ -]?\d){12,18}\b"#, mask),
+        // Phone numbers: 10 to 12 digits, or 7 to 15 after a `+`, optionally grouped by spaces or
+        // dashes (`306912345678`, `+30 694 123 4567`). Shorter numbers (ids, amounts, years) stay.
+        (#"(?:\+\d(?:[ -]?\d){6,14}|\b\d(?:[ -]?\d){9,11})\b"#, mask),
     ].compactMap { source, template in
         (try? NSRegularExpression(pattern: source)).map { Pattern(regex: $0, template: template) }
     }

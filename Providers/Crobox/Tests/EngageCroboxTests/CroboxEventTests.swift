@@ -249,6 +249,8 @@ struct CroboxEventTests {
         for event in [
             CroboxEvent.click(CroboxProduct(id: "")), .addToCart(CroboxProduct(id: "a", price: -1)), .custom(name: ""),
             .addToCart(CroboxProduct(id: "a", price: .infinity)),
+            .purchase(transactionID: "T-1", affiliation: nil, coupon: nil, revenue: -10, impressions: []),
+            .purchase(transactionID: "T-2", affiliation: nil, coupon: nil, revenue: .nan, impressions: []),
         ] {
             await #expect { try await crobox.send(event, on: page) } throws: { ($0 as? EngageError)?.code == .invalidInput }
         }

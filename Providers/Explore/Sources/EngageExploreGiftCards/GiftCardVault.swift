@@ -151,16 +151,17 @@ public struct GiftCardVault: Sendable {
         try storage.removeValue(forKey: Self.lostKey(provider: provider, id: id))
     }
 
-    /// Opens the card under `key`; one that no longer opens is recorded as lost and reads as `nil`.
+    /// Opens the card under `key`; one that no longer opens is recorded as lost (in the same
+    /// transaction that moves it aside) and reads as `nil`.
     private func open(key: String, provider: ExploreGiftCardProviderID, id: String) throws -> StoredGiftCard? {
-        switch try storage.readSealed(forKey: key) {
+        let lostKey = Self.lostKey(provider: provider, id: id)
+        let lost = try StorageNamespace.encode(LostGiftCard(provider: provider, id: id, lostAt: clock.now), key: lostKey)
+        switch try storage.readSealed(forKey: key, lossRecord: (lostKey, lost)) {
         case let .opened(data):
             return try StorageNamespace.decode(StoredGiftCard.self, from: data, key: key)
         case .absent:
             return nil
         case .unreadable:
-            let lost = LostGiftCard(provider: provider, id: id, lostAt: clock.now)
-            try storage.setValue(lost, forKey: Self.lostKey(provider: provider, id: id))
             events?.publish(
                 NamedEvent("gift_card_unreadable", providerID: .explore, attributes: ["source": provider.rawValue, "card": id]))
             return nil

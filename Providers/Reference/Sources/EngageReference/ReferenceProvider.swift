@@ -100,8 +100,23 @@ public final class ReferenceProvider: EngageProvider {
         public var id: Int
         /// The item's name.
         public var name: String
-        /// The price in euros.
+        /// The price in euros: finite, not negative, and small enough to count in cents.
         public var price: Double
+
+        private enum CodingKeys: String, CodingKey { case id, name, price }
+
+        /// Reads an item; a price that is not a finite number of euros from 0 to 10¹³ is a decoding
+        /// error, so that ``offers(_:)`` can count it in cents.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            price = try container.decode(Double.self, forKey: .price)
+            guard price.isFinite, (0...1e13).contains(price) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .price, in: container, debugDescription: "a price must be a number of euros from 0 to 10¹³")
+            }
+        }
     }
 
     /// The catalogue (needs a session).

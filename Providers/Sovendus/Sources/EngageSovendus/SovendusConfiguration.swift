@@ -135,7 +135,7 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         ]
         for case let (name, url?) in urls {
             if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || (url.host ?? "").isEmpty {
-                issues.append("\(name) must be an absolute http(s) URL (got '\(String(url.absoluteString.prefix(120)))').")
+                issues.append("\(name) must be an absolute http(s) URL (got '\(Redactor().redact(url: url).prefix(120))').")
             }
         }
         if scriptURL.query != nil || scriptURL.fragment != nil {

@@ -97,7 +97,7 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
         for (name, url) in [("graphQLEndpoint", graphQLEndpoint), ("restBaseURL", restBaseURL)] {
             guard let url else { continue }
             if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || url.host == nil {
-                issues.append("\(name) must be an absolute http(s) URL (got '\(String(url.absoluteString.prefix(120)))').")
+                issues.append("\(name) must be an absolute http(s) URL (got '\(Redactor().redact(url: url).prefix(120))').")
             }
         }
         if !extraLang.isEmpty, !Self.isLanguageCode(extraLang) {

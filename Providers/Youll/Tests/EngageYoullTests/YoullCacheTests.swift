@@ -145,6 +145,26 @@ import YoullEmulator
         await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) }
     }
 
+    @Test("A cache row with a mistyped cell is dropped and fetched again, never a crash")
+    func mistypedCacheRowsAreDropped() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("youll-mistyped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let harness = try await YoullHarness.make(storage: .directory(directory.path))
+        defer { Task { await harness.stop() } }
+        harness.youll.setSession(harness.userSession("u-1"))
+        let profile = try await harness.youll.fetch(.profile())
+        _ = try await harness.youll.fetch(.homeFeed())
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sqlite") }
+        let database = try DatabaseQueue(path: directory.appendingPathComponent(try #require(files.first)).path)
+        // Damage every row: a time that is not a number, a size with a fraction.
+        try await database.write { db in
+            try db.execute(sql: "UPDATE youll_cache SET stored_at = 'yesterday', size = 1.5")
+        }
+        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) }
+        #expect(try await harness.youll.fetch(.profile()) == profile)
+        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) == profile)
+    }
+
     @Test func keysSeparateOperationsVariablesLanguagesAndUsers() {
         let base = YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"1"}"#, language: "en", userID: "u")
         #expect(base != YoullCacheKeyProbe.key(operation: "content", variables: #"{"id":"2"}"#, language: "en", userID: "u"))

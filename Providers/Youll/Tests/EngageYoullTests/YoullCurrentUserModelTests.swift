@@ -42,6 +42,32 @@ import YoullEmulator
         #expect(await waitUntil { user.profile == nil && !user.isSignedIn && user.userID == nil })
     }
 
+    @Test(.timeLimit(.minutes(2))) func aRenameWhileTheProfileLoadsShowsTheNewName() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let transport = HoldingTransport(pathSuffix: "/users/me")
+        let harness = try await YoullHarness.make(transport: transport)
+        defer { Task { await harness.stop() } }
+        let user = harness.youll.currentUser
+        harness.youll.setSession(harness.userSession("u-3"))
+        #expect(await waitUntil { user.profile?.id == "u-3" && !user.isLoading })
+        let before = user.profile?.name
+        // A load answered with the old name is held while the user renames themselves.
+        transport.arm()
+        var load = Task { await user.refresh() }
+        // A refresh joins a load in flight (the session's own, whose request went out before `arm()`):
+        // then it holds nothing, and the test asks again once that load is over.
+        while await !waitUntil(timeout: .seconds(5), { transport.hasHeld }) {
+            await load.value
+            load = Task { await user.refresh() }
+        }
+        await transport.arrived.wait()
+        _ = try await harness.youll.perform(.registerUser(name: "Renamed"))
+        transport.release.open()
+        await load.value
+        #expect(before != "Renamed")
+        #expect(await waitUntil(timeout: .seconds(20)) { user.profile?.name == "Renamed" && !user.isLoading })
+    }
+
     @Test func aProfileThatDoesNotLoadIsAnErrorAndTheNextSessionClearsIt() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await YoullHarness.make()

@@ -83,6 +83,14 @@ import YoullEmulator
         #expect(await harness.requests(path: "/users/me/tracking-sessions").count == 3)
     }
 
+    @Test func aTrackingSessionsDurationIsNeverATrap() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(YoullTrackingSession(startedAt: start, endedAt: start.addingTimeInterval(90)).duration == .seconds(90))
+        #expect(YoullTrackingSession(startedAt: start, endedAt: Date(timeIntervalSince1970: .infinity)).duration == .zero)
+        #expect(YoullTrackingSession(startedAt: start, endedAt: Date(timeIntervalSince1970: 1e300)).duration > .seconds(86_400))
+        #expect(YoullTrackingSession(startedAt: start, endedAt: start.addingTimeInterval(-5)).duration == .zero)
+    }
+
     @Test func shareLinksAreHTTPSAndStable() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }

@@ -84,7 +84,7 @@ extension CroboxEvent {
             if name.isEmpty { issues.append("a custom event needs a name.") }
             check(product)
         case let .purchase(_, _, _, revenue):
-            if let revenue, !revenue.isFinite { issues.append("revenue must be finite.") }
+            if let revenue, !revenue.isFinite || revenue < 0 { issues.append("revenue must be a finite, non-negative number.") }
         case let .error(tag, name, _, _, _):
             if tag.isEmpty || name.isEmpty { issues.append("an error event needs a tag and a name.") }
         case .checkout: break

@@ -66,8 +66,8 @@ struct ExploreColumns: Sendable {
         columns.directoryRowID.reserveCapacity(rows)
         let rowCursor = try Row.fetchCursor(db, sql: "SELECT latitude, longitude, key, flags, territory, dirRowID FROM rows ORDER BY id")
         while let row = try rowCursor.next() {
-            columns.latitude.append(row[0] ?? .nan)
-            columns.longitude.append(row[1] ?? .nan)
+            columns.latitude.append(row.readableValue(atIndex: 0, as: Double.self) ?? .nan)
+            columns.longitude.append(row.readableValue(atIndex: 1, as: Double.self) ?? .nan)
             columns.rowKey.append(try row.decode(atIndex: 2))
             columns.flags.append(try row.decode(atIndex: 3))
             columns.territory.append(try row.decode(atIndex: 4))

@@ -53,7 +53,7 @@ public struct ExploreFirebaseStorage: Codable, Sendable, Hashable {
         func refuse() -> EngageError {
             EngageError(
                 .invalidConfiguration,
-                "\(objectURL.absoluteString) is not a Firebase Storage object URL (…/v0/b/<bucket>/o/<object>).",
+                "\(Redactor().redact(url: objectURL)) is not a Firebase Storage object URL (…/v0/b/<bucket>/o/<object>).",
                 providerID: .explore)
         }
         guard let components = URLComponents(url: objectURL, resolvingAgainstBaseURL: false),

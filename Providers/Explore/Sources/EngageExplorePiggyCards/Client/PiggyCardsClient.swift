@@ -95,14 +95,17 @@ package struct PiggyCardsClient: Sendable {
         guard var account = try PiggyCardsAccount.load(from: storage) else {
             throw EngageError(.unauthorized, "Sign up to PiggyCards before verifying.", providerID: .explore)
         }
+        let ticket = await loginGate.signOutCount
         let answer = try await publicClient.json(
             PiggyCardsWire.VerifyOTPAnswer.self, .post, "verify-otp",
             body: .json(PiggyCardsWire.VerifyOTPRequest(email: account.email, otp: otp.trimmingCharacters(in: .whitespaces))),
             options: PiggyCardsOperation.verifyOTP.options(authorization: .none, allowsRetry: false)
         )
         account.password = answer.generatedPassword
-        try account.save(to: storage)
-        try await logIn()
+        let verified = account
+        let storage = storage
+        try await loginGate.completeVerification(
+            sentAt: ticket, save: { try verified.save(to: storage) }, logIn: { try await self.logIn() })
     }
 
     /// `POST login` with the sealed account; the token expires after `expires_in` on the clock.
@@ -118,11 +121,15 @@ package struct PiggyCardsClient: Sendable {
 
     /// Forgets the token and the account. Delivered cards stay in the vault.
     ///
-    /// The account goes first (no new login can start), then a login already sent is waited for, then
-    /// the token is cleared: a login racing the sign-out never leaves its token behind.
+    /// A verification in flight is refused first (it will neither save its account nor log in), then
+    /// the account goes (no new login can start), then a login already sent is waited for and the
+    /// account removed again (a verification that was saving it), then the token is cleared: a login
+    /// or a verification racing the sign-out never leaves its account or token behind.
     package func signOut() async throws {
+        await loginGate.noteSignOut()
         try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
         await loginGate.waitForLoginInFlight()
+        try storage.removeValue(forKey: PiggyCardsAccount.storageKey)
         try await tokens.clear()
     }
 

@@ -11,6 +11,8 @@
 /// a second login start beside the first.
 package actor PiggyCardsLoginGate {
     private let logins = SingleFlight<Void>()
+    /// Bumped by each sign-out: a verification sent before one never saves its account or logs in.
+    private var signOuts: UInt64 = 0
     /// Callers that joined a login in flight instead of starting one (a test hook).
     package var joinedCallerCount: Int { logins.joinedCount }
 
@@ -21,6 +23,29 @@ package actor PiggyCardsLoginGate {
     /// - Throws: the login's error, or `.cancelled` when the caller is cancelled while it waits.
     func ensureSession(_ tokens: TokenManager, logIn: @escaping @Sendable () async throws -> Void) async throws {
         if try await tokens.hasSession() { return }
+        try await logins.run { _ in try await logIn() }.task.valueUnlessCancelled(providerID: .explore)
+    }
+
+    /// The sign-out count, read before a one-time code is sent for verification.
+    var signOutCount: UInt64 { signOuts }
+
+    /// Marks a sign-out: a verification sent before it completes without an account or a login.
+    func noteSignOut() {
+        signOuts &+= 1
+    }
+
+    /// Completes a verification sent when the sign-out count was `ticket`: saves the account (`save`,
+    /// here on the gate, so no sign-out comes between the check and the save), then logs in as the
+    /// login in flight, which a sign-out waits for.
+    ///
+    /// - Throws: `.cancelled` when the user signed out meanwhile; else the save's or the login's error.
+    func completeVerification(
+        sentAt ticket: UInt64, save: @Sendable () throws -> Void, logIn: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        guard signOuts == ticket else {
+            throw EngageError(.cancelled, "The user signed out of PiggyCards while the code was being verified.", providerID: .explore)
+        }
+        try save()
         try await logins.run { _ in try await logIn() }.task.valueUnlessCancelled(providerID: .explore)
     }
 

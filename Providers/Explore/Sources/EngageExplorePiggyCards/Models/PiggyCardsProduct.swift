@@ -24,7 +24,8 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
     public var priceType: PiggyCardsPriceType
     /// The card currency.
     public var currency: String
-    /// The discount in basis points (1 % = 100).
+    /// The discount in basis points (1 % = 100), from 0 to 10 000 in a decoded product; a quote refuses
+    /// any other.
     public var discountBasisPoints: Int
     /// The smallest face value of a `range` product.
     public var minDenomination: Decimal?
@@ -90,6 +91,10 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
         let percent = try container.lenientDecimal(.discountPercentage) ?? 0
         guard let basisPoints = GiftCardMoney.minorUnits(of: percent) else {
             throw DecodingError.dataCorruptedError(forKey: .discountPercentage, in: container, debugDescription: "more than two decimals")
+        }
+        // A discount above 100 % would make the price negative; a negative one is a surcharge.
+        guard (0...10_000).contains(basisPoints) else {
+            throw DecodingError.dataCorruptedError(forKey: .discountPercentage, in: container, debugDescription: "not from 0 to 100 %")
         }
         discountBasisPoints = basisPoints
         minDenomination = try container.lenientDecimal(.minDenomination)

@@ -35,10 +35,15 @@ public struct PiggyCardsQuote: Codable, Sendable, Hashable {
     /// The quote for `quantity` cards of `denomination` of `product`.
     ///
     /// - Throws: `.exploreGiftCardAmountInvalid` when the denomination is not one the product sells
-    ///   or the order's face value is above 2 500; `.invalidInput` for a quantity below 1.
+    ///   or the order's face value is above 2 500; `.invalidInput` for a quantity outside 1 to 100 or a
+    ///   product whose discount is outside 0 to 100 %.
     public init(product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1) throws(EngageError) {
         guard quantity >= 1, quantity <= 100 else {
             throw EngageError(.invalidInput, "The quantity must be from 1 to 100.", providerID: .explore)
+        }
+        guard (0...10_000).contains(product.discountBasisPoints) else {
+            throw EngageError(
+                .invalidInput, "The product's discount must be from 0 to 100 % (10 000 basis points).", providerID: .explore)
         }
         let denominations = product.denominations ?? .fixed([])
         try denominations.validate(denomination)

@@ -84,5 +84,30 @@ extension GiftCardSuites {
             try await eventuallyTrue("two announcements") { announced.withLock { $0.count } == 2 }
             #expect(announced.withLock { $0.sorted() } == ["card-1", "order-7-2"])
         }
+
+        @Test("a card that no longer opens is never moved aside without its lost record: both are written, or neither")
+        func lostRecordAndMoveAsideTogether() throws {
+            let clock = FakeClock()
+            let test = try GiftCardTestContext(clock: clock)
+            try GiftCardVault(storage: test.context.storage, clock: clock).store(
+                provider: .ctx, id: "card-1", secrets: GiftCardSecrets(number: "6006 1"))
+            let restored = try GiftCardTestContext(clock: clock, database: test.context.database)
+            let vault = GiftCardVault(storage: restored.context.storage, clock: clock)
+            // The lost record cannot be written (a full disk, say, at that moment).
+            try test.context.database.writer.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TEMP TRIGGER refuse_lost_records BEFORE INSERT ON engage_kv
+                        WHEN NEW.key LIKE 'giftcard-lost.%' BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                        """)
+            }
+            #expect(throws: EngageError.self) { try vault.card(provider: .ctx, id: "card-1") }
+            // The card is still where it was: a later read (with room on the disk) records it lost.
+            #expect(try Self.row(test) != nil)
+            try test.context.database.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_lost_records") }
+            #expect(try vault.card(provider: .ctx, id: "card-1") == nil)
+            #expect(try vault.lostCards().map(\.id) == ["card-1"])
+            #expect(try Self.row(test) == nil)
+        }
     }
 }

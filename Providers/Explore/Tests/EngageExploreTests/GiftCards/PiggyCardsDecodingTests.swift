@@ -43,6 +43,29 @@
                 #expect(quote.total == Decimal(string: "30.45"))
                 #expect(throws: EngageError.self) { try PiggyCardsQuote(product: product, denomination: 10, quantity: 0) }
             }
+
+            @Test(
+                "a discount outside 0 to 100 % is refused: when decoded, and when a quote is asked for",
+                arguments: [("150", 15_000), ("-5", -500), ("100.01", 10_001)]
+            )
+            func discountOutOfRange(percent: String, basisPoints: Int) throws {
+                #expect(throws: DecodingError.self) {
+                    try product(
+                        #"{"id":"1","name":"R","price_type":"range","discount_percentage":\#(percent),"min_denomination":1,"max_denomination":500}"#
+                    )
+                }
+                let custom = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: basisPoints, minDenomination: 1, maxDenomination: 2_500)
+                let error = #expect(throws: EngageError.self) { try PiggyCardsQuote(product: custom, denomination: 100) }
+                #expect(error?.code == .invalidInput)
+                // An app's own product with an absurd discount is refused too, not an overflow.
+                let absurd = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: .max, minDenomination: 1, maxDenomination: 2_500)
+                #expect(throws: EngageError.self) { try PiggyCardsQuote(product: absurd, denomination: 100) }
+                let free = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: 10_000, minDenomination: 1, maxDenomination: 2_500)
+                #expect(try PiggyCardsQuote(product: free, denomination: 100).totalMinorUnits == 0)
+            }
         }
     }
 #endif

@@ -106,6 +106,30 @@
                 await harness.stop()
             }
 
+            @Test("a sign-out while a one-time code is being verified leaves no account and no token behind", .timeLimit(.minutes(1)))
+            func signOutDuringVerification() async throws {
+                let verifyArrived = TestCounter()
+                let releaseVerify = EngageTesting.TestGate()
+                let harness = try await PiggyCardsHarness(sleep: { _ in
+                    _ = verifyArrived.increment()
+                    await releaseVerify.wait()
+                })
+                let email = "rui@example.com"
+                try await harness.client.signUp(firstName: "Rui", lastName: "Costa", email: email, country: "US")
+                harness.host.faults.inject(
+                    FaultRule(.delay(.seconds(1)), emulatorID: "piggycards", method: "POST", path: "/verify-otp", trigger: .times(1)))
+                let otp = try #require(harness.emulator.otp(for: email))
+                let verify = Task { try await harness.client.verify(otp: otp) }
+                #expect(await waitUntil { verifyArrived.count == 1 }, "the code reached the backend and is held there")
+                try await harness.client.signOut()
+                releaseVerify.open()
+                let outcome = await verify.result
+                #expect(throws: EngageError.self) { try outcome.get() }
+                #expect(try await harness.client.isSignedIn() == false, "the verified account did not come back")
+                #expect(try await harness.client.tokens.currentTokens() == nil, "no login happened after the sign-out")
+                await harness.stop()
+            }
+
             @Test("a sign-out racing a login in flight leaves no token behind", .timeLimit(.minutes(1)))
             func signOutDuringLogin() async throws {
                 let loginArrived = TestCounter()

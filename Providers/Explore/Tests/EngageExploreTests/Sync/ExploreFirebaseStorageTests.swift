@@ -191,6 +191,12 @@ struct ExploreFirebaseStorageTests {
             }
         }
 
+        // A download link pasted with its token (and an unencoded slash) is refused without the token.
+        let pasted = try #require(
+            URL(string: "https://firebasestorage.googleapis.com/v0/b/b.appspot.com/o/explore/explore.db?alt=media&token=0f1e-SECRET"))
+        let refusal = #expect(throws: EngageError.self) { try ExploreFirebaseStorage(objectURL: pasted, network: .mainnet) }
+        #expect(refusal?.message.contains("0f1e-SECRET") == false, "\(refusal?.message ?? "")")
+
         var both = ExploreConfiguration(feedURL: url, firebaseStorage: .dashWallet)
         #expect(both.validationIssues().contains("set feedURL or firebaseStorage, not both"))
         both.feedURL = nil

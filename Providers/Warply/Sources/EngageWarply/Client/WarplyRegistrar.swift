@@ -16,6 +16,8 @@ actor WarplyRegistrar {
     private var cached: WarplyRegistration?
     private var loaded = false
     private let registrations = SingleFlight<WarplyRegistration>()
+    /// Bumped by ``reset()``: a registration started before a reset is not kept.
+    private var resets: UInt64 = 0
     private(set) var registrationCount = 0
 
     init(client: APIClient, appUUID: String, storage: StorageNamespace, logger: Logger) {
@@ -46,8 +48,11 @@ actor WarplyRegistrar {
         logger.info("Warply registration refused by the server; registering again")
     }
 
-    /// Forgets the registration unconditionally.
+    /// Forgets the registration unconditionally. A registration in flight is not joined any more, and
+    /// its answer (for the device as it was) is not kept: its callers get a retryable `.cancelled`.
     func reset() throws {
+        resets &+= 1
+        registrations.detach()
         cached = nil
         loaded = true
         try storage.removeValue(forKey: Self.storageKey)
@@ -70,6 +75,7 @@ actor WarplyRegistrar {
     }
 
     private func performRegistration() async throws -> WarplyRegistration {
+        let resetsAtStart = resets
         let request = try client.makeRequest(
             .get, WarplyWire.path(.register, appUUID: appUUID),
             options: RequestOptions(isRepeatable: true, authorization: .none, operationName: "register_device")
@@ -82,6 +88,11 @@ actor WarplyRegistrar {
                 .warplyRequestRejected, "Warply refused to register this device (status \(answer.status)).", providerID: .warply,
                 recoverySuggestion: "Check that appUUID is your application's UUID for this environment."
             )
+        }
+        guard resets == resetsAtStart else {
+            throw EngageError(
+                .cancelled, "The device was reset while it was registering.", providerID: .warply, isRetryable: true,
+                recoverySuggestion: "Call the operation again: the device registers anew.")
         }
         try storage.setSealedValue(registration, forKey: Self.storageKey)
         cached = registration

@@ -22,8 +22,9 @@ extension WarplyProvider {
     {
         try await context.perform("campaigns") {
             let language = language ?? self.language
+            let generation = state.generation
             guard try await tokens.hasSession() else {
-                return storeLoggedOutCampaigns(try await basicCampaigns(language: language, filters: filters))
+                return storeLoggedOutCampaigns(try await basicCampaigns(language: language, filters: filters), since: generation)
             }
             async let basicList = basicCampaigns(language: language, filters: filters)
             async let personalizedList = personalizedCampaignList(language: language, filters: filters)
@@ -34,20 +35,23 @@ extension WarplyProvider {
             } catch let error as EngageError where Self.isDeadSession(error) {
                 logger.notice(
                     "Warply session is no longer valid; showing the logged-out campaigns", metadata: ["error": "\(error.code)"])
-                return storeLoggedOutCampaigns(try await basicList)
+                // Ending the dead session cleared the state: the logged-out list belongs to the new one.
+                let loggedOut = state.generation
+                return storeLoggedOutCampaigns(try await basicList, since: loggedOut)
             }
             let result = WarplyCampaignProcessing.process(
                 basic: try await basicList, personalized: personalized, availability: try await availabilityList)
-            state.setCarouselList(result.carousel)
-            state.setCampaignList(result.all.filter { $0.couponAvailability != 0 && !$0.isCarousel })
+            state.setCarouselList(result.carousel, since: generation)
+            state.setCampaignList(result.all.filter { $0.couponAvailability != 0 && !$0.isCarousel }, since: generation)
             return result.campaigns
         }
     }
 
-    /// The logged-out flow's result: every basic campaign, sorted, stored as the campaign list.
-    private func storeLoggedOutCampaigns(_ basic: [WarplyCampaign]) -> [WarplyCampaign] {
+    /// The logged-out flow's result: every basic campaign, sorted, stored as the campaign list unless
+    /// the state was cleared since `generation`.
+    private func storeLoggedOutCampaigns(_ basic: [WarplyCampaign], since generation: UInt64) -> [WarplyCampaign] {
         let sorted = WarplyCampaignProcessing.sorted(basic)
-        state.setCampaignList(sorted)
+        state.setCampaignList(sorted, since: generation)
         return sorted
     }
 
@@ -84,6 +88,7 @@ extension WarplyProvider {
     /// The supermarket campaign (`nil` when there is none), also kept in `state.supermarketCampaign`.
     public func supermarketCampaign(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCampaign? {
         try await context.perform("supermarket_campaign") {
+            let generation = state.generation
             let campaigns =
                 try await client.context(
                     [WarplyCampaign].self,
@@ -95,7 +100,7 @@ extension WarplyProvider {
                     section: WarplyWire.Section.campaigning, credentials: .signed, operation: "supermarket_campaign"
                 ) ?? []
             let campaign = WarplyCampaignProcessing.sorted(campaigns).first
-            state.setSupermarketCampaign(campaign)
+            state.setSupermarketCampaign(campaign, since: generation)
             return campaign
         }
     }

@@ -23,14 +23,14 @@ extension WarplyProvider {
     /// `coupons_fetched`. Needs a logged-in user.
     public func coupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
         try await context.perform("coupons") {
+            let generation = state.generation
             let coupons = try await userCoupons(
                 action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
             // Return the lists computed here: reading them back from the shared state could return
             // another call's lists (a concurrent fetch, a logout, the app's own setters).
             let lists = WarplyCouponLists(
                 active: WarplyCouponProcessing.active(coupons), redeemed: WarplyCouponProcessing.redeemed(coupons))
-            state.setOldCouponList(coupons)
-            state.setCouponList(coupons)
+            state.setCouponLists(coupons, since: generation)
             return lists
         }
     }
@@ -49,6 +49,7 @@ extension WarplyProvider {
     /// Every coupon set, kept in `state.couponSetList`.
     public func couponSets(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyCouponSet] {
         try await context.perform("couponsets") {
+            let generation = state.generation
             let sets =
                 try await client.context(
                     [WarplyCouponSet].self,
@@ -59,7 +60,7 @@ extension WarplyProvider {
                         ]),
                     section: WarplyWire.Section.coupon, credentials: .signed, operation: "couponsets"
                 ) ?? []
-            state.setCouponSetList(sets)
+            state.setCouponSetList(sets, since: generation)
             return sets
         }
     }

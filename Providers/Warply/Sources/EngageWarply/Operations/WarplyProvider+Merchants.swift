@@ -68,6 +68,7 @@ extension WarplyProvider {
     /// distance (computed here when Warply does not send one).
     public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery()) async throws(EngageError) -> [WarplyMerchant] {
         try await context.perform("merchants") {
+            let generation = state.generation
             try query.validate()
             var merchants =
                 try await client.context(
@@ -85,7 +86,7 @@ extension WarplyProvider {
                     (left.distanceMeters ?? .infinity) < (right.distanceMeters ?? .infinity)
                 }
             }
-            state.setMerchantList(merchants)
+            state.setMerchantList(merchants, since: generation)
             return merchants
         }
     }
@@ -123,6 +124,7 @@ extension WarplyProvider {
     /// `market_pass_details_fetched`. Needs a logged-in user.
     public func marketPassDetails() async throws(EngageError) -> WarplyMarketPassDetails {
         try await context.perform("market_pass_details") {
+            let generation = state.generation
             guard
                 let details = try await client.context(
                     WarplyMarketPassDetails.self,
@@ -136,7 +138,7 @@ extension WarplyProvider {
             else {
                 throw EngageError(.decoding, "Warply's market pass answer is empty.", providerID: .warply)
             }
-            state.setMarketPassDetails(details)
+            state.setMarketPassDetails(details, since: generation)
             return details
         }
     }

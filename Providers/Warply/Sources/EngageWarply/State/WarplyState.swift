@@ -25,6 +25,8 @@ public final class WarplyState: Sendable {
         var marketPassDetails: WarplyMarketPassDetails?
         var ccmsOffers: [WarplyContextualOffer] = []
         var seasonalList: [WarplySeasonalPackage] = []
+        /// Starts at 0; every `clear()` starts the next generation.
+        var generation: UInt64 = 0
     }
 
     private let storage = Locked(Storage())
@@ -35,12 +37,36 @@ public final class WarplyState: Sendable {
         self.events = events
     }
 
+    // MARK: Generations
+
+    /// The state's generation: every ``clear()`` (a logout, a new session) starts the next one. An
+    /// operation reads it before its request and passes it to the setter of its answer, which stores
+    /// nothing when the state was cleared meanwhile: an answer for a session that has ended never
+    /// fills the next user's state.
+    package var generation: UInt64 { storage.withLock { $0.generation } }
+
+    /// Applies `update` under the lock, unless `generation` is given and is no longer the current one;
+    /// returns whether it was applied.
+    @discardableResult
+    private func write(since generation: UInt64?, _ update: (inout Storage) -> Void) -> Bool {
+        storage.withLock { storage in
+            guard generation == nil || generation == storage.generation else { return false }
+            update(&storage)
+            return true
+        }
+    }
+
     // MARK: Campaigns
 
     /// Stores `campaigns` sorted by `sorting` (ties keep their order) and publishes `campaigns_retrieved`.
     public func setCampaignList(_ campaigns: [WarplyCampaign]) {
+        setCampaignList(campaigns, since: nil)
+    }
+
+    /// ``setCampaignList(_:)`` unless the state was cleared since `generation`.
+    package func setCampaignList(_ campaigns: [WarplyCampaign], since generation: UInt64?) {
         let sorted = WarplyCampaignProcessing.sorted(campaigns)
-        storage.withLock { $0.campaigns = sorted }
+        guard write(since: generation, { $0.campaigns = sorted }) else { return }
         events?.publish(WarplyCampaignsRetrievedEvent(count: sorted.filter(WarplyCampaignProcessing.isShown).count))
     }
 
@@ -52,8 +78,13 @@ public final class WarplyState: Sendable {
 
     /// Stores the carousel campaigns (sorted by `sorting`).
     public func setCarouselList(_ campaigns: [WarplyCampaign]) {
+        setCarouselList(campaigns, since: nil)
+    }
+
+    /// ``setCarouselList(_:)`` unless the state was cleared since `generation`.
+    package func setCarouselList(_ campaigns: [WarplyCampaign], since generation: UInt64?) {
         let sorted = WarplyCampaignProcessing.sorted(campaigns)
-        storage.withLock { $0.carousel = sorted }
+        write(since: generation) { $0.carousel = sorted }
     }
 
     /// The carousel campaigns.
@@ -61,7 +92,12 @@ public final class WarplyState: Sendable {
 
     /// Stores the supermarket campaign.
     public func setSupermarketCampaign(_ campaign: WarplyCampaign?) {
-        storage.withLock { $0.supermarketCampaign = campaign }
+        setSupermarketCampaign(campaign, since: nil)
+    }
+
+    /// ``setSupermarketCampaign(_:)`` unless the state was cleared since `generation`.
+    package func setSupermarketCampaign(_ campaign: WarplyCampaign?, since generation: UInt64?) {
+        write(since: generation) { $0.supermarketCampaign = campaign }
     }
 
     /// The supermarket campaign, if fetched.
@@ -80,6 +116,19 @@ public final class WarplyState: Sendable {
         events?.publish(WarplyCouponsRetrievedEvent(activeCount: active.count, redeemedCount: redeemedCount))
     }
 
+    /// Stores both lists of `coupons` (``setOldCouponList(_:)`` then ``setCouponList(_:)``) in one
+    /// step, unless the state was cleared since `generation`.
+    package func setCouponLists(_ coupons: [WarplyCoupon], since generation: UInt64?) {
+        let active = WarplyCouponProcessing.active(coupons)
+        let redeemed = WarplyCouponProcessing.redeemed(coupons)
+        let stored = write(since: generation) { storage in
+            storage.activeCoupons = active
+            storage.redeemedCoupons = redeemed
+        }
+        guard stored else { return }
+        events?.publish(WarplyCouponsRetrievedEvent(activeCount: active.count, redeemedCount: redeemed.count))
+    }
+
     /// The active coupons.
     public var couponList: [WarplyCoupon] { storage.withLock { $0.activeCoupons } }
 
@@ -94,7 +143,12 @@ public final class WarplyState: Sendable {
 
     /// Stores the coupon sets.
     public func setCouponSetList(_ couponSets: [WarplyCouponSet]) {
-        storage.withLock { $0.couponSets = couponSets }
+        setCouponSetList(couponSets, since: nil)
+    }
+
+    /// ``setCouponSetList(_:)`` unless the state was cleared since `generation`.
+    package func setCouponSetList(_ couponSets: [WarplyCouponSet], since generation: UInt64?) {
+        write(since: generation) { $0.couponSets = couponSets }
     }
 
     /// The coupon sets.
@@ -104,7 +158,12 @@ public final class WarplyState: Sendable {
 
     /// Stores the merchants.
     public func setMerchantList(_ merchants: [WarplyMerchant]) {
-        storage.withLock { $0.merchants = merchants }
+        setMerchantList(merchants, since: nil)
+    }
+
+    /// ``setMerchantList(_:)`` unless the state was cleared since `generation`.
+    package func setMerchantList(_ merchants: [WarplyMerchant], since generation: UInt64?) {
+        write(since: generation) { $0.merchants = merchants }
     }
 
     /// The merchants.
@@ -112,7 +171,12 @@ public final class WarplyState: Sendable {
 
     /// Stores the market pass details and publishes `market_pass_details_fetched`.
     public func setMarketPassDetails(_ details: WarplyMarketPassDetails?) {
-        storage.withLock { $0.marketPassDetails = details }
+        setMarketPassDetails(details, since: nil)
+    }
+
+    /// ``setMarketPassDetails(_:)`` unless the state was cleared since `generation`.
+    package func setMarketPassDetails(_ details: WarplyMarketPassDetails?, since generation: UInt64?) {
+        guard write(since: generation, { $0.marketPassDetails = details }) else { return }
         if details != nil { events?.publish(WarplyMarketPassDetailsEvent()) }
     }
 
@@ -137,8 +201,11 @@ public final class WarplyState: Sendable {
     /// The seasonal list.
     public var seasonalList: [WarplySeasonalPackage] { storage.withLock { $0.seasonalList } }
 
-    /// Forgets everything (logout).
+    /// Forgets everything (logout) and starts a new generation: an answer to a request sent before
+    /// is not stored.
     public func clear() {
-        storage.withLock { $0 = Storage() }
+        storage.withLock { storage in
+            storage = Storage(generation: storage.generation &+ 1)
+        }
     }
 }

@@ -46,6 +46,10 @@ public final class WarplyWallet {
     @ObservationIgnored private let provider: WarplyProvider
     @ObservationIgnored private let refreshes = SingleFlight<Void>()
     @ObservationIgnored private var follower: Task<Void, Never>?
+    /// Bumped by every login, redemption and logout: a refresh started before shows nothing it fetched.
+    @ObservationIgnored private var generation: UInt64 = 0
+    /// How many refreshes are running (an outdated one may still be finishing beside a new one).
+    @ObservationIgnored private var runningLoads = 0
 
     /// The operations after which the wallet refreshes itself, and the one after which it empties.
     static let refreshingOperations: Set<String> = ["dei_login", "verify_ticket", "cosmote_user", "update_tokens", "redeem_coupon"]
@@ -58,8 +62,10 @@ public final class WarplyWallet {
             for await event in operations where event.providerID == .warply && event.succeeded {
                 guard let self else { return }
                 if Self.refreshingOperations.contains(event.operation) {
+                    self.startOver()
                     await self.refresh()
                 } else if event.operation == Self.emptyingOperation {
+                    self.startOver()
                     self.empty()
                 }
             }
@@ -77,9 +83,23 @@ public final class WarplyWallet {
         _ = try? await flight.task.value
     }
 
+    /// The user or their data changed: a refresh in flight is not joined any more, and what it fetched
+    /// (for the session or the coupons as they were) is not shown.
+    private func startOver() {
+        generation &+= 1
+        refreshes.detach()
+    }
+
     private func load() async {
+        runningLoads += 1
         isRefreshing = true
-        defer { isRefreshing = false }
+        defer {
+            runningLoads -= 1
+            isRefreshing = runningLoads > 0
+        }
+        let started = generation
+        /// Whether what this load fetched may still be shown.
+        func isCurrent() -> Bool { generation == started }
         let provider = provider
         var failure: EngageError?
         async let campaigns = outcome { () async throws(EngageError) in try await provider.campaigns() }
@@ -88,22 +108,26 @@ public final class WarplyWallet {
                 async let profile = outcome { () async throws(EngageError) in try await provider.profile() }
                 async let coupons = outcome { () async throws(EngageError) in try await provider.coupons() }
                 switch await profile {
-                case let .success(profile): points = profile.points
+                case let .success(profile): if isCurrent() { points = profile.points }
                 case let .failure(error): failure = failure ?? error
                 }
                 switch await coupons {
                 case let .success(lists):
-                    activeCoupons = lists.active
-                    redeemedCoupons = lists.redeemed
+                    if isCurrent() {
+                        activeCoupons = lists.active
+                        redeemedCoupons = lists.redeemed
+                    }
                 case let .failure(error): failure = failure ?? error
                 }
-            } else {
+            } else if isCurrent() {
                 emptyUserData()
             }
         } catch {
             failure = error
         }
-        switch await campaigns {
+        let shownCampaigns = await campaigns
+        guard isCurrent() else { return }
+        switch shownCampaigns {
         case let .success(campaigns): activeCampaigns = campaigns
         case let .failure(error): failure = failure ?? error
         }

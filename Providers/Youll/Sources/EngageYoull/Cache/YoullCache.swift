@@ -91,7 +91,7 @@ final class YoullCache: Sendable {
             guard let row = try Row.fetchOne(db, sql: "SELECT body, stored_at FROM \(Self.table) WHERE key = ?", arguments: [key]) else {
                 return nil
             }
-            return (row["body"] as Data?, row["stored_at"] as Double?)
+            return (row.readableValue("body", as: Data.self), row.readableValue("stored_at", as: Double.self))
         }
         guard let entry else { return nil }
         guard let sealed = entry.body, let storedAt = entry.storedAt, clock.now.timeIntervalSince1970 - storedAt <= lifetime else {
@@ -140,15 +140,13 @@ final class YoullCache: Sendable {
             )
             var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM \(Self.table)") ?? 0
             while total > capacity {
-                guard
-                    let (oldest, size) = try Row.fetchOne(db, sql: "SELECT key, size FROM \(Self.table) ORDER BY accessed_at, key LIMIT 1")
-                        .flatMap({ row -> (String, Int)? in
-                            guard let key = row["key"] as String?, let size = row["size"] as Int? else { return nil }
-                            return (key, size)
-                        })
+                // The least recently used entry goes first; a row whose size cannot be read (a damaged
+                // cell) goes too, counted as nothing, so the loop always ends.
+                guard let oldest = try Row.fetchOne(db, sql: "SELECT rowid, size FROM \(Self.table) ORDER BY accessed_at, key LIMIT 1"),
+                    let rowID = oldest.readableValue("rowid", as: Int64.self)
                 else { break }
-                try db.execute(sql: "DELETE FROM \(Self.table) WHERE key = ?", arguments: [oldest])
-                total -= size
+                try db.execute(sql: "DELETE FROM \(Self.table) WHERE rowid = ?", arguments: [rowID])
+                total -= oldest.readableValue("size", as: Int.self) ?? 0
             }
             return true
         }

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 
 /// A review of a content item: a rating and, when the reviewer wrote one, a text.
@@ -50,8 +51,9 @@ public struct YoullTrackingSession: Sendable, Hashable, Identifiable {
         self.screenCount = screenCount
     }
 
-    /// How long it lasted.
-    public var duration: Duration { .seconds(endedAt.timeIntervalSince(startedAt)) }
+    /// How long it lasted: zero when it ends before it starts or the dates are not finite, and at
+    /// most about 285 years for dates further apart (such a session is refused when sent).
+    public var duration: Duration { .seconds(double: endedAt.timeIntervalSince(startedAt)) }
 }
 
 /// A link that opens a content item for whoever receives it (the Youll SDK's `EnvoyURL`): share it

@@ -39,6 +39,9 @@ public final class YoullCurrentUser {
     @ObservationIgnored private let provider: YoullProvider
     @ObservationIgnored private let loads = SingleFlight<Void>()
     @ObservationIgnored private var followers: [Task<Void, Never>] = []
+    /// Bumped by every session change and every operation that changes the user: a load started
+    /// before shows nothing it read.
+    @ObservationIgnored private var generation: UInt64 = 0
 
     /// The operations after which the profile is reloaded, and those after which it is emptied.
     static let reloadingOperations: Set<String> = ["register_user", "upload_profile_picture"]
@@ -53,6 +56,7 @@ public final class YoullCurrentUser {
                 // The first value is the session in place now: load it too.
                 for await _ in sessions {
                     guard let self else { return }
+                    self.startOver()
                     await self.refresh()
                 }
             },
@@ -60,8 +64,10 @@ public final class YoullCurrentUser {
                 for await event in operations where event.providerID == .youll && event.succeeded {
                     guard let self else { return }
                     if Self.reloadingOperations.contains(event.operation) {
+                        self.startOver()
                         await self.refresh()
                     } else if Self.emptyingOperations.contains(event.operation) {
+                        self.startOver()
                         self.empty()
                     }
                 }
@@ -80,10 +86,19 @@ public final class YoullCurrentUser {
         _ = try? await flight.task.value
     }
 
+    /// The session or the user changed: a load in flight is not joined any more, and what it read (for
+    /// the user as they were) is not shown.
+    private func startOver() {
+        generation &+= 1
+        loads.detach()
+    }
+
     private func load() async {
+        let started = generation
         let session = provider.session
         let signedIn = await session.isLoggedIn
         let userID = await session.userInfo().userID
+        guard generation == started else { return }
         isSignedIn = signedIn
         self.userID = signedIn ? userID : nil
         guard signedIn else {
@@ -92,19 +107,20 @@ public final class YoullCurrentUser {
             return
         }
         isLoading = true
-        defer { isLoading = false }
+        defer { if generation == started { isLoading = false } }
         do {
             let loaded = try await provider.fetch(.profile())
             // A session handed over meanwhile is loaded by its own refresh.
-            guard await provider.session.userInfo().userID == userID else { return }
+            guard await provider.session.userInfo().userID == userID, generation == started else { return }
             profile = loaded
             lastError = nil
         } catch {
-            lastError = error
+            if generation == started { lastError = error }
         }
     }
 
     private func empty() {
+        isLoading = false
         isSignedIn = false
         userID = nil
         profile = nil
