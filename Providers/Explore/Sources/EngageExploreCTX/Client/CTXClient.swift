@@ -46,6 +46,9 @@ package struct CTXClient: Sendable {
     let publicClient: APIClient
     let clock: any EngageClock
     let logger: Logger
+    /// Bumped by every sign-out (shared by copies of this client): a sign-in that was under way keeps
+    /// no session.
+    private let signOuts = Locked<UInt64>(0)
 
     /// A client for `configuration` over `context`'s transport stack, storage and clock.
     ///
@@ -90,23 +93,35 @@ package struct CTXClient: Sendable {
     /// `POST verify-email {email, code}`: signs in with the e-mailed code and stores the tokens sealed.
     ///
     /// - Throws: `.exploreGiftCardCodeInvalid` for a refused code (HTTP 400/401);
-    ///   `.exploreGiftCardUnexpectedAnswer` for a 2xx without both tokens (nothing is stored).
+    ///   `.exploreGiftCardUnexpectedAnswer` for a 2xx without both tokens (nothing is stored);
+    ///   `.cancelled` when the user signed out (or the provider was reset) while the code was being
+    ///   verified: that session is not kept.
     package func verify(email: String, code: String) async throws {
         let email = try GiftCardInput.email(email)
         let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !code.isEmpty else {
             throw EngageError(.exploreGiftCardCodeInvalid, "The verification code is empty.", providerID: .explore)
         }
+        let signOutsBefore = signOuts.value
         let answer = try await publicClient.json(
             CTXWire.TokenAnswer.self, .post, CTXWire.Path.verifyEmail, body: .json(CTXWire.VerifyEmailRequest(email: email, code: code)),
             options: CTXOperation.verify.options(authorization: .none, allowsRetry: false)
         )
+        let signedOutMeanwhile = EngageError(
+            .cancelled, "The user signed out of CTX while the code was being verified.", providerID: .explore)
+        guard signOuts.value == signOutsBefore else { throw signedOutMeanwhile }
         try await tokens.setTokens(answer.tokenPair(for: .verify))
+        // A sign-out that came between the check and the install: the session it cleared is cleared again.
+        guard signOuts.value == signOutsBefore else {
+            try await tokens.clear()
+            throw signedOutMeanwhile
+        }
         logger.info("Signed in to CTX")
     }
 
     /// Forgets the session (CTX has no sign-out endpoint). Delivered cards stay in the vault.
     package func signOut() async throws {
+        signOuts.withLock { $0 &+= 1 }
         try await tokens.clear()
         logger.info("Signed out of CTX")
     }

@@ -60,6 +60,25 @@ extension GiftCardSuites {
             await harness.stop()
         }
 
+        @Test("a sign-out while a code is being verified leaves no session behind", .timeLimit(.minutes(1)))
+        func signOutDuringVerification() async throws {
+            let harness = try await CTXHarness()
+            let email = "ana@example.com"
+            try await harness.client.requestCode(email: email)
+            let code = try #require(harness.emulator.loginCode(for: email))
+            harness.host.faults.inject(
+                FaultRule(.delay(.seconds(1)), emulatorID: "ctx", method: "POST", path: "/verify-email", trigger: .times(1)))
+            let client = harness.client
+            let verify = Task { try await client.verify(email: email, code: code) }
+            try await eventuallyTrue("the code reaches the server") { await harness.gate.arrivals == 1 }
+            try await client.signOut()
+            await harness.gate.open()
+            let outcome = await verify.result
+            #expect(throws: EngageError.self) { try outcome.get() }
+            #expect(try await client.isSignedIn() == false, "the verification's session did not outlive the sign-out")
+            await harness.stop()
+        }
+
         @Test("rotated tokens are stored even though the caller that triggered the refresh was cancelled")
         func rotatedTokensSurviveCancellation() async throws {
             let harness = try await CTXHarness()
