@@ -50,10 +50,24 @@ import HTTPTypes
         held.withLock { $0 = false }
     }
 
-    /// Whether an answer was held since ``arm()`` (it may have been released since). A test whose
-    /// trigger can join work already in flight (sent before `arm()`) polls this and triggers again.
-    public var hasHeld: Bool {
+    /// Whether an answer was held since ``arm()`` (it may have been released since).
+    private var hasHeld: Bool {
         held.value == true
+    }
+
+    /// Arms the transport and runs `operation` until a run's matching answer is held, then returns
+    /// that run once the answer has arrived (release it with ``release``). A run that joins work
+    /// already in flight (a refresh whose request went out before) holds nothing: it is awaited and
+    /// `operation` runs again.
+    public func holdAnswer(of operation: @escaping @Sendable () async -> Void) async -> Task<Void, Never> {
+        arm()
+        var run = Task { await operation() }
+        while await !waitUntil(timeout: .seconds(5), { self.hasHeld }) {
+            await run.value
+            run = Task { await operation() }
+        }
+        await arrived.wait()
+        return run
     }
 
     /// The base transport's timeouts.

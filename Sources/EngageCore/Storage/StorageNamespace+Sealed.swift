@@ -31,10 +31,13 @@ extension StorageNamespace {
     }
 
     /// Reads and opens the sealed value under `key`, moving aside a value that does not open (see
-    /// ``sealedData(forKey:)``). With `lossRecord`, that value (JSON, stored plain under its key) is
-    /// written in the same transaction as the move: a value is never moved aside without its record,
-    /// and a failure to write the record leaves the value where it was.
-    package func readSealed(forKey key: String, lossRecord: (key: String, value: Data)? = nil) throws -> SealedRead {
+    /// ``sealedData(forKey:)``). With `lossRecord`, the record it makes (a key and its JSON, stored
+    /// plain) is written in the same transaction as the move: a value is never moved aside without its
+    /// record, and a failure to write the record leaves the value where it was. It is called only for a
+    /// value that does not open.
+    package func readSealed(
+        forKey key: String, lossRecord: (() throws -> (key: String, value: Data))? = nil
+    ) throws -> SealedRead {
         try validateKey(key)
         let sealer = try requireSealer(for: key)
         guard let row = try readRow(forKey: key) else { return .absent }
@@ -52,7 +55,8 @@ extension StorageNamespace {
         } catch {
             failure = EngageError(.crypto, "A sealed value could not be opened.", underlyingError: error)
         }
-        if let lossRecord { try validateKey(lossRecord.key) }
+        let record = try lossRecord?()
+        if let record { try validateKey(record.key) }
         let namespace = name
         let now = clock.now
         let moved: Bool
@@ -64,9 +68,9 @@ extension StorageNamespace {
                         db, from: KeyValueSchema.table, columns: ["namespace", "key", "value", "is_sealed", "updated_at"],
                         where: "namespace = ? AND key = ? AND value = ?", arguments: [namespace, key, row.value], at: now
                     ) > 0
-                if moved, let lossRecord {
+                if moved, let record {
                     try Self.upsert(
-                        db, namespace: namespace, key: lossRecord.key, value: lossRecord.value, isSealed: false,
+                        db, namespace: namespace, key: record.key, value: record.value, isSealed: false,
                         updatedAt: now.timeIntervalSince1970)
                 }
                 return moved

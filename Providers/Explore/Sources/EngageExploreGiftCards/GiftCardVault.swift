@@ -154,9 +154,11 @@ public struct GiftCardVault: Sendable {
     /// Opens the card under `key`; one that no longer opens is recorded as lost (in the same
     /// transaction that moves it aside) and reads as `nil`.
     private func open(key: String, provider: ExploreGiftCardProviderID, id: String) throws -> StoredGiftCard? {
-        let lostKey = Self.lostKey(provider: provider, id: id)
-        let lost = try StorageNamespace.encode(LostGiftCard(provider: provider, id: id, lostAt: clock.now), key: lostKey)
-        switch try storage.readSealed(forKey: key, lossRecord: (lostKey, lost)) {
+        let lossRecord: () throws -> (key: String, value: Data) = {
+            let lostKey = Self.lostKey(provider: provider, id: id)
+            return (lostKey, try StorageNamespace.encode(LostGiftCard(provider: provider, id: id, lostAt: clock.now), key: lostKey))
+        }
+        switch try storage.readSealed(forKey: key, lossRecord: lossRecord) {
         case let .opened(data):
             return try StorageNamespace.decode(StoredGiftCard.self, from: data, key: key)
         case .absent:

@@ -70,15 +70,8 @@ struct WarplySessionRaceTests {
         let wallet = warply.wallet
         await wallet.refresh()
         #expect(await waitUntil { !wallet.activeCoupons.isEmpty && !wallet.isRefreshing })
-        transport.arm()
-        var refresh = Task { await wallet.refresh() }
-        // A refresh joins one in flight (the login's own, whose requests went out before `arm()`):
-        // then it holds nothing, and the test asks again once that one is over.
-        while await !waitUntil(timeout: .seconds(5), { transport.hasHeld }) {
-            await refresh.value
-            refresh = Task { await wallet.refresh() }
-        }
-        await transport.arrived.wait()
+        // A refresh may join the login's own, sent before: `holdAnswer` then asks again.
+        let refresh = await transport.holdAnswer { await wallet.refresh() }
         try await warply.logout()
         #expect(await waitUntil(timeout: .seconds(20)) { wallet.activeCoupons.isEmpty })
         transport.release.open()

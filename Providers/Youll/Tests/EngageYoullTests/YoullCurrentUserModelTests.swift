@@ -52,15 +52,8 @@ import YoullEmulator
         #expect(await waitUntil { user.profile?.id == "u-3" && !user.isLoading })
         let before = user.profile?.name
         // A load answered with the old name is held while the user renames themselves.
-        transport.arm()
-        var load = Task { await user.refresh() }
-        // A refresh joins a load in flight (the session's own, whose request went out before `arm()`):
-        // then it holds nothing, and the test asks again once that load is over.
-        while await !waitUntil(timeout: .seconds(5), { transport.hasHeld }) {
-            await load.value
-            load = Task { await user.refresh() }
-        }
-        await transport.arrived.wait()
+        // A refresh may join the session's own load, sent before: `holdAnswer` then asks again.
+        let load = await transport.holdAnswer { await user.refresh() }
         _ = try await harness.youll.perform(.registerUser(name: "Renamed"))
         transport.release.open()
         await load.value
