@@ -3,11 +3,11 @@
 // EngageKit: one package, a small core, provider modules chosen by traits.
 // See README.md for trait and product selection and CONTRIBUTING.md for adding a provider.
 //
-// What an app resolves: swift-http-types, swift-log, swift-crypto (with swift-asn1), GRDB and
-// ZIPFoundation, nothing else. Everything else here (the sandbox and its web UI, the emulators, the
-// examples, the demo and the tests) builds only with the non-default `Development` trait, and every
+// What an app resolves: swift-http-types, swift-log, swift-crypto (with swift-asn1) and GRDB, nothing
+// else (the Explore provider inflates its archives with the system zlib). Everything else here (the
+// sandbox and its web UI, the emulators, the examples, the demo and the tests) builds only with the non-default `Development` trait, and every
 // reference to the packages it needs (Hummingbird, NIO, ServiceLifecycle, ArgumentParser, Graphiti,
-// GraphQL) is guarded by that trait, so SwiftPM (6.2 and later, hence the tools version) leaves them out
+// GraphQL, ZIPFoundation) is guarded by that trait, so SwiftPM (6.2 and later, hence the tools version) leaves them out
 // of an app's graph. CI checks the graph of a consumer fixture; docs/decisions.md says why a trait and
 // not a sibling package.
 import PackageDescription
@@ -68,7 +68,9 @@ let providerModules: [ProviderModule] = [
     // Crypto: downloaded directories are verified by SHA-256 (or MD5, as Firebase Storage reports it).
     // CryptoExtras (the same package): the Dash wallet's Firebase Storage archives are WinZip-AES encrypted,
     // whose keys come from PBKDF2-HMAC-SHA1 and whose counter mode needs the raw AES block function.
-    // ZIPFoundation: the feed publishes zip archives (Foundation has no unzip on Linux); it inflates them. GRDB in the emulator: its generator writes directories.
+    // CEngageZlib: the system zlib, which inflates the feed's zip archives (Foundation has no unzip on
+    // Linux) with bounds the provider sets itself. ZIPFoundation in the emulator only (tooling): it writes
+    // the archives the emulator serves. GRDB in the emulator: its generator writes directories.
     // Gift cards come from sources behind one protocol (EngageExploreGiftCards): CTX always, PiggyCards
     // only under its trait.
     ProviderModule(
@@ -77,12 +79,12 @@ let providerModules: [ProviderModule] = [
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CEngageZlib",
         ],
         emulatorDependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            tooling("ZIPFoundation", package: "ZIPFoundation"),
         ],
         parts: [
             ProviderPart(name: "EngageExploreGiftCards"),
@@ -143,6 +145,7 @@ let emulatorBaseDependencies: [Target.Dependency] = [
 
 /// Products the test targets import directly (MemberImportVisibility wants every used module imported).
 let testSupportProducts: [Target.Dependency] = [
+    "EngageTestTraits",
     .product(name: "HTTPTypes", package: "swift-http-types"),
     .product(name: "Logging", package: "swift-log"),
     .product(name: "GRDB", package: "GRDB.swift"),
@@ -243,12 +246,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         // Tooling only (every reference is `tooling(…)`, under the Development trait): the sandbox's HTTP
         // server, the command lines, and the Youll emulator's GraphQL server. NIO and ServiceLifecycle
         // come with Hummingbird; declared because EngageSandbox imports them directly.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -270,6 +273,13 @@ let package = Package(
         .target(
             name: "Engage",
             dependencies: ["EngageCore"] + traitGatedProviders
+        ),
+        // The system zlib for the Explore provider's inflater: a header and the `z` library, which every
+        // supported platform ships (Debian: zlib1g-dev), so no package is added to an app's graph.
+        .target(
+            name: "CEngageZlib",
+            path: "Providers/Explore/Sources/CEngageZlib",
+            linkerSettings: [.linkedLibrary("z")]
         ),
         .target(
             name: "EngageTesting",
@@ -401,19 +411,25 @@ let package = Package(
             ]
                 + testSupportProducts
         ),
+        // The bounds every test of the package runs within (a share of the machine, a deadline that
+        // names a hung test): a module of its own, which only test targets link (it imports Testing).
+        .target(name: "EngageTestTraits", path: "Tests/EngageTestTraits"),
         .testTarget(
             name: "EngageSandboxTests",
-            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting"],
+            dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting", "EngageTestTraits"],
             path: "Development/Tests/EngageSandboxTests"
         ),
         .testTarget(
             name: "EngageSandboxUITests",
-            dependencies: ["EngageSandboxUI", "EngageSandbox", "ReferenceEmulator", "CroboxEmulator", "EngageCore", "EngageTesting"],
+            dependencies: [
+                "EngageSandboxUI", "EngageSandbox", "ReferenceEmulator", "CroboxEmulator", "EngageCore", "EngageTesting",
+                "EngageTestTraits",
+            ],
             path: "Development/Tests/EngageSandboxUITests"
         ),
     ] + providerTargets
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "CEngageZlib" {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSwiftSettings
 }

@@ -17,7 +17,7 @@ import HTTPTypes
 /// transport.release.open()
 /// ```
 @_spi(EngageProvider) public final class HoldingTransport: HTTPTransport {
-    private let base = URLSessionTransport()
+    private let base: any HTTPTransport
     private let matches: @Sendable (HTTPRequestMessage) -> Bool
     /// `nil` until armed, then whether an answer was held.
     private let held = Locked<Bool?>(nil)
@@ -26,8 +26,12 @@ import HTTPTypes
     /// Opened by the test to hand the held answer on.
     public let release = TestGate()
 
-    /// Holds the answer to a request that `matches` (once armed).
-    public init(matching matches: @escaping @Sendable (HTTPRequestMessage) -> Bool) {
+    /// Holds the answer to a request that `matches` (once armed); requests go through `base` (a
+    /// `URLSessionTransport` with its own session by default).
+    public init(
+        wrapping base: any HTTPTransport = URLSessionTransport(), matching matches: @escaping @Sendable (HTTPRequestMessage) -> Bool
+    ) {
+        self.base = base
         self.matches = matches
     }
 
@@ -38,8 +42,8 @@ import HTTPTypes
     }
 
     /// Holds the answer to a request to a path ending with `pathSuffix` (its query aside).
-    public convenience init(pathSuffix: String) {
-        self.init { request in
+    public convenience init(wrapping base: any HTTPTransport = URLSessionTransport(), pathSuffix: String) {
+        self.init(wrapping: base) { request in
             let path = (request.head.path ?? "").split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             return path.hasSuffix(pathSuffix)
         }
@@ -59,15 +63,33 @@ import HTTPTypes
     /// that run once the answer has arrived (release it with ``release``). A run that joins work
     /// already in flight (a refresh whose request went out before) holds nothing: it is awaited and
     /// `operation` runs again.
+    ///
+    /// Each run is awaited on events, never on a clock: either its answer arrives and is held, or the
+    /// run ends without one. A cancelled caller gets the last run back at once.
     public func holdAnswer(of operation: @escaping @Sendable () async -> Void) async -> Task<Void, Never> {
         arm()
-        var run = Task { await operation() }
-        while await !waitUntil(timeout: .seconds(5), { self.hasHeld }) {
-            await run.value
-            run = Task { await operation() }
+        while true {
+            let ended = TestGate()
+            let run = Task {
+                await operation()
+                ended.open()
+            }
+            let held = await withTaskGroup(of: Bool.self) { group -> Bool in
+                group.addTask {
+                    await self.arrived.wait()
+                    return true
+                }
+                group.addTask {
+                    await ended.wait()
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            // A run that ended can still have had its answer held (the two finished together).
+            if held || hasHeld || Task.isCancelled { return run }
         }
-        await arrived.wait()
-        return run
     }
 
     /// The base transport's timeouts.

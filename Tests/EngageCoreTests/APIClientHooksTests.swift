@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 
 /// An authoriser that renews every refused credential it is asked about (unless told not to), recording
@@ -80,7 +81,7 @@ private struct DecodedStatusReader: Sendable {
     }
 }
 
-@Suite("One pipeline: the answer classifier, one renewal, bounded sends")
+@Suite("One pipeline: the answer classifier, one renewal, bounded sends", .bounded)
 struct APIClientHooksTests {
     let clock = FakeClock()
 

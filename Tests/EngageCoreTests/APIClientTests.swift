@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
-@Suite("APIClient paths and limits")
+@Suite("APIClient paths and limits", .bounded)
 struct APIClientTests {
     let client = APIClient(
         baseURL: URL(string: "https://api.example.com/v2")!, transport: InMemoryTransport { _ in .json(["ok": true]) }

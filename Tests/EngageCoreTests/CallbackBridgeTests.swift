@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("CallbackBridge")
+@Suite("CallbackBridge", .bounded)
 struct CallbackBridgeTests {
     @Test("completion runs once on the main actor with the value or the EngageError")
     func deliversOnMainActor() async throws {
@@ -48,7 +49,7 @@ struct CallbackBridgeTests {
         // Finish the operations in reverse order, each after the previous one's completion arrived.
         for index in (0..<20).reversed() {
             gates[index].open()
-            #expect(await waitUntil(timeout: .seconds(60)) { done.count == 20 - index })  // generous: the main queue is shared
+            #expect(await waitUntil { done.count == 20 - index })  // generous: the main queue is shared
         }
         #expect(order.value == Array((0..<20).reversed()))
     }

@@ -2,13 +2,14 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Cellular access: a client kept off cellular networks marks every request, and URLSession is told")
+@Suite("Cellular access: a client kept off cellular networks marks every request, and URLSession is told", .bounded)
 struct CellularAccessTests {
     static let baseURL = URL(string: "https://api.example.com/v1/")!
 

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("CircuitBreaker")
+@Suite("CircuitBreaker", .bounded)
 struct CircuitBreakerTests {
     @Test("closed → open after the threshold → half-open after the cooldown → closed on success")
     func fullCycle() throws {

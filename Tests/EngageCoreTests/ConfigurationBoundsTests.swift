@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Every numeric setting has an upper bound as well as a lower one: a value from a remote configuration
 /// or a typo is refused with a message naming it, never multiplied into an overflow or a week-long wait.
-@Suite("Configuration: every numeric setting is bounded")
+@Suite("Configuration: every numeric setting is bounded", .bounded)
 struct ConfigurationBoundsTests {
     @Test(
         "network settings out of range are named",

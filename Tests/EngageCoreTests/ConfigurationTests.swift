@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("Configuration")
+@Suite("Configuration", .bounded)
 struct ConfigurationTests {
     @Test("presets differ as documented and are all valid", arguments: EngageConfiguration.Preset.allCases)
     func presets(preset: EngageConfiguration.Preset) throws {

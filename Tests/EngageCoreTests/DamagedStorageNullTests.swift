@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
 /// NULL where the schema says NOT NULL: what a damaged or hand-edited database file holds. The schema is
 /// loosened through `writable_schema` (as damage would), the file reopened, and the cells set to NULL.
-@Suite("Damaged storage: NULL cells")
+@Suite("Damaged storage: NULL cells", .bounded)
 struct DamagedStorageNullTests {
     private func makeFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("engage-null-\(UUID().uuidString.prefix(8))")

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) @testable import EngageCore
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: the enqueue bound check")
+@Suite("DurableQueue: the enqueue bound check", .bounded)
 struct DurableQueueBoundCheckTests {
     @Test("the bound check reads the two ends of the rowid B-tree and the byte counter, and never scans the queue (each enqueue runs it)")
     func boundCheckDoesNotScan() async throws {

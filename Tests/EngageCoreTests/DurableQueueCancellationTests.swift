@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// A deliverer whose request never answers: it returns only when its task is cancelled (as a
@@ -26,7 +27,7 @@ final class HangingDeliverer: QueueDelivering {
 
 /// Cancellation reaches a flush, and stopping has a deadline: a background activity that expires, or
 /// an app that shuts down, is never held by a server that does not answer.
-@Suite("DurableQueue: cancellation and deadlines")
+@Suite("DurableQueue: cancellation and deadlines", .bounded)
 struct DurableQueueCancellationTests {
     @Test("cancelling the caller of flush() cancels the request in flight; the event stays queued, uncharged")
     func cancellationReachesTheDeliverer() async throws {
@@ -37,10 +38,10 @@ struct DurableQueueCancellationTests {
         try await queue.register(destination: "crobox", deliverer: hanging)
         try await queue.enqueue(payload("a"), destination: "crobox")
         let flush = Task { await queue.flush() }
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.entered == 1 })
+        try #require(await waitUntil { hanging.entered == 1 })
         flush.cancel()
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.cancelled == 1 })
-        try #require(await waitUntil(timeout: .seconds(60)) { await !queue.isFlushing })
+        try #require(await waitUntil { hanging.cancelled == 1 })
+        try #require(await waitUntil { await !queue.isFlushing })
         #expect(try await queue.pendingCount() == 1)
         #expect(drops.all.isEmpty)
 
@@ -59,11 +60,11 @@ struct DurableQueueCancellationTests {
         try await queue.register(destination: "crobox", deliverer: hanging)
         try await queue.enqueue(payload("a"), destination: "crobox")
         let first = Task { await queue.flush() }
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.entered == 1 })
+        try #require(await waitUntil { hanging.entered == 1 })
         let joined = Task { await queue.flush() }
-        try #require(await waitUntil(timeout: .seconds(60)) { await queue.flushWaiterCount == 1 })
+        try #require(await waitUntil { await queue.flushWaiterCount == 1 })
         joined.cancel()
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.cancelled == 1 })
+        try #require(await waitUntil { hanging.cancelled == 1 })
         _ = await first.value
         _ = await joined.value
         #expect(try await queue.pendingCount() == 1)
@@ -78,9 +79,9 @@ struct DurableQueueCancellationTests {
         try await queue.register(destination: "crobox", deliverer: hanging)
         try await queue.enqueue(payload("a"), destination: "crobox")
         let running = Task { await queue.flush() }
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.entered == 1 })
+        try #require(await waitUntil { hanging.entered == 1 })
         let stopping = Task { await queue.stop(flushFirst: true, deadline: .seconds(3)) }
-        try #require(await waitUntil(timeout: .seconds(60)) { clock.sleeperCount == 1 })
+        try #require(await waitUntil { clock.sleeperCount == 1 })
         clock.advance(by: 2.9)
         #expect(hanging.cancelled == 0)
         clock.advance(by: 0.1)

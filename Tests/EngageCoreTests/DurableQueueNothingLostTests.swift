@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 /// Only an answer that judges an event may drop it: a transport failure, a server that is down, a rate
 /// limit or a refused credential says nothing about the event, however often it happens.
-@Suite("DurableQueue: nothing lost to transient failures")
+@Suite("DurableQueue: nothing lost to transient failures", .bounded)
 struct DurableQueueNothingLostTests {
     @Test("offline for a day: transient failures never drop an event, and order holds when the network returns")
     func transientFailuresNeverDrop() async throws {

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue partial delivery")
+@Suite("DurableQueue partial delivery", .bounded)
 struct DurableQueuePartialDeliveryTests {
     @Test("events delivered before a failure half-way through a batch are never sent again")
     func partialDelivery() async throws {

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: policy and throughput")
+@Suite("DurableQueue: policy and throughput", .bounded)
 struct DurableQueuePolicyTests {
     @Test func defaults() {
         let policy = DurableQueuePolicy()

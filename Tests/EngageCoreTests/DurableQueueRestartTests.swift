@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: restart and concurrency")
+@Suite("DurableQueue: restart and concurrency", .bounded)
 struct DurableQueueRestartTests {
     @Test func pendingEventsSurviveARestartAndAreDeliveredExactlyOnce() async throws {
         let directory = try TemporaryDirectory()

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: retries and drops")
+@Suite("DurableQueue: retries and drops", .bounded)
 struct DurableQueueRetryTests {
     @Test func retryableFailureBacksOffUntilDue() async throws {
         let database = try EngageDatabase(location: .inMemory)

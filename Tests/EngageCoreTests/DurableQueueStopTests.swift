@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: stop")
+@Suite("DurableQueue: stop", .bounded)
 struct DurableQueueStopTests {
     @Test("after stop() no flush starts, explicit or automatic")
     func noFlushAfterStop() async throws {

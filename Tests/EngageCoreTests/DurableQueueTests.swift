@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("DurableQueue: enqueue and flush")
+@Suite("DurableQueue: enqueue and flush", .bounded)
 struct DurableQueueTests {
     @Test func enqueueThenFlushDeliversInOrderAndDeletes() async throws {
         let database = try EngageDatabase(location: .inMemory)
@@ -147,7 +148,7 @@ struct DurableQueueTests {
     }
 }
 
-@Suite("DurableQueue: bounds")
+@Suite("DurableQueue: bounds", .bounded)
 struct DurableQueueBoundTests {
     @Test func dropOldestKeepsTheNewestAndReports() async throws {
         let database = try EngageDatabase(location: .inMemory)

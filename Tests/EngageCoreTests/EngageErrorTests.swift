@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("EngageError values")
+@Suite("EngageError values", .bounded)
 struct EngageErrorValueTests {
     @Test("errors are equal when their codes are, whatever the occurrence's details")
     func equalityByCode() {

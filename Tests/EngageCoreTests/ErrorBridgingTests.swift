@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// `EngageError` as Foundation sees it: `localizedDescription`, `NSError` domain and codes, user info
 /// without secrets, and the code table that keeps numbers stable.
-@Suite("EngageError bridges to LocalizedError and NSError")
+@Suite("EngageError bridges to LocalizedError and NSError", .bounded)
 struct ErrorBridgingTests {
     /// The repository's root, from this file's path (Tests/EngageCoreTests/…).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

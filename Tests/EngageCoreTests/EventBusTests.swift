@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("EventBus")
+@Suite("EventBus", .bounded)
 struct EventBusTests {
     struct Redeemed: EngageEvent {
         var couponID: String

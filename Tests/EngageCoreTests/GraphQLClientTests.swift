@@ -3,9 +3,10 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("GraphQLClient")
+@Suite("GraphQLClient", .bounded)
 struct GraphQLClientTests {
     struct Feed: GraphQLOperation {
         struct Variables: Encodable, Sendable { var lang: String }

@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Decoding hostile JSON into any public `Codable` value: a clear error or a value, never a trap.
@@ -11,7 +12,7 @@ func expectDecodingNeverTraps<T: Codable>(_ valid: T, seed: UInt64, sourceLocati
     #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
 }
 
-@Suite("Hostile input: core Codable values", .serialized)
+@Suite("Hostile input: core Codable values", .serialized, .bounded(.heavy))
 struct HostileInputTests {
     @Test("every public Codable value of the core decodes hostile JSON to a value or an error, never a trap")
     func coreValues() throws {

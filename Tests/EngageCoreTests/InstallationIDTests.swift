@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 /// A provider context named `id` over `database`.
@@ -9,7 +10,7 @@ private func context(_ id: ProviderID, database: EngageDatabase) throws -> Provi
     try makeProviderContext(id, database: database)
 }
 
-@Suite("Installation id")
+@Suite("Installation id", .bounded)
 struct InstallationIDTests {
     @Test("made once, stored, and the same after a restart over the same database")
     func madeOnceAndKept() throws {

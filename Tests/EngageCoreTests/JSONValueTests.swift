@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("JSONValue")
+@Suite("JSONValue", .bounded)
 struct JSONValueTests {
     @Test("integers survive exactly, beyond 2^53")
     func exactIntegers() throws {
@@ -36,7 +37,7 @@ struct JSONValueTests {
     }
 }
 
-@Suite("BootstrapOnce")
+@Suite("BootstrapOnce", .bounded)
 struct BootstrapOnceTests {
     @Test("reserve, fulfil and abandon: one winner, the loser fails at once")
     func reservation() throws {

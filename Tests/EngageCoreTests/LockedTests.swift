@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Locked")
+@Suite("Locked", .bounded)
 struct LockedTests {
     private final class Tracked: Sendable {
         let released: Locked<Bool>

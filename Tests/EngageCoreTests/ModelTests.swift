@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Models")
+@Suite("Models", .bounded)
 struct ModelTests {
     @Test("PageRequest stays in range however it is set: init, assignment and decoding")
     func pageRequestRanges() throws {

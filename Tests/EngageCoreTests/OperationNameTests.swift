@@ -2,13 +2,14 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 extension OperationName {
     fileprivate static let claimPerk: OperationName = "claim_perk"
 }
 
-@Suite("Operation names: declared once, carried by the call")
+@Suite("Operation names: declared once, carried by the call", .bounded)
 struct OperationNameTests {
     /// A context of provider `perks` whose requests go to `transport`, and its event bus.
     private func context(transport: InMemoryTransport) throws -> (ProviderContext, EventBus) {

@@ -3,9 +3,10 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("Redaction")
+@Suite("Redaction", .bounded)
 struct RedactionTests {
     let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEiLCJleHAiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLXNlY3JldA"
     let password = "Tr0ub4dor&3-horse"
@@ -183,7 +184,7 @@ struct RedactionTests {
     }
 }
 
-@Suite("URLSessionTransport")
+@Suite("URLSessionTransport", .bounded)
 struct URLSessionTransportTests {
     @Test("an unusable URL is reported without its query")
     func invalidURLMessage() async throws {

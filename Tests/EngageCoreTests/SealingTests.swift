@@ -1,9 +1,10 @@
 import Crypto
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Sealing")
+@Suite("Sealing", .bounded)
 struct SealingTests {
     let sealer: Sealer
     let context = Data("engage.kv\u{0}warply\u{0}tokens".utf8)

@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 
 /// Secrets never leave through reflection: `dump`, `String(reflecting:)` and `Mirror` show what
 /// `description` shows.
-@Suite("Secrets through reflection")
+@Suite("Secrets through reflection", .bounded)
 struct SecretReflectionTests {
     private func reflected(_ value: Any) -> String {
         var dumped = ""

@@ -1,6 +1,7 @@
 import Crypto
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ private func permissions(_ path: String) throws -> Int {
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
 
-@Suite("SecretStore: in memory and static")
+@Suite("SecretStore: in memory and static", .bounded)
 struct SecretStoreMemoryTests {
     @Test func inMemoryStoreCreatesOnceAndDeletes() throws {
         let store = InMemorySecretStore()
@@ -102,7 +103,7 @@ struct SecretStoreMemoryTests {
     #endif
 }
 
-@Suite("SecretStore: key files")
+@Suite("SecretStore: key files", .bounded)
 struct SecretStoreKeyFileTests {
     @Test func keyFileIsPrivateAndStable() throws {
         let directory = try TemporaryDirectory()

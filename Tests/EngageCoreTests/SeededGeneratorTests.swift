@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
+import EngageTestTraits
 import Testing
 
-@Suite("Seeded generator")
+@Suite("Seeded generator", .bounded)
 struct SeededGeneratorTests {
     @Test("matches the SplitMix64 reference outputs")
     func referenceVector() {

@@ -1,8 +1,9 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
+import EngageTestTraits
 import Testing
 
-@Suite("SingleFlight")
+@Suite("SingleFlight", .bounded)
 struct SingleFlightTests {
     @Test("concurrent callers share one run, and the next caller after it ends starts another")
     func sharedRun() async throws {

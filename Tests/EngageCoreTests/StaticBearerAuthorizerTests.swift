@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
-@Suite("StaticBearerAuthorizer")
+@Suite("StaticBearerAuthorizer", .bounded)
 struct StaticBearerAuthorizerTests {
     func stack(_ transport: InMemoryTransport, key: String) -> MiddlewareTransport {
         MiddlewareTransport(transport: transport, middlewares: [AuthorizationMiddleware(authorizer: StaticBearerAuthorizer(key: key))])

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("Storage: database")
+@Suite("Storage: database", .bounded)
 struct StorageDatabaseTests {
     @Test func fileDatabaseUsesWALAndCreatesAPrivateDirectory() throws {
         let directory = try TemporaryDirectory()
@@ -96,7 +97,7 @@ struct StorageDatabaseTests {
     }
 }
 
-@Suite("Storage: namespaces and migrations")
+@Suite("Storage: namespaces and migrations", .bounded)
 struct StorageMigrationTests {
     /// A migration creating `<namespace>_items`, counting its runs.
     static func createItems(_ namespace: String, runs: Locked<[String]>, name: String = "v1") -> StorageMigration {

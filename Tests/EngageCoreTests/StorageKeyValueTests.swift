@@ -2,9 +2,10 @@ import Crypto
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("Storage: key-value")
+@Suite("Storage: key-value", .bounded)
 struct StorageKeyValueTests {
     struct Profile: Codable, Equatable {
         var name: String

@@ -1,8 +1,9 @@
 @_spi(EngageProvider) @testable import EngageCore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Storage: locations")
+@Suite("Storage: locations", .bounded)
 struct StorageLocationTests {
     @Test func inMemoryHasNoDirectory() throws {
         #expect(try StorageLocation.inMemory.resolvedDirectory(environment: [:]) == nil)

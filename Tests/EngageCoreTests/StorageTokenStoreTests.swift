@@ -2,9 +2,10 @@ import Crypto
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("Storage: token stores")
+@Suite("Storage: token stores", .bounded)
 struct StorageTokenStoreTests {
     static let tokens = TokenPair(
         accessToken: "ACCESS-7f3a9c-secret-token-text",

@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// A JWT issued at `issuedAt` (on the issuer's clock), valid for `lifetime` seconds.
@@ -13,7 +14,7 @@ private func makeJWT(issuedAt: Date, lifetime: TimeInterval, subject: String) ->
 
 /// A device whose clock is off from the issuer's: expiry is judged on the device's clock corrected by
 /// the skew the tokens show, so a session refreshes once per token lifetime, not on every call.
-@Suite("Token manager: a wrong device clock")
+@Suite("Token manager: a wrong device clock", .bounded)
 struct TokenManagerClockTests {
     /// Two hours of calls every five minutes with one-hour tokens, the device `offset` from the issuer;
     /// returns how many refreshes were made.

@@ -3,9 +3,10 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("TokenManager")
+@Suite("TokenManager", .bounded)
 struct TokenManagerTests {
     let clock = FakeClock()
 
@@ -52,7 +53,7 @@ struct TokenManagerTests {
 
     @Test(
         "a caller cancelled while a refresh is in flight returns .cancelled at once; the refresh goes on for the others",
-        .timeLimit(.minutes(1)))
+        .bounded(deadline: .seconds(60)))
     func cancelledWaiterReturnsAtOnce() async throws {
         let gate = TestGate()
         let newPair = freshPair("new")
@@ -84,7 +85,7 @@ struct TokenManagerTests {
 
     @Test(
         "a refresher that never answers is bounded by the refresh timeout: .timeout, and the next call starts afresh",
-        .timeLimit(.minutes(1)))
+        .bounded(deadline: .seconds(60)))
     func refresherThatNeverAnswers() async throws {
         let calls = TestCounter()
         let never = TestGate()
@@ -92,7 +93,12 @@ struct TokenManagerTests {
         let manager = TokenManager(
             providerID: "test",
             refresher: ClosureTokenRefresher { _ in
-                if calls.increment() == 1 { await never.wait() }  // the first refresh hangs for good
+                if calls.increment() == 1 {
+                    // The first refresh hangs for good; abandoned (cancelled), it ends without tokens,
+                    // as a cancelled request does.
+                    await never.wait()
+                    try Task.checkCancellation()
+                }
                 return newPair
             },
             clock: clock,
@@ -490,7 +496,7 @@ final class FullDiskTokenStore: TokenStore {
     func clear() throws { try inner.clear() }
 }
 
-@Suite("Token manager: a store that cannot save")
+@Suite("Token manager: a store that cannot save", .bounded)
 struct TokenManagerFullDiskTests {
     let clock = FakeClock()
 

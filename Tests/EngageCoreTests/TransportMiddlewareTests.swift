@@ -3,9 +3,10 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 
-@Suite("Transport middleware")
+@Suite("Transport middleware", .bounded)
 struct TransportMiddlewareTests {
     let clock = FakeClock()
     let logger = Logger(label: "test")
@@ -255,7 +256,7 @@ struct TransportMiddlewareTests {
     }
 }
 
-@Suite("Timeouts enforced by the transport")
+@Suite("Timeouts enforced by the transport", .bounded)
 struct TransportEnforcedTimeoutTests {
     /// A transport that says it enforces timeouts and records the timeout it was given.
     final class EnforcingTransport: HTTPTransport {

@@ -8,11 +8,12 @@ import CroboxEmulator
 import Foundation
 import Logging
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// Analytics consent end to end: two providers that track (Reference and Crobox) against their
 /// emulators over loopback, with the choice stored in a database on disk.
-@Suite("Analytics consent, flush, purge and reset, end to end")
+@Suite("Analytics consent, flush, purge and reset, end to end", .bounded)
 struct AnalyticsConsentTests {
     struct Fixture {
         let host: SandboxHost
@@ -219,7 +220,7 @@ struct AnalyticsConsentTests {
         // (This test found that a flush joined one already running, which could have passed a
         // destination before its events were stored: see DurableQueue.flush.)
         #expect(
-            await waitUntil(timeout: .seconds(60)) {
+            await waitUntil {
                 let pending = try? await engage.registry.analytics.pendingCount()
                 return fixture.delivered.reference == 1 && fixture.delivered.crobox == 1 && pending == 0
             })

@@ -3,11 +3,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
 /// The background flush ends with the system's time: the request in flight is cancelled, the activity
 /// returns at once, and what was not delivered stays queued.
-@Suite("Background flush: expiry")
+@Suite("Background flush: expiry", .bounded)
 struct BackgroundFlushExpiryTests {
     /// An expiring activity the test drives: `block(false)` runs on a thread of its own; `expire()`
     /// calls `block(true)` as the system does when the time runs out.
@@ -65,13 +66,13 @@ struct BackgroundFlushExpiryTests {
         let activity = FakeActivity()
         let observer = BackgroundFlush(center: center, activity: activity.run) { await queue.flush() }
         center.post(name: BackgroundFlush.didEnterBackground, object: nil)
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.entered == 1 })
+        try #require(await waitUntil { hanging.entered == 1 })
         #expect(!activity.returned)
 
         activity.expire()
-        try #require(await waitUntil(timeout: .seconds(60)) { activity.returned })
-        try #require(await waitUntil(timeout: .seconds(60)) { hanging.cancelled == 1 })
-        try #require(await waitUntil(timeout: .seconds(60)) { await !queue.isFlushing })
+        try #require(await waitUntil { activity.returned })
+        try #require(await waitUntil { hanging.cancelled == 1 })
+        try #require(await waitUntil { await !queue.isFlushing })
         #expect(try await queue.pendingCount() == 1)
         observer.stop()
     }

@@ -6,12 +6,13 @@
 import Foundation
 import Logging
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// The device's clock is two hours off from the server's, end to end against the Reference emulator
 /// (its tokens carry `iat` and `exp` on the server's clock): two hours of calls every five minutes with
 /// one-hour tokens make one refresh per token lifetime, and every call is accepted.
-@Suite("Scenarios: a wrong device clock")
+@Suite("Scenarios: a wrong device clock", .bounded)
 struct ClockSkewScenarioTests {
     @Test("at most one refresh per token lifetime, every call accepted", arguments: [7_200.0, -7_200.0])
     func oneRefreshPerLifetime(deviceAheadBy offset: TimeInterval) async throws {

@@ -6,11 +6,12 @@
 import Foundation
 import Logging
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// `Engage(configuration:)` / `Engage.configure`: returns at once, operations wait for readiness,
 /// events tracked before it are stored durably and handed over.
-@Suite("Configure, then call before the providers are ready")
+@Suite("Configure, then call before the providers are ready", .bounded)
 struct ConfigureTests {
     @Test("An operation called before readiness waits for it and succeeds; ready() and engage_ready report the start")
     func callBeforeReady() async throws {
@@ -31,7 +32,7 @@ struct ConfigureTests {
         #expect(!engage.isReady)
         async let offers = engage.offers()
         // Generous: the whole suite runs in parallel on two cores; it only elapses when start is broken.
-        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 }, "the provider is starting, held at its gate")
+        #expect(await waitUntil { probe.startEntered.count == 1 }, "the provider is starting, held at its gate")
         #expect(!engage.isReady)
         probe.startGate.open()
         #expect(try await offers.items.map(\.id) == ["a1", "a2"])
@@ -80,7 +81,7 @@ struct ConfigureTests {
             ],
             environment: RegistryEnvironment(secretStore: InMemorySecretStore())
         )
-        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        #expect(await waitUntil { probe.startEntered.count == 1 })
         return (engage, probe)
     }
 
@@ -97,7 +98,7 @@ struct ConfigureTests {
         _ = await engage.ready()
         // The staged events were handed to the provider: now they wait in its own destination.
         #expect(
-            await waitUntil(timeout: .seconds(10)) {
+            await waitUntil {
                 (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
             })
         await engage.flush()
@@ -121,7 +122,7 @@ struct ConfigureTests {
         probe.startGate.open()
         _ = await engage.ready()
         #expect(
-            await waitUntil(timeout: .seconds(10)) {
+            await waitUntil {
                 (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
             })
         await engage.flush()
@@ -142,7 +143,7 @@ struct ConfigureTests {
             ],
             environment: testEnvironment()
         )
-        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        #expect(await waitUntil { probe.startEntered.count == 1 })
         for index in 0..<2 {
             _ = try await engage.track(TrackedEvent(.custom, name: "kept_\(index)"))
         }
@@ -162,12 +163,12 @@ struct ConfigureTests {
             providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: name, waitAtGate: true))],
             environment: testEnvironment()
         )
-        #expect(await waitUntil(timeout: .seconds(60)) { probe.startEntered.count == 1 })
+        #expect(await waitUntil { probe.startEntered.count == 1 })
         _ = try await engage.track(TrackedEvent(.custom, name: "nowhere"))
         probe.startGate.open()
         _ = await engage.ready()
         #expect(
-            await waitUntil(timeout: .seconds(10)) {
+            await waitUntil {
                 (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
             })
         await engage.shutdown()

@@ -3,11 +3,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 @_spi(EngageProvider) import EngageCore
+import EngageTestTraits
 import Testing
 
 /// `APIClient.download`: bodies streamed to a file over a real socket, with progress, limits and
 /// errors; and the in-memory path for transports that do not stream.
-@Suite("Downloads to a file")
+@Suite("Downloads to a file", .bounded)
 struct DownloadTests {
     private func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("engage-download-\(UUID().uuidString)")

@@ -5,11 +5,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// The core end to end: the reference provider over real HTTP on 127.0.0.1 against the sandbox's
 /// reference emulator.
-@Suite("End to end over loopback")
+@Suite("End to end over loopback", .bounded)
 struct EndToEndTests {
     @Test("log in, then an authorised GET of ~2 KB JSON returns offers")
     func loginAndOffers() async throws {
@@ -262,7 +263,7 @@ struct EndToEndTests {
     }
 }
 
-@Suite("GraphQL over loopback")
+@Suite("GraphQL over loopback", .bounded)
 struct GraphQLEndToEndTests {
     struct Echo: GraphQLOperation {
         struct Variables: Encodable, Sendable { var lang: String; var limit: Int }

@@ -3,6 +3,7 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Observation
+import EngageTestTraits
 import Testing
 
 /// Reads `updates` until a snapshot satisfies `condition`, and returns it (`nil` if the sequence ended).
@@ -15,7 +16,7 @@ private func first(
     return nil
 }
 
-@Suite("Engage state: snapshots and the observable object", .timeLimit(.minutes(2)))
+@Suite("Engage state: snapshots and the observable object", .bounded(deadline: .seconds(120)), .bounded)
 struct EngageStateTests {
     func makeEngage(alphaFails: Bool = false) throws -> Engage {
         try Engage(

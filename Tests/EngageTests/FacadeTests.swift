@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import Engage
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Engage facade")
+@Suite("Engage facade", .bounded)
 struct FacadeTests {
     func start(alpha: ScriptedConfiguration, beta: ScriptedConfiguration, gamma: ScriptedConfiguration? = nil) async throws -> Engage {
         var providers: [ProviderRegistration] = [

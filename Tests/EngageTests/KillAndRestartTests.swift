@@ -5,12 +5,13 @@
 import ExploreEmulator
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// An app killed (SIGKILL: no handler runs, nothing is flushed) in the middle of its work, then launched
 /// again on the same files: each launch is a child process (`engage-restart-child`) against emulators
 /// that this test serves on 127.0.0.1 and holds at the right moment.
-@Suite("Kill and restart", .serialized)
+@Suite("Kill and restart", .serialized, .bounded)
 struct KillAndRestartTests {
     /// A temporary folder removed at the end of the test (with the key folder beside it, `<folder>.keys`,
     /// where the SDK keeps its key on Linux).
@@ -37,7 +38,7 @@ struct KillAndRestartTests {
 
     @Test(
         "killed while delivering analytics: after restart nothing is lost, and nothing delivered before the kill is sent again",
-        .timeLimit(.minutes(2)))
+        .bounded(deadline: .seconds(120)))
     func killedDuringDelivery() async throws {
         let heldAtBackend = TestCounter()
         let release = TestGate()
@@ -59,12 +60,12 @@ struct KillAndRestartTests {
         // Launch 2 queues 10 more; their batch reaches the backend, which holds it; the app is killed.
         host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: emulator.id, method: "POST", path: "/events", trigger: .times(1)))
         let second = try ChildProcess(["track", folder.path, baseURL, "10"])
-        #expect(await waitUntil(timeout: .seconds(60)) { heldAtBackend.count == 1 }, "the batch reached the backend: \(second.lines)")
+        #expect(await waitUntil { heldAtBackend.count == 1 }, "the batch reached the backend: \(second.lines)")
         #expect(await waitUntil { second.lines.contains("enqueued 10") })
         await second.kill()
         // The backend now handles the batch: it stores the events, and its answer goes nowhere.
         release.open()
-        #expect(await waitUntil(timeout: .seconds(30)) { emulator.uniqueEventCount == 20 })
+        #expect(await waitUntil { emulator.uniqueEventCount == 20 })
 
         // Launch 3 finds the 10 events it never saw answered and delivers them again, once.
         let third = try await ChildProcess.run(["track", folder.path, baseURL, "0"])
@@ -82,7 +83,7 @@ struct KillAndRestartTests {
 
     @Test(
         "killed while syncing the directory: the next launch sweeps the half-downloaded folder and installs the directory",
-        .timeLimit(.minutes(2)))
+        .bounded(deadline: .seconds(120)))
     func killedDuringSync() async throws {
         let heldAtBackend = TestCounter()
         let release = TestGate()
@@ -107,7 +108,7 @@ struct KillAndRestartTests {
         host.faults.inject(
             FaultRule(.delay(.seconds(1)), emulatorID: feed.id, method: "GET", path: "/mainnet/\(archive)", trigger: .times(1)))
         let first = try ChildProcess(["sync", folder.path, feedURL])
-        #expect(await waitUntil(timeout: .seconds(60)) { heldAtBackend.count == 1 }, "the download started: \(first.lines)")
+        #expect(await waitUntil { heldAtBackend.count == 1 }, "the download started: \(first.lines)")
         await first.kill()
         release.open()
         #expect(!leftovers().isEmpty, "the killed sync left its download folder behind")
@@ -128,7 +129,7 @@ struct KillAndRestartTests {
     /// accepts a refresh token once more within a minute of its use (rotation with a reuse interval,
     /// as Auth0 and Okta do): a kill after the server rotated but before the new pair was saved is
     /// survivable only that way, and documented so.
-    @Test("50 seeded kills during flushes and token rotations: nothing lost, never logged out", .timeLimit(.minutes(5)))
+    @Test("50 seeded kills during flushes and token rotations: nothing lost, never logged out", .bounded(deadline: .seconds(300)))
     func seededKills() async throws {
         let emulator = ReferenceEmulator(configuration: .init(refreshTokenReuseInterval: .seconds(60)))
         let host = SandboxHost(emulators: [emulator])
@@ -145,7 +146,7 @@ struct KillAndRestartTests {
             let phase = random.nextFraction() < 0.5 ? "refreshing" : "flushing"
             let delay = Int(random.nextFraction() * 8)
             let child = try ChildProcess(["session", folder.path, baseURL, "r\(run)", "3"])
-            let reached = await waitUntil(timeout: .seconds(60)) {
+            let reached = await waitUntil {
                 child.lines.filter { $0 == phase }.count > round || child.lines.contains { $0.hasPrefix("pending") }
             }
             #expect(reached, "run \(run) never reached \(phase) \(round): \(child.lines)")

@@ -5,13 +5,14 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// What apps go through, end to end over loopback against the Reference emulator with the sandbox's
 /// fault injection: a day offline across many launches, and a server asking to come back in an hour.
 /// Time is a `FakeClock` shared by every "launch" (one `Engage` instance each, on one database folder),
 /// so the scenarios are deterministic.
-@Suite("Scenarios: nothing lost where apps live")
+@Suite("Scenarios: nothing lost where apps live", .bounded(.heavy))
 struct OfflineScenarioTests {
     struct App {
         let host: SandboxHost
@@ -147,7 +148,7 @@ struct OfflineScenarioTests {
     /// (4.5 s) sits just under the deadline (5 s), so only a stall of 4.5 s from the call's very start
     /// could end it first (a 2 s limit was reached once in CI, when busy cores delayed a write); the
     /// test never measures time.
-    @Test("a server that trickles bytes: the call ends at its deadline; other destinations keep flowing", .timeLimit(.minutes(2)))
+    @Test("a server that trickles bytes: the call ends at its deadline; other destinations keep flowing", .bounded(deadline: .seconds(120)))
     func tricklingServer() async throws {
         let app = try await App()
         let engage = try await app.launch {

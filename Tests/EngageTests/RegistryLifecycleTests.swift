@@ -4,9 +4,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
-@Suite("ProviderRegistry lifecycle")
+@Suite("ProviderRegistry lifecycle", .bounded)
 struct RegistryLifecycleTests {
     func temporaryDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("engage-registry-\(UUID().uuidString)").path
@@ -226,7 +227,7 @@ struct RegistryLifecycleTests {
     }
 }
 
-@Suite("Engage.shared and Engage.configure")
+@Suite("Engage.shared and Engage.configure", .bounded)
 struct SharedInstanceTests {
     @Test("before configure, Engage.shared is a stand-in that refuses every operation; after it, the configured instance, read without try")
     func sharedAfterConfigure() async throws {

@@ -3,6 +3,7 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
 /// An app's log handler that keeps its level and its lines in one shared object, as handlers that
@@ -31,7 +32,7 @@ private struct SharedStateHandler: LogHandler {
     }
 }
 
-@Suite("Registry logging")
+@Suite("Registry logging", .bounded)
 struct RegistryLoggingTests {
     @Test("the registry never changes the level of the app's logger, and logs no lower than either level")
     func appLoggerLevelIsLeftAlone() async throws {

@@ -3,9 +3,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("ProviderRegistry")
+@Suite("ProviderRegistry", .bounded)
 struct RegistryTests {
     @Test("duplicate ids are rejected with a clear error")
     func duplicateIDs() async throws {
@@ -227,7 +228,7 @@ final class LeakyProvider: EngageProvider {
     init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
 }
 
-@Suite("ProviderRegistry reserved ids")
+@Suite("ProviderRegistry reserved ids", .bounded)
 struct ReservedIDTests {
     final class Impostor: EngageProvider {
         typealias Configuration = EmptyConfiguration

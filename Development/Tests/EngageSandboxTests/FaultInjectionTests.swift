@@ -2,12 +2,13 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Fault injection")
+@Suite("Fault injection", .bounded)
 struct FaultInjectionTests {
     @Test("a status fault answers with its status, headers and body instead of the emulator")
     func statusFault() async throws {

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("JWT issuer")
+@Suite("JWT issuer", .bounded)
 struct JWTIssuerTests {
     let clock = TestClock()
 

@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 struct TokenPairReply: Decodable {
@@ -10,7 +11,7 @@ struct TokenPairReply: Decodable {
     var expires_in: Int
 }
 
-@Suite("Reference emulator")
+@Suite("Reference emulator", .bounded)
 struct ReferenceEmulatorTests {
     @Test("logging in returns a real JWT and an opaque refresh token")
     func login() async throws {

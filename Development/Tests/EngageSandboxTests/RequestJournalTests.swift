@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
-@Suite("Request journal")
+@Suite("Request journal", .bounded)
 struct RequestJournalTests {
     @Test("records method, relative path, raw and decoded query, headers, body, status and clock time")
     func recordsRequests() async throws {
@@ -146,7 +147,7 @@ struct RequestJournalTests {
     }
 }
 
-@Suite("Query string decoding")
+@Suite("Query string decoding", .bounded)
 struct QueryStringTests {
     @Test("RFC 3986 rules: + is literal, %2B is plus, %20 is space, invalid escapes stay verbatim")
     func decoding() {

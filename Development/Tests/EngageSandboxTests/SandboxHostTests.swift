@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,7 +17,7 @@ struct PingEmulator: Emulator {
     }
 }
 
-@Suite("Sandbox host")
+@Suite("Sandbox host", .bounded)
 struct SandboxHostTests {
     @Test("start binds an ephemeral port and reports every emulator's base URL in order")
     func startReportsEndpoints() async throws {

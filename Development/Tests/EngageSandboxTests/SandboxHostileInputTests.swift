@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// The sandbox's public `Codable` values (fault rules and journal entries travel as JSON between a
 /// sandbox tool and its scripts): hostile JSON decodes to a value or an error, never a trap.
-@Suite("Hostile input: sandbox Codable values")
+@Suite("Hostile input: sandbox Codable values", .bounded)
 struct SandboxHostileInputTests {
     @Test("fault rules, triggers, rule ids and journal entries decode hostile JSON to a value or an error")
     func sandboxValues() throws {

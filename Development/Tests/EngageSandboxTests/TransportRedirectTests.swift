@@ -4,6 +4,7 @@
 import Foundation
 import HTTPTypes
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ import Testing
 /// Redirects never carry credentials or bodies to another origin (see `RedirectRule`): host A answers
 /// `/moved` with a redirect to host B (another port, so another origin), and B's journal must never show
 /// a credential header or a body, whatever the status, method and kind of credential.
-@Suite("URLSessionTransport: redirects keep credentials at their origin", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport: redirects keep credentials at their origin", .bounded(deadline: .seconds(60)), .bounded)
 struct TransportRedirectTests {
     enum Credential: String, CaseIterable, Sendable {
         case bearer, basic, signed
@@ -154,7 +155,7 @@ extension Result where Failure == any Error {
 /// The decision alone, for what loopback cannot show (TLS): a downgrade is refused, an upgrade or a
 /// same-origin move is followed, the method changes as RFC 9110 says, and a request moved to another
 /// origin keeps only portable headers.
-@Suite("RedirectRule")
+@Suite("RedirectRule", .bounded)
 struct RedirectRuleTests {
     static func request(_ url: String, method: HTTPRequest.Method = .get, body: String? = nil) throws -> HTTPRequestMessage {
         var head = HTTPRequest(method: method, url: try #require(URL(string: url)))
@@ -246,7 +247,7 @@ struct RedirectRuleTests {
 }
 
 /// Redirect loops end with a clear error after `RedirectRule.maxRedirects` hops.
-@Suite("URLSessionTransport: redirect loops", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport: redirect loops", .bounded(deadline: .seconds(60)), .bounded)
 struct TransportRedirectLoopTests {
     @Test("a redirect loop fails with .redirectRefused after the bound")
     func loopEnds() async throws {

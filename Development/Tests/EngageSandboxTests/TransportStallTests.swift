@@ -3,12 +3,13 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 /// `URLSessionTransport` never leaves a caller waiting on URLSession alone: a cancelled call ends at
 /// once, and a silent transfer is abandoned by its watchdog even when URLSession's own timer would
 /// wait much longer. The server holds its answer on a ``SleepGate`` until the test releases it.
-@Suite("URLSessionTransport: cancellation and stalled transfers", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport: cancellation and stalled transfers", .bounded(deadline: .seconds(60)), .bounded)
 struct TransportStallTests {
     private static func request(_ url: URL, timeout: Duration) -> HTTPRequestMessage {
         HTTPRequestMessage(head: HTTPRequest(method: .get, url: url), options: RequestOptions(timeout: timeout))

@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import NIOCore
+import EngageTestTraits
 import Testing
 
 @_spi(EngageProvider) @testable import EngageSandboxUI
@@ -12,7 +13,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Sandbox UI: JSON API")
+@Suite("Sandbox UI: JSON API", .bounded)
 struct SandboxUIAPITests {
     @Test("requests to two emulators are listed, with secrets in paths and queries redacted; a detail hides secrets unless revealed")
     func requestsAndRedaction() async throws {

@@ -2,12 +2,13 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Whether a headless Chromium is available (always in CI, where its absence is a failure).
 let browserTestsEnabled = HeadlessChromium.executablePath != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
-@Suite("Sandbox UI in headless Chromium", .enabled(if: browserTestsEnabled), .serialized)
+@Suite("Sandbox UI in headless Chromium", .enabled(if: browserTestsEnabled), .serialized, .bounded)
 struct SandboxUIBrowserTests {
     /// Opens the UI and waits until it has loaded the list and its event stream is open.
     func openUI(_ sandbox: UISandbox) async throws -> ChromiumTab {

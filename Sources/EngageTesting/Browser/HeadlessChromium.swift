@@ -271,7 +271,8 @@
     }
 
     /// The DevTools protocol over Chromium's pipe: NUL-terminated JSON messages, answers matched to
-    /// commands by id. A reader thread blocks on the pipe; events (messages without an id) are dropped.
+    /// commands by id. A reader thread of its own (never a thread of the cooperative pool) polls the
+    /// pipe; events (messages without an id) are dropped. Every command fails after its deadline.
     final class DevToolsConnection: Sendable {
         private let writing: Int32
         private let reading: Int32
@@ -359,10 +360,24 @@
             waiting.forEach { $0.resume(throwing: EngageError(.network, "Chromium has exited.")) }
         }
 
+        /// Reads answers until Chromium closes its end, or until this connection is closed: the pipe is
+        /// polled once a second, so the reader never blocks for longer than that past a `close()` (a
+        /// browser that keeps its end open cannot keep the thread). Each command has its own deadline
+        /// (``answerTimeout``).
         private func readLoop() {
             var pending = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
+                var descriptor = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 1_000)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if ready == 0 {
+                    if state.withLock({ $0.closed }) { break }
+                    continue
+                }
                 let count = buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }

@@ -123,11 +123,9 @@ final class ScriptProbe: Sendable {
     }
 }
 
-/// Polls `condition` until it holds; records an issue (and returns) after `seconds` of real time,
-/// which only elapse when the code under test is broken.
-func eventually(
-    timeout seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
-) async {
-    let met = await waitUntil(timeout: .seconds(double: seconds), condition)
-    if !met { Issue.record("Condition not met within \(seconds) s", sourceLocation: sourceLocation) }
+/// Polls `condition` until it holds; records an issue (and returns) when the test is cancelled first,
+/// which only its deadline does (the code under test is then broken or hung).
+func eventually(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool) async {
+    let met = await waitUntil(condition)
+    if !met { Issue.record("Condition not met before the test was cancelled", sourceLocation: sourceLocation) }
 }

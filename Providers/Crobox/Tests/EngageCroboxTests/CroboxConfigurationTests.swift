@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) @testable import EngageCrobox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox configuration and pages")
+@Suite("Crobox configuration and pages", .bounded)
 struct CroboxConfigurationTests {
     @Test("JSON needs only the container id")
     func minimalJSON() throws {

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox promotions decoding")
+@Suite("Crobox promotions decoding", .bounded)
 struct CroboxDecodingTests {
     static let visitor = "4C4A8E66-4E2B-4A47-9B1C-2E0F1D0D7A11"
     static let session = "0b8d1a3e-7f1c-4f5e-9a47-2d6c9b1e5f20"

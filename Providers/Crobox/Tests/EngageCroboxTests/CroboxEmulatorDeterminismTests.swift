@@ -3,9 +3,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox emulator: determinism, sessions and badges")
+@Suite("Crobox emulator: determinism, sessions and badges", .bounded)
 struct CroboxEmulatorDeterminismTests {
     /// The same requests, in order, against a fresh host with `seed`: the raw response bodies.
     private func responses(seed: UInt64) async throws -> [Data] {

@@ -3,9 +3,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox emulator: events")
+@Suite("Crobox emulator: events", .bounded)
 struct CroboxEmulatorEventTests {
     @Test("the event pixel answers a real 1x1 transparent GIF")
     func gifResponse() async throws {

@@ -3,9 +3,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox emulator: state view and reset")
+@Suite("Crobox emulator: state view and reset", .bounded)
 struct CroboxEmulatorInspectionTests {
     @Test("events, an error report and a promotions request show in the state view, newest first; reset forgets them")
     func inspectAndReset() async throws {

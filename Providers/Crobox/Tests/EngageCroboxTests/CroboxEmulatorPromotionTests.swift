@@ -3,9 +3,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox emulator: promotions")
+@Suite("Crobox emulator: promotions", .bounded)
 struct CroboxEmulatorPromotionTests {
     @Test("no products: one page-level promotion without productId, and the campaign context")
     func noProducts() async throws {

@@ -5,9 +5,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox events end to end")
+@Suite("Crobox events end to end", .bounded)
 struct CroboxEventTests {
     @Test("engage.logIn reaches Crobox: its user id is sent as uid from then on; engage.logOut stops it")
     func identityThroughTheFacade() async throws {

@@ -4,11 +4,12 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Crobox's promotions answer, replaced by hostile variations of the emulator's real answer: each call
 /// ends with a value or an `EngageError`, and the facade's offers report the failure instead of trapping.
-@Suite("Crobox: hostile promotions answers")
+@Suite("Crobox: hostile promotions answers", .bounded(.heavy))
 struct CroboxHostileAnswerTests {
     @Test("200 hostile variations of the real promotions answer: values or EngageErrors, never a trap")
     func hostilePromotions() async throws {

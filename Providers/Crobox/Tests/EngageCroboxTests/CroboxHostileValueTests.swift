@@ -2,10 +2,11 @@
 @_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Crobox's public `Codable` values: hostile JSON decodes to a value or an error, never a trap.
-@Suite("Hostile input: Crobox Codable values")
+@Suite("Hostile input: Crobox Codable values", .bounded)
 struct CroboxHostileValueTests {
     @Test("products, badges, promotion contents and contexts, page types and dialects")
     func croboxValues() throws {

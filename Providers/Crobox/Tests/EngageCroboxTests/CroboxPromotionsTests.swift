@@ -5,9 +5,10 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox promotions end to end")
+@Suite("Crobox promotions end to end", .bounded)
 struct CroboxPromotionsTests {
     @Test(
         "promotions for 0, 1 and many products: order kept on the wire and in the answer",
@@ -202,7 +203,7 @@ struct CroboxPromotionsTests {
     }
 }
 
-@Suite("Crobox provider contract")
+@Suite("Crobox provider contract", .bounded)
 struct CroboxContractTests {
     @Test("the provider passes the conformance suite against its emulator")
     func conformance() async throws {

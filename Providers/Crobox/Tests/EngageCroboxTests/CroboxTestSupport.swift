@@ -52,7 +52,7 @@ struct CroboxHarness {
         // The provider schedules a flush at start: let it end (a down backend holds it for its timeout),
         // so that a test's `flush` reports what it delivers.
         let queue = engage.registry.analytics
-        let idle = await waitUntil(timeout: .seconds(60)) {
+        let idle = await waitUntil {
             let scheduled = await queue.hasScheduledFlush
             let flushing = await queue.isFlushing
             return !scheduled && !flushing

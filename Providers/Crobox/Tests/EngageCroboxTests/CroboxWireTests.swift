@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageCrobox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Crobox wire format")
+@Suite("Crobox wire format", .bounded)
 struct CroboxWireTests {
     @Test("base36 timestamps match the wire vector")
     func timestamp() {

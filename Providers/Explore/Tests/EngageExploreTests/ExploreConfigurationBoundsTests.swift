@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageExplore
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Explore configuration bounds")
+@Suite("Explore configuration bounds", .bounded)
 struct ExploreConfigurationBoundsTests {
     @Test("sizes and intervals that would overflow or wait for years are refused, each named")
     func hugeValuesAreRefused() {

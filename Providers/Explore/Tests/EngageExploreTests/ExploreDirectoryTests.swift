@@ -4,9 +4,10 @@
 import ExploreEmulator
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
-@Suite("Explore directory: schemas, filters, text search, index lifecycle", .serialized)
+@Suite("Explore directory: schemas, filters, text search, index lifecycle", .serialized, .bounded)
 struct ExploreDirectoryTests {
     @Test(
         "each schema family is detected from the file itself and answers like the brute-force scan",

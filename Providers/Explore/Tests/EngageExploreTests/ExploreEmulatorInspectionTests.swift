@@ -4,12 +4,13 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Explore feed emulator: state view and reset")
+@Suite("Explore feed emulator: state view and reset", .bounded)
 struct ExploreFeedEmulatorInspectionTests {
     @Test("a published directory shows its version, size and hash; a download is counted; reset forgets the downloads only")
     func feedInspectAndReset() async throws {
@@ -42,7 +43,7 @@ struct ExploreFeedEmulatorInspectionTests {
 }
 
 extension GiftCardSuites {
-    @Suite("CTX emulator: state view and reset")
+    @Suite("CTX emulator: state view and reset", .bounded)
     struct CTXEmulatorInspectionTests {
         @Test("an account and a purchased card show in the state view, secrets by their last four; reset forgets them")
         func ctxInspectAndReset() async throws {
@@ -72,7 +73,7 @@ extension GiftCardSuites {
 
 #if PiggyCards
     extension GiftCardSuites {
-        @Suite("PiggyCards emulator: state view and reset")
+        @Suite("PiggyCards emulator: state view and reset", .bounded)
         struct PiggyCardsEmulatorInspectionTests {
             @Test("a verified account shows in the state view without its password; reset forgets it")
             func piggyCardsInspectAndReset() async throws {

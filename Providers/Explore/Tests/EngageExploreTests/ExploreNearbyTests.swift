@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageExplore
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Explore nearby search is exact (against a brute-force scan)", .serialized)
+@Suite("Explore nearby search is exact (against a brute-force scan)", .serialized, .bounded)
 struct ExploreNearbyTests {
     @Test("random centres and radii: the R*Tree search equals the brute-force scan, row for row")
     func randomQueries() throws {

@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageExplore
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Map viewport queries: the index against an independent scan, across the antimeridian, paged.
-@Suite("Explore map regions")
+@Suite("Explore map regions", .bounded)
 struct ExploreRegionTests {
     /// An independent reading of "inside the region" (not ``ExploreRegion/contains(latitude:longitude:)``).
     private static func inside(_ region: ExploreRegion, _ latitude: Double, _ longitude: Double) -> Bool {

@@ -4,9 +4,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
-@Suite("Reference provider contract")
+@Suite("Reference provider contract", .bounded)
 struct ReferenceContractTests {
     @Test("the reference provider passes the conformance suite against its emulator, logging in and reading items")
     func conformance() async throws {

@@ -2,12 +2,13 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Reference emulator: state view and reset")
+@Suite("Reference emulator: state view and reset", .bounded)
 struct ReferenceEmulatorInspectionTests {
     @Test("a login and a stored event show in the state view, without the password or a token; reset forgets them")
     func inspectAndReset() async throws {

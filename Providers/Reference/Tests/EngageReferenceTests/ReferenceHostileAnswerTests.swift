@@ -5,6 +5,7 @@
 import Foundation
 import HTTPTypes
 import ReferenceEmulator
+import EngageTestTraits
 import Testing
 
 /// Passes requests on to URLSession, answering `/items` with `body` instead.
@@ -27,7 +28,7 @@ private final class ItemsOverride: HTTPTransport {
     }
 }
 
-@Suite("Reference provider: hostile answers")
+@Suite("Reference provider: hostile answers", .bounded(.heavy))
 struct ReferenceHostileAnswerTests {
     @Test(
         "a price that is huge, negative or not a number is a .decoding error, never a trap",

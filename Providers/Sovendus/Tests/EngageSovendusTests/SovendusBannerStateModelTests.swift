@@ -3,12 +3,13 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Observation
+import EngageTestTraits
 import Testing
 
 /// `sovendus.bannerState(for:openURL:)`: one banner's loading / success / error phase, its height and
 /// the last link opened, fed by the bridge the web view talks to.
 @MainActor
-@Suite struct SovendusBannerStateModelTests {
+@Suite(.bounded) struct SovendusBannerStateModelTests {
     @Test func theBridgeDrivesThePhaseTheHeightAndTheLinks() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await SovendusHarness.make()

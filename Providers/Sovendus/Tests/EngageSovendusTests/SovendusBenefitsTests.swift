@@ -9,9 +9,10 @@ import Foundation
 #endif
 import HTTPTypes
 import SovendusEmulator
+import EngageTestTraits
 import Testing
 
-@Suite("Sovendus benefits, configuration and the emulator's rules")
+@Suite("Sovendus benefits, configuration and the emulator's rules", .bounded)
 struct SovendusBenefitsTests {
     @Test("Benefits send only which consumer fields exist, never a value, and decode leniently where it is safe")
     func benefitsKeepThePrivacyRule() async throws {

@@ -1,9 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) @testable import EngageSovendus
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Sovendus bridge and navigation policy")
+@Suite("Sovendus bridge and navigation policy", .bounded)
 struct SovendusBridgeTests {
     static let voucher = "https://vouchers.sovendus.test/claim?order=1"
 

@@ -4,6 +4,7 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import SovendusEmulator
+import EngageTestTraits
 import Testing
 
 /// Whether the browser tests run: always in CI (which installs Debian's chromium, so a missing
@@ -48,7 +49,7 @@ extension JSONValue {
     }
 }
 
-@Suite("Sovendus banner page in headless Chromium", .enabled(if: browserTestsEnabled), .serialized)
+@Suite("Sovendus banner page in headless Chromium", .enabled(if: browserTestsEnabled), .serialized, .bounded)
 struct SovendusBrowserTests {
     static let transports: [(SovendusPlatform, String)] = [
         (.ios, "ios"), (.android, "android"), (.flutter, "flutter:sovHandler"), (.reactNative, "react-native"), (.web, "web"),
@@ -72,7 +73,7 @@ struct SovendusBrowserTests {
 
         // The stand-in script starts at 60 px (ignored by the bridge) and grows to 420 px.
         var heights: [Double] = []
-        let grew = await waitUntil(timeout: .seconds(15)) {
+        let grew = await waitUntil {
             heights = ((try? await acceptedMessages(tab, via: via)) ?? []).compactMap { message in
                 if case let .height(height) = message { return height } else { return nil }
             }

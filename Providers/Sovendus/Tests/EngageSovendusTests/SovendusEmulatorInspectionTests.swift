@@ -3,9 +3,10 @@
 @_spi(EngageProvider) import EngageSovendus
 import Foundation
 import SovendusEmulator
+import EngageTestTraits
 import Testing
 
-@Suite("Sovendus emulator: state view and reset")
+@Suite("Sovendus emulator: state view and reset", .bounded)
 struct SovendusEmulatorInspectionTests {
     @Test("a redemption shows in the state view with its coupon code by the last four; reset forgets it")
     func inspectAndReset() async throws {

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) @testable import EngageSovendus
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Sovendus page: encoder and builder")
+@Suite("Sovendus page: encoder and builder", .bounded)
 struct SovendusPageTests {
     @Test("The script encoder round-trips 2,000 random Unicode strings and writes none of < > & U+2028 U+2029 raw")
     func encoderRoundTrips() throws {

@@ -5,9 +5,10 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 @testable import SovendusEmulator
+import EngageTestTraits
 import Testing
 
-@Suite("Sovendus coupon redemption and telemetry against the emulator")
+@Suite("Sovendus coupon redemption and telemetry against the emulator", .bounded)
 struct SovendusRedemptionTests {
     @Test("A redemption sends Sovendus' six fields: the e-mail only as its hash, the value as 120.50")
     func redeems() async throws {

@@ -3,11 +3,12 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) @testable import EngageSovendus
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Who the banner trusts: the script's registrable domain (public-suffix aware), frames the web view
 /// names, and a script URL that is not plain HTTP.
-@Suite("Sovendus: trust rules")
+@Suite("Sovendus: trust rules", .bounded)
 struct SovendusTrustTests {
     @Test(
         "the trusted domain is the registrable domain, never a public suffix",

@@ -2,11 +2,12 @@
 @_spi(EngageProvider) @testable import EngageWarply
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 
 /// The answer rules read the body status from the answer the call decoded (wire/warply.md "Request
 /// envelope": every answer carries `status`), so no answer is parsed twice.
-@Suite("Warply answer rules read the decoded answer")
+@Suite("Warply answer rules read the decoded answer", .bounded)
 struct WarplyAnswerRulesTests {
     let request = HTTPRequestMessage(head: HTTPRequest(method: .post, scheme: "https", authority: "warply.example", path: "/context"))
 

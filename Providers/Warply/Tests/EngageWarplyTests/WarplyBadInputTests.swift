@@ -6,10 +6,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply bad answers and hostile input end to end")
+@Suite("Warply bad answers and hostile input end to end", .bounded(.heavy))
 struct WarplyBadInputTests {
     /// A 200 JSON answer with `body`, once, on `path`.
     static func answer(_ body: String, path: String = WarplyPaths.standardContext) -> FaultRule {

@@ -7,6 +7,7 @@
 @_spi(EngageProvider) import EngageWarply
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
@@ -19,7 +20,7 @@ private func delivered<Value: Sendable>(
     }
 }
 
-@Suite("Warply completion handlers end to end")
+@Suite("Warply completion handlers end to end", .bounded)
 struct WarplyCallbackTests {
     @Test("login, campaigns, coupons, redeem and add card through their completion handlers")
     func callbacksSucceed() async throws {

@@ -5,6 +5,7 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
@@ -71,7 +72,7 @@ enum WarplyE2E {
     }
 }
 
-@Suite("Warply campaigns end to end")
+@Suite("Warply campaigns end to end", .bounded)
 struct WarplyCampaignTests {
     @Test("without a session, campaigns() returns every basic campaign sorted, ccms/telco/questionnaire/carousel included")
     func unauthenticatedCampaigns() async throws {

@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests of `WarplyConfiguration` and `WarplyEnvironment`: the presets (seed section 10 and the
@@ -31,7 +32,7 @@ private func adjusted(_ change: (inout WarplyConfiguration) -> Void) -> WarplyCo
 
 // MARK: - Presets
 
-@Suite("WarplyConfiguration presets (unit)")
+@Suite("WarplyConfiguration presets (unit)", .bounded)
 struct WarplyConfigurationPresetUnitTests {
     struct Expected: Sendable, CustomTestStringConvertible {
         var preset: WarplyConfiguration.Preset
@@ -105,7 +106,7 @@ struct WarplyConfigurationPresetUnitTests {
 
 // MARK: - Validation
 
-@Suite("WarplyConfiguration validation (unit)")
+@Suite("WarplyConfiguration validation (unit)", .bounded)
 struct WarplyConfigurationValidationUnitTests {
     /// One invalid field: the configuration, the field name the issue must name, and its recovery text.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -287,7 +288,7 @@ struct WarplyConfigurationValidationUnitTests {
 
 // MARK: - JSON
 
-@Suite("WarplyConfiguration JSON (unit)")
+@Suite("WarplyConfiguration JSON (unit)", .bounded)
 struct WarplyConfigurationJSONUnitTests {
     @Test("only appUUID is required; the rest takes the initializer's defaults")
     func minimalJSON() throws {
@@ -429,7 +430,7 @@ struct WarplyConfigurationJSONUnitTests {
 
 // MARK: - Environment
 
-@Suite("WarplyEnvironment (unit)")
+@Suite("WarplyEnvironment (unit)", .bounded)
 struct WarplyEnvironmentUnitTests {
     @Test("the named environments are the seed's hosts")
     func namedBaseURLs() {
@@ -515,7 +516,7 @@ struct WarplyEnvironmentUnitTests {
 
 // MARK: - Secrets
 
-@Suite("WarplyConfiguration secrets (unit)")
+@Suite("WarplyConfiguration secrets (unit)", .bounded)
 struct WarplyConfigurationSecretsUnitTests {
     static let password = "p4ssw0rd-s3cret"
     static let credentials = WarplyConfiguration.PartnerCredentials(username: "cosmote-partner", password: password)
@@ -552,7 +553,7 @@ struct WarplyConfigurationSecretsUnitTests {
 
 // MARK: - Registration in EngageConfiguration
 
-@Suite("WarplyConfiguration in EngageConfiguration (unit)")
+@Suite("WarplyConfiguration in EngageConfiguration (unit)", .bounded)
 struct WarplyConfigurationRegistrationUnitTests {
     @Test("setProvider(.warply, …) then providerConfiguration gives the same configuration back")
     func setAndRead() throws {

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Warply provider contract")
+@Suite("Warply provider contract", .bounded)
 struct WarplyContractTests {
     @Test("the provider passes the conformance suite against its emulator, logging in and reading the profile")
     func conformance() async throws {

@@ -5,10 +5,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply coupons end to end")
+@Suite("Warply coupons end to end", .bounded)
 struct WarplyCouponTests {
     static let email = "maria@example.gr"
 

@@ -3,10 +3,11 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply emulator: state view and reset")
+@Suite("Warply emulator: state view and reset", .bounded)
 struct WarplyEmulatorInspectionTests {
     @Test("a login shows the user, the device's registration (last four only) and the coupons; reset forgets them")
     func inspectAndReset() async throws {

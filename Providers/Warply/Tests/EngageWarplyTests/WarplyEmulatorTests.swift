@@ -5,13 +5,14 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Warply emulator")
+@Suite("Warply emulator", .bounded)
 struct WarplyEmulatorTests {
     @Test("A registration signs a campaigns call")
     func registrationThenSignedCampaigns() async throws {

@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests of the wire envelopes (wire/warply.md "Request envelope", "Device registration",
@@ -51,7 +52,7 @@ private func debugDescription(_ error: DecodingError?) -> String? {
 
 // MARK: - WarplyContextRequest
 
-@Suite("WarplyContextRequest (unit)")
+@Suite("WarplyContextRequest (unit)", .bounded)
 struct WarplyContextRequestUnitTests {
     @Test("encodes one root key holding the action and the fields")
     func encodesTheEnvelope() throws {
@@ -193,7 +194,7 @@ struct WarplyContextRequestUnitTests {
 
 // MARK: - WarplyContextResponse
 
-@Suite("WarplyContextResponse (unit)")
+@Suite("WarplyContextResponse (unit)", .bounded)
 struct WarplyContextResponseUnitTests {
     @Test("context form: status as a string, the section's result and status")
     func contextForm() throws {
@@ -324,7 +325,7 @@ struct WarplyContextResponseUnitTests {
 
 // MARK: - Result and status responses
 
-@Suite("WarplyResultResponse and WarplyStatusResponse (unit)")
+@Suite("WarplyResultResponse and WarplyStatusResponse (unit)", .bounded)
 struct WarplyResultResponseUnitTests {
     @Test("result form: status (string or number), msg and result")
     func resultForm() throws {
@@ -381,7 +382,7 @@ struct WarplyResultResponseUnitTests {
 
 // MARK: - Flattening
 
-@Suite("WarplyContextFlattening (unit)")
+@Suite("WarplyContextFlattening (unit)", .bounded)
 struct WarplyContextFlatteningUnitTests {
     @Test("the seed's example: context entries move up, the status becomes a number")
     func seedExample() throws {
@@ -444,7 +445,7 @@ struct WarplyContextFlatteningUnitTests {
 
 // MARK: - Tokens and registration
 
-@Suite("WarplyTokenAnswer and WarplyRegistrationResponse (unit)")
+@Suite("WarplyTokenAnswer and WarplyRegistrationResponse (unit)", .bounded)
 struct WarplyAuthEnvelopeUnitTests {
     static let fullTokens =
         #""access_token":"at-1","refresh_token":"rt-1","client_id":"cid","client_secret":"csecret","token_type":"Bearer""#
@@ -585,7 +586,7 @@ struct WarplyAuthEnvelopeUnitTests {
 
 // MARK: - Timestamps
 
-@Suite("WarplyTimestamp (unit)")
+@Suite("WarplyTimestamp (unit)", .bounded)
 struct WarplyTimestampUnitTests {
     @Test(
         "every format is read; times without an offset are Athens time (EET/EEST)",
@@ -764,7 +765,7 @@ struct WarplyTimestampUnitTests {
 
 // MARK: - Paths, URLs, placeholders
 
-@Suite("WarplyWire paths and helpers (unit)")
+@Suite("WarplyWire paths and helpers (unit)", .bounded)
 struct WarplyWireUnitTests {
     static let uuid = "f83dfde1145e4c2da69793abb2f579af"
 

@@ -6,10 +6,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply behind the Engage facade, end to end")
+@Suite("Warply behind the Engage facade, end to end", .bounded)
 struct WarplyFacadeTests {
     @Test("engage.offers contains Warply campaign offers and coupon-set offers")
     func offers() async throws {

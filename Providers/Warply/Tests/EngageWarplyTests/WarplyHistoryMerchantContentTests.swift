@@ -6,10 +6,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply history, merchants, content and device end to end")
+@Suite("Warply history, merchants, content and device end to end", .bounded)
 struct WarplyHistoryMerchantContentTests {
     static let email = "eleni@example.gr"
     /// Syntagma square, Athens.

@@ -4,13 +4,14 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
 /// Every Warply operation that reads an answer, answered with hostile variations of the emulator's
 /// real answer (dropped keys, wrong types, huge and negative numbers, hostile strings, deep nesting,
 /// truncation): each call ends with a value or an `EngageError`, and the stored session survives.
-@Suite("Warply: hostile answers to every operation that reads one")
+@Suite("Warply: hostile answers to every operation that reads one", .bounded(.heavy))
 struct WarplyHostileAnswerTests {
     @Test("60 hostile variations of each real answer: values or EngageErrors, never a trap; the session survives")
     func hostileAnswers() async throws {

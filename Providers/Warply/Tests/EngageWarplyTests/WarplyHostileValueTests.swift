@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Warply's public `Codable` values not covered by the configuration sweep: hostile JSON decodes to a
 /// value or an error, never a trap.
-@Suite("Hostile input: Warply Codable values")
+@Suite("Hostile input: Warply Codable values", .bounded)
 struct WarplyHostileValueTests {
     @Test("environments (also a custom URL), languages and network statuses")
     func warplyValues() throws {

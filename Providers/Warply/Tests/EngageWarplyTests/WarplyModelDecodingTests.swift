@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // MARK: - Helpers
@@ -64,7 +65,7 @@ private func failingPath(of error: DecodingError?) -> String {
 
 // MARK: - Campaign
 
-@Suite("WarplyCampaign")
+@Suite("WarplyCampaign", .bounded)
 struct WarplyCampaignDecodingTests {
     static let payload = #"""
         { "session_uuid": "c1a2b3c4", "index_url": "https:\\/\\/engage-uat.dei.gr\\/campaign\\/c1a2b3c4",
@@ -173,7 +174,7 @@ struct WarplyCampaignDecodingTests {
 
 // MARK: - Contextual offer
 
-@Suite("WarplyContextualOffer")
+@Suite("WarplyContextualOffer", .bounded)
 struct WarplyContextualOfferDecodingTests {
     static let payload = #"""
         { "loyaltyCampaignId": "lc-42", "eligibleAssets": ["6900000000", "6911111111"], "offerName": "Διπλοί πόντοι", "sessionId": "s-7" }
@@ -222,7 +223,7 @@ struct WarplyContextualOfferDecodingTests {
 
 // MARK: - Coupon set
 
-@Suite("WarplyCouponSet")
+@Suite("WarplyCouponSet", .bounded)
 struct WarplyCouponSetDecodingTests {
     static let payload = #"""
         { "uuid": "cs-1", "name": "Κουπόνι καυσίμων", "description": "10% off fuel", "img_preview": "https:\\/\\/cdn.example.gr\\/cs-1.png",
@@ -296,7 +297,7 @@ struct WarplyCouponSetDecodingTests {
 
 // MARK: - Coupon availability
 
-@Suite("WarplyCouponAvailability")
+@Suite("WarplyCouponAvailability", .bounded)
 struct WarplyCouponAvailabilityDecodingTests {
     @Test func decodesStringAndNumberForms() throws {
         let asString = try decodeJSON(WarplyCouponAvailability.self, #"{"couponset_uuid":"cs-1","availability":"12"}"#)
@@ -339,7 +340,7 @@ struct WarplyCouponAvailabilityDecodingTests {
 
 // MARK: - Merchant
 
-@Suite("WarplyMerchant")
+@Suite("WarplyMerchant", .bounded)
 struct WarplyMerchantDecodingTests {
     static let payload = #"""
         { "uuid": "m-1", "name": "Σκλαβενίτης Κηφισιάς", "address": "Λεωφ. Κηφισίας 100", "city": "Αθήνα", "region": "Αττική",
@@ -407,7 +408,7 @@ struct WarplyMerchantDecodingTests {
 
 // MARK: - Coupon
 
-@Suite("WarplyCoupon")
+@Suite("WarplyCoupon", .bounded)
 struct WarplyCouponDecodingTests {
     static let payload = #"""
         { "coupon_id": 9001, "couponset_uuid": "cs-1", "name": "Κουπόνι καυσίμων", "coupon": "FUEL-7Q2X", "barcode": 5201234567890,
@@ -500,7 +501,7 @@ struct WarplyCouponDecodingTests {
 
 // MARK: - Redeemed supermarket history
 
-@Suite("WarplyRedeemedSupermarketHistory")
+@Suite("WarplyRedeemedSupermarketHistory", .bounded)
 struct WarplyRedeemedSupermarketHistoryDecodingTests {
     static let payload = #"""
         { "total_redeemed_value": "23.50",
@@ -550,7 +551,7 @@ struct WarplyRedeemedSupermarketHistoryDecodingTests {
 
 // MARK: - Merchant category
 
-@Suite("WarplyMerchantCategory")
+@Suite("WarplyMerchantCategory", .bounded)
 struct WarplyMerchantCategoryDecodingTests {
     @Test func decodesRealisticPayload() throws {
         let category = try decodeJSON(
@@ -587,7 +588,7 @@ struct WarplyMerchantCategoryDecodingTests {
 
 // MARK: - Profile
 
-@Suite("WarplyProfile")
+@Suite("WarplyProfile", .bounded)
 struct WarplyProfileDecodingTests {
     static let payload = #"""
         { "consumer_uuid": "u-1", "email": "maria@example.gr", "firstname": "Μαρία", "lastname": "Παπαδοπούλου",
@@ -649,7 +650,7 @@ struct WarplyProfileDecodingTests {
 
 // MARK: - Card
 
-@Suite("WarplyCard")
+@Suite("WarplyCard", .bounded)
 struct WarplyCardDecodingTests {
     static let payload = #"""
         { "card_token": "tok-1", "card_number": "**** **** **** 1234", "card_issuer": "VISA", "cardholder": "MARIA PAPADOPOULOU",
@@ -724,7 +725,7 @@ struct WarplyCardDecodingTests {
 
 // MARK: - Transaction
 
-@Suite("WarplyTransaction")
+@Suite("WarplyTransaction", .bounded)
 struct WarplyTransactionDecodingTests {
     static let payload = #"""
         { "transaction_id": 7001, "transaction_date": "2026-03-01 18:22:10.123456", "shop_name": "Σκλαβενίτης",
@@ -778,7 +779,7 @@ struct WarplyTransactionDecodingTests {
 
 // MARK: - Points entry
 
-@Suite("WarplyPointsEntry")
+@Suite("WarplyPointsEntry", .bounded)
 struct WarplyPointsEntryDecodingTests {
     static let payload = #"""
         { "entry_id": 55, "entry_date": "2026-03-01 18:22:10+02:00", "points": "-200", "source": "redemption",
@@ -818,7 +819,7 @@ struct WarplyPointsEntryDecodingTests {
 
 // MARK: - Market pass
 
-@Suite("WarplyMarketPassDetails")
+@Suite("WarplyMarketPassDetails", .bounded)
 struct WarplyMarketPassDetailsDecodingTests {
     static let payload = #"""
         { "barcode": 9900001234567, "total_discount": "12.40", "new_offers": "3",
@@ -862,7 +863,7 @@ struct WarplyMarketPassDetailsDecodingTests {
 
 // MARK: - Article
 
-@Suite("WarplyArticle")
+@Suite("WarplyArticle", .bounded)
 struct WarplyArticleDecodingTests {
     static let payload = #"""
         { "uuid": "a-1", "title": "Νέα προσφορά", "subtitle": "For a few days", "content": "<p>Κέρδισε διπλούς πόντους</p>",
@@ -905,7 +906,7 @@ struct WarplyArticleDecodingTests {
 
 // MARK: - Seasonal package
 
-@Suite("WarplySeasonalPackage")
+@Suite("WarplySeasonalPackage", .bounded)
 struct WarplySeasonalPackageDecodingTests {
     static let payload = #"""
         { "uuid": "sp-1", "title": "Χριστουγεννιάτικα δώρα", "description": "Christmas gifts", "image": "https:\\/\\/cdn.example.gr\\/sp-1.jpg",
@@ -951,7 +952,7 @@ struct WarplySeasonalPackageDecodingTests {
 
 // MARK: - Redemption
 
-@Suite("WarplyRedemption")
+@Suite("WarplyRedemption", .bounded)
 struct WarplyRedemptionDecodingTests {
     static let payload = #"""
         { "coupon": "FUEL-7Q2X", "couponset_uuid": "cs-1", "redeemed_date": "2026-03-01 18:22:10", "transaction_id": 7001 }
@@ -989,7 +990,7 @@ struct WarplyRedemptionDecodingTests {
 
 // MARK: - Coupon validation
 
-@Suite("WarplyCouponValidation")
+@Suite("WarplyCouponValidation", .bounded)
 struct WarplyCouponValidationDecodingTests {
     @Test(arguments: [("true", true), (#""true""#, true), ("1", true), (#""1""#, true), ("false", false), (#""0""#, false)])
     func readsValidFlagVariants(wire: String, expected: Bool) throws {
@@ -1027,7 +1028,7 @@ struct WarplyCouponValidationDecodingTests {
 
 // MARK: - Envelope
 
-@Suite("WarplyContextResponse with campaigns")
+@Suite("WarplyContextResponse with campaigns", .bounded)
 struct WarplyCampaignEnvelopeTests {
     static let campaigns = #"""
         [ { "session_uuid": "c-1", "title": "Έκπτωση", "sorting": "2", "carousel": "true", "logo_url": "https:\\/\\/cdn.example.gr\\/1.png" },

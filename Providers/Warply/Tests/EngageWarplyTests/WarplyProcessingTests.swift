@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests of the seed's campaign and coupon rules (seed sections 5 and 11, wire/warply.md
@@ -45,7 +46,7 @@ extension SeededGenerator {
 
 // MARK: - Campaigns
 
-@Suite("WarplyCampaignProcessing (unit)")
+@Suite("WarplyCampaignProcessing (unit)", .bounded)
 struct WarplyCampaignProcessingUnitTests {
     // MARK: Merge
 
@@ -336,7 +337,7 @@ struct WarplyCampaignProcessingUnitTests {
 
 // MARK: - Coupons
 
-@Suite("WarplyCouponProcessing (unit)")
+@Suite("WarplyCouponProcessing (unit)", .bounded)
 struct WarplyCouponProcessingUnitTests {
     @Test("active keeps status 1 only")
     func activeFiltersStatus() {

@@ -2,6 +2,7 @@
 @_spi(EngageProvider) @testable import EngageWarply
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests: values holding secrets never show them when printed, debug-printed, interpolated in a
@@ -25,7 +26,7 @@ private func expectHidden(_ value: some Any, _ secrets: [String], sourceLocation
     }
 }
 
-@Suite("Redaction of secret-holding values (unit)")
+@Suite("Redaction of secret-holding values (unit)", .bounded)
 struct WarplyRedactionUnitTests {
     @Test("partner credentials: no form shows the user name or the password")
     func partnerCredentials() {

@@ -5,10 +5,11 @@ import Crypto
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply device registration and signing")
+@Suite("Warply device registration and signing", .bounded)
 struct WarplyRegistrationTests {
     @Test("initialize registers the device once; every later request is signed with it")
     func registersAndSigns() async throws {

@@ -4,10 +4,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply reset")
+@Suite("Warply reset", .bounded)
 struct WarplyResetTests {
     @Test("reset logs out, forgets the registration and starts over with a new persisted device id that every request sends")
     func resetRenewsTheDevice() async throws {

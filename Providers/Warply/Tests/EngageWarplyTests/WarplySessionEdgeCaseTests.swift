@@ -6,10 +6,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply session and state edge cases end to end")
+@Suite("Warply session and state edge cases end to end", .bounded)
 struct WarplySessionEdgeCaseTests {
     @Test("campaigns() with a stored session whose refresh is rejected returns the logged-out campaigns instead of failing")
     func campaignsAfterRejectedRefresh() async throws {

@@ -7,10 +7,11 @@
 @_spi(EngageProvider) import EngageWarply
 import Foundation
 import HTTPTypes
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply answers that arrive after a logout", .timeLimit(.minutes(2)))
+@Suite("Warply answers that arrive after a logout", .bounded(deadline: .seconds(120)), .bounded)
 struct WarplySessionRaceTests {
     @Test(
         "An answer asked for before a logout does not fill the state the next user sees",
@@ -73,7 +74,7 @@ struct WarplySessionRaceTests {
         // A refresh may join the login's own, sent before: `holdAnswer` then asks again.
         let refresh = await transport.holdAnswer { await wallet.refresh() }
         try await warply.logout()
-        #expect(await waitUntil(timeout: .seconds(20)) { wallet.activeCoupons.isEmpty })
+        #expect(await waitUntil { wallet.activeCoupons.isEmpty })
         transport.release.open()
         await refresh.value
         #expect(wallet.activeCoupons.isEmpty)

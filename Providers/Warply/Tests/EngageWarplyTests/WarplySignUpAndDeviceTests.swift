@@ -8,6 +8,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
@@ -41,7 +42,7 @@ final class ObservingTransport: HTTPTransport {
     }
 }
 
-@Suite("Warply sign-up, device details and presets end to end")
+@Suite("Warply sign-up, device details and presets end to end", .bounded)
 struct WarplySignUpAndDeviceTests {
     static let signUp = WarplySignUp(
         email: "Eleni@example.gr", password: "a-long-secret-1", firstName: "Ελένη", lastName: "Κωστοπούλου", phoneNumber: "+30 694-123 4567"

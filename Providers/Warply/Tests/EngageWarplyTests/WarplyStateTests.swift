@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests of `WarplyState`: the seed's setter/getter pairs (section 13 "State", section 5 "State
@@ -66,7 +67,7 @@ private let mixedCoupons = [
 
 // MARK: - Getters and setters
 
-@Suite("WarplyState (unit)")
+@Suite("WarplyState (unit)", .bounded)
 struct WarplyStateUnitTests {
     @Test("a new state is empty")
     func startsEmpty() {
@@ -247,7 +248,7 @@ struct WarplyStateUnitTests {
 
 // MARK: - Events
 
-@Suite("WarplyState events (unit)")
+@Suite("WarplyState events (unit)", .bounded)
 struct WarplyStateEventUnitTests {
     @Test("setCampaignList publishes campaigns_retrieved with the number of shown campaigns")
     func campaignsRetrieved() async throws {
@@ -365,7 +366,7 @@ struct WarplyStateEventUnitTests {
 
 // MARK: - Concurrency
 
-@Suite("WarplyState concurrency (unit)")
+@Suite("WarplyState concurrency (unit)", .bounded)
 struct WarplyStateConcurrencyUnitTests {
     /// A campaign list of generation `generation`: `generation % 5 + 1` campaigns, all tagged with it.
     private static func campaigns(generation: Int) -> [WarplyCampaign] {

@@ -4,10 +4,11 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) @testable import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply session tokens")
+@Suite("Warply session tokens", .bounded)
 struct WarplyTokenTests {
     @Test("500 concurrent calls on an expired token share exactly one refresh")
     func burstSharesOneRefresh() async throws {

@@ -7,10 +7,11 @@
 @_spi(EngageProvider) import EngageWarply
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
-@Suite("Warply user, logins and cards end to end")
+@Suite("Warply user, logins and cards end to end", .bounded)
 struct WarplyUserAndCardTests {
     static let email = "nikos@example.gr"
     /// A Luhn-valid test number (Visa).

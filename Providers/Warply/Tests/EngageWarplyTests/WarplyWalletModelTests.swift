@@ -5,13 +5,14 @@
 @_spi(EngageProvider) import EngageWarply
 import Foundation
 import Observation
+import EngageTestTraits
 import Testing
 import WarplyEmulator
 
 /// `warply.wallet`: an observable wallet that fills on refresh, follows logins and redemptions made
 /// through any call, and empties at logout. End to end against the emulator.
 @MainActor
-@Suite struct WarplyWalletModelTests {
+@Suite(.bounded) struct WarplyWalletModelTests {
     @Test func theWalletFollowsLoginRedemptionAndLogout() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await WarplyHarness()

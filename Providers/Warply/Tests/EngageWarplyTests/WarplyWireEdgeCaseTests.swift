@@ -1,6 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageWarply
 import Foundation
+import EngageTestTraits
 import Testing
 
 // Unit tests of wire edge cases: odd but valid shapes must read, and what was read must re-encode as
@@ -16,7 +17,7 @@ private func encoded(_ value: some Encodable) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
 }
 
-@Suite("Warply wire edge cases (unit)")
+@Suite("Warply wire edge cases (unit)", .bounded)
 struct WarplyWireEdgeCaseUnitTests {
     @Test(
         "a context or section that is not an object reads as empty",

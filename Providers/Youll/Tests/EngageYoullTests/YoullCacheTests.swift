@@ -4,11 +4,12 @@
 @_spi(EngageProvider) @testable import EngageYoull
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// The four cache policies, counted in the emulator's journal; keys; bounds; logout.
-@Suite struct YoullCacheTests {
+@Suite(.bounded) struct YoullCacheTests {
     func graphQLCount(_ harness: YoullHarness) async -> Int { await harness.requests(path: "/v1/graphql").count }
 
     @Test func eachPolicyAsksTheBackendOnlyWhenItShould() async throws {
@@ -179,7 +180,7 @@ import YoullEmulator
     }
 }
 
-@Suite struct YoullCacheInvalidationTests {
+@Suite(.bounded) struct YoullCacheInvalidationTests {
     @Test func aChangeEmptiesTheCacheSoNoStaleAnswerIsServed() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
@@ -193,7 +194,7 @@ import YoullEmulator
     }
 }
 
-@Suite struct YoullCacheRecencyTests {
+@Suite(.bounded) struct YoullCacheRecencyTests {
     @Test func aHitKeepsAnEntryFromEviction() async throws {
         let harness = try await YoullHarness.make { $0.cacheCapacityBytes = 65_536 }
         defer { Task { await harness.stop() } }
@@ -232,7 +233,7 @@ import YoullEmulator
         defer { Task { await harness.stop() } }
         harness.host.faults.inject(FaultRule(.delay(.seconds(1)), emulatorID: "youll", path: "/v1/graphql", trigger: .times(1)))
         let inFlight = Task { try await harness.youll.fetch(.categories()) }
-        #expect(await waitUntil(timeout: .seconds(60)) { arrived.count == 1 })
+        #expect(await waitUntil { arrived.count == 1 })
         try await harness.youll.logOut()
         gate.open()
         #expect(try await inFlight.value.count == 4)

@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// The completion-handler form of every operation answers what the `async` form answers.
-@Suite struct YoullCallbackTests {
+@Suite(.bounded) struct YoullCallbackTests {
     /// Runs `query` in both forms and returns both answers.
     func both<Value: Sendable & Equatable>(_ youll: YoullProvider, _ query: YoullQuery<Value>) async throws -> (Value, Value) {
         let viaAsync = try await youll.fetch(query)

@@ -3,9 +3,10 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) @testable import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite struct YoullConfigurationTests {
+@Suite(.bounded) struct YoullConfigurationTests {
     @Test func theJSONFormNeedsOnlyTheEndpoint() throws {
         let minimal = try JSONDecoder().decode(
             YoullConfiguration.self, from: Data(#"{"graphQLEndpoint":"https://api.youll.test/v1/graphql"}"#.utf8))
@@ -86,7 +87,7 @@ import Testing
     }
 }
 
-@Suite struct YoullDateTests {
+@Suite(.bounded) struct YoullDateTests {
     @Test func rfc3339AgreesWithFoundationAndRefusesTheRest() throws {
         let cases = [
             "2026-12-02T18:00:00Z", "1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "2026-11-25T17:22:10.250Z",

@@ -3,13 +3,14 @@
 @_spi(EngageProvider) import EngageYoull
 import Foundation
 import Observation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// `youll.currentUser`: the session's user and profile, following the host app's session handovers,
 /// the user's own changes and log-out. End to end against the emulator.
 @MainActor
-@Suite struct YoullCurrentUserModelTests {
+@Suite(.bounded) struct YoullCurrentUserModelTests {
     @Test func theUserFollowsTheSessionTheProfileAndLogOut() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await YoullHarness.make()
@@ -42,7 +43,7 @@ import YoullEmulator
         #expect(await waitUntil { user.profile == nil && !user.isSignedIn && user.userID == nil })
     }
 
-    @Test(.timeLimit(.minutes(2))) func aRenameWhileTheProfileLoadsShowsTheNewName() async throws {
+    @Test(.bounded(deadline: .seconds(120))) func aRenameWhileTheProfileLoadsShowsTheNewName() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let transport = HoldingTransport(pathSuffix: "/users/me")
         let harness = try await YoullHarness.make(transport: transport)
@@ -58,7 +59,7 @@ import YoullEmulator
         transport.release.open()
         await load.value
         #expect(before != "Renamed")
-        #expect(await waitUntil(timeout: .seconds(20)) { user.profile?.name == "Renamed" && !user.isLoading })
+        #expect(await waitUntil { user.profile?.name == "Renamed" && !user.isLoading })
     }
 
     @Test func aProfileThatDoesNotLoadIsAnErrorAndTheNextSessionClearsIt() async throws {

@@ -3,11 +3,12 @@
 @_spi(EngageProvider) @testable import EngageYoull
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// An app's own GraphQL documents and REST calls, sent through the provider's session, cache and rules.
-@Suite("Youll: an app's own operations")
+@Suite("Youll: an app's own operations", .bounded)
 struct YoullCustomOperationTests {
     /// The app's own shape of a content item: only the fields it asked for.
     struct Item: Decodable, Sendable, Equatable {

@@ -2,10 +2,11 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
-@Suite("Youll emulator: state view and reset")
+@Suite("Youll emulator: state view and reset", .bounded)
 struct YoullEmulatorInspectionTests {
     @Test("likes, timer sessions, reviews, badges, tracking sessions and views show in the state view; reset forgets them")
     func inspectAndReset() async throws {

@@ -2,12 +2,13 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) @testable import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// The seed's content reviews, badge earning, tracking sessions and share links against the emulator
 /// over real HTTP.
-@Suite struct YoullEngagementTests {
+@Suite(.bounded) struct YoullEngagementTests {
     @Test func reviewsAreOnePerUserNewestFirstAndSayWhoseTheyAre() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }

@@ -7,12 +7,13 @@ import Foundation
     import FoundationNetworking
 #endif
 import HTTPTypes
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// Errors with HTTP 200, partial data, hostile answers for every query, huge lists, the emulator's
 /// schema.
-@Suite struct YoullGraphQLSemanticsTests {
+@Suite(.bounded) struct YoullGraphQLSemanticsTests {
     /// A provider over canned answers (no emulator).
     func provider(answering body: String) async throws -> (YoullProvider, ProviderRegistry) {
         let transport = InMemoryTransport { _ in HTTPResponseMessage.body(Data(body.utf8), contentType: "application/json") }

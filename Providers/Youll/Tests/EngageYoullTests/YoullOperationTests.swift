@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// Every operation against the emulator over real HTTP, with its state changes visible in later calls.
-@Suite struct YoullOperationTests {
+@Suite(.bounded) struct YoullOperationTests {
     @Test func contentQueriesAnswerTheSeededCatalogue() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }

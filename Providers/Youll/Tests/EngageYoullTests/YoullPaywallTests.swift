@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) @testable import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// The seed's paywall configuration and viewed-content mutation against the emulator over real HTTP.
-@Suite struct YoullPaywallTests {
+@Suite(.bounded) struct YoullPaywallTests {
     @Test func aPlacementsPaywallAndTheSuperPaywall() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }

@@ -3,11 +3,12 @@
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageYoull
 import Foundation
+import EngageTestTraits
 import Testing
 import YoullEmulator
 
 /// The host-owned session: which calls need a token, the headers, and refreshes shared and bounded.
-@Suite struct YoullTokenContractTests {
+@Suite(.bounded) struct YoullTokenContractTests {
     @Test func aRequiredTokenThatIsMissingSendsNothing() async throws {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }

@@ -1,14 +1,13 @@
 import Crypto
 import Foundation
-import ZIPFoundation
 
 /// The parts of the zip format a directory archive uses, read from a file: the central directory, the
 /// archive comment, and entries that are stored or deflated, plain or WinZip-AES encrypted.
 ///
-/// ZIPFoundation's `Archive` skips encrypted entries and does not expose the comment, and the Dash
-/// wallet's archives are both encrypted and commented, so the container is read here and
-/// ZIPFoundation inflates (`Data.decompress`). Zip64 archives (over 4 GiB) and the legacy PKWARE
-/// encryption are refused.
+/// Zip libraries skip encrypted entries or hide the comment, and the Dash wallet's archives are both
+/// encrypted and commented, so the container is read here and the system zlib inflates
+/// (``ExploreInflater``), with every read bounded by the lengths this type checked. Zip64 archives
+/// (over 4 GiB) and the legacy PKWARE encryption are refused.
 package struct ExploreZipArchive: Sendable {
     /// Why an archive cannot be read; `reason` completes "The archive is not usable: …".
     package struct Failure: Error, Sendable {
@@ -219,43 +218,44 @@ package struct ExploreZipArchive: Sendable {
 
         var written: Int64 = 0
         var crc32c = CRC32C()
-        var crc32 = CRC32(0)
+        var crc32: UInt32 = 0
         var nextPosition: Int64 = 0
-        // The data in order, decrypted; ZIPFoundation's inflater asks for it chunk by chunk.
-        let provide: Provider = { position, size in
-            guard position == nextPosition else { throw Failure(reason: "the entry \(entry.path) was read out of order") }
-            guard position < length else { throw Failure(reason: "the entry \(entry.path) is truncated") }
-            var chunk = try file.bytes(at: start + position, count: Int(min(Int64(size), length - position)))
-            try cipher?.apply(to: &chunk)
+        // The stored data in order, decrypted, in pieces of at most `chunkBytes`.
+        func nextChunk() throws(Failure) -> [UInt8] {
+            var chunk = try file.bytes(at: start + nextPosition, count: Int(min(Int64(Self.chunkBytes), length - nextPosition)))
+            do {
+                try cipher?.apply(to: &chunk)
+            } catch {
+                throw Failure(reason: "the entry \(entry.path) cannot be decrypted (\(error))")
+            }
             nextPosition += Int64(chunk.count)
-            return Data(chunk)
+            return chunk
         }
-        let consume: Consumer = { data in
+        func consume(_ data: Data) throws(Failure) {
             written += Int64(data.count)
             guard written <= maxBytes else {
                 throw Failure(reason: "its \(entry.path) grows past the limit of \(maxBytes) bytes", isOverLimit: true)
             }
             crc32c.update(data)
-            if method == 0 { crc32 = data.crc32(checksum: crc32) }
+            if checksCRC32 { crc32 = ExploreInflater.crc32IEEE(crc32, data) }
             do {
                 try output.write(contentsOf: data)
             } catch {
                 throw Failure(reason: "the unpacked file cannot be written (\(error.localizedDescription))")
             }
         }
-        do {
-            if method == 8 {
-                crc32 = try Data.decompress(
-                    size: length, bufferSize: 1 << 16, skipCRC32: !checksCRC32, provider: provide, consumer: consume)
-            } else {
-                while nextPosition < length {
-                    try consume(try provide(nextPosition, Self.chunkBytes))
-                }
+        if method == 8 {
+            let inflater = try ExploreInflater()
+            while nextPosition < length {
+                try inflater.feed(try nextChunk(), entry: entry.path, consume: consume)
             }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(reason: "the entry \(entry.path) is damaged (\(error))")
+            guard inflater.isFinished else {
+                throw Failure(reason: "the entry \(entry.path) is truncated (its deflate stream does not end)")
+            }
+        } else {
+            while nextPosition < length {
+                try consume(Data(try nextChunk()))
+            }
         }
         guard written == entry.uncompressedSize else {
             throw Failure(reason: "the entry \(entry.path) unpacked to \(written) bytes, not the \(entry.uncompressedSize) its header says")

@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageExplore
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// The archive tools these tests use to write (and read) WinZip-AES archives independently of the
@@ -65,7 +66,7 @@ private struct ArchiveFolder {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-@Suite("Explore's encrypted directory archives (WinZip AES, CRC-32C), against independent tools")
+@Suite("Explore's encrypted directory archives (WinZip AES, CRC-32C), against independent tools", .bounded)
 struct ExploreEncryptedArchiveTests {
     @Test("CRC-32C: the standard check value, the generator's hex without leading zeros, published values parsed")
     func crc32c() {

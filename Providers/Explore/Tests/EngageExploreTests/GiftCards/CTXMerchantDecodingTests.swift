@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageExplore
 import Foundation
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("CTX merchant decoding (unit)")
+    @Suite("CTX merchant decoding (unit)", .bounded)
     struct CTXMerchantDecodingTests {
         private func merchant(_ json: String) throws -> CTXMerchant {
             try JSONDecoder().decode(CTXMerchant.self, from: Data(json.utf8))

@@ -8,10 +8,11 @@
 import ExploreEmulator
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("CTX secrets: never logged, stored only sealed")
+    @Suite("CTX secrets: never logged, stored only sealed", .bounded)
     struct CTXSecretsTests {
         @Test("a whole purchase logs bodies at trace level without card number, PIN, links, tokens, code or e-mail")
         func purchaseLogsNoSecrets() async throws {

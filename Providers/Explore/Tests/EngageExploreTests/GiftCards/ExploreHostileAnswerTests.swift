@@ -5,6 +5,7 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Every Explore answer the client reads (the feed's manifest, CTX's tokens, merchants and cards, and
@@ -12,7 +13,7 @@ import Testing
 /// emulators' real answers: each call ends with a value or an `EngageError`, and what is stored (the
 /// installed directory, the sessions) survives.
 extension GiftCardSuites {
-    @Suite("Explore: hostile answers to every operation that reads one")
+    @Suite("Explore: hostile answers to every operation that reads one", .bounded(.heavy))
     struct ExploreHostileAnswerTests {
         private func failures<Value>(_ outcomes: [Result<Value, EngageError>]) -> [EngageError] {
             outcomes.compactMap { outcome in

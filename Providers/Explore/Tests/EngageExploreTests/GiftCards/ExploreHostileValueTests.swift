@@ -2,11 +2,12 @@
 @_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// The Explore provider's and its gift-card sources' public `Codable` values not covered by the
 /// directory and configuration sweeps: hostile JSON decodes to a value or an error, never a trap.
-@Suite("Hostile input: Explore and gift-card Codable values")
+@Suite("Hostile input: Explore and gift-card Codable values", .bounded)
 struct ExploreHostileValueTests {
     @Test("locations, offers, sync state, vault cards and secrets, denominations, statuses and the directory's enumerations")
     func exploreValues() throws {

@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageExplore
 import Foundation
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("Gift-card amounts and money arithmetic (unit)")
+    @Suite("Gift-card amounts and money arithmetic (unit)", .bounded)
     struct GiftCardAmountTests {
         private func decimal(_ text: String) throws -> Decimal { try #require(GiftCardMoney.parse(text)) }
 

@@ -4,11 +4,12 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Gift-card sources behind one protocol: their settings in the Explore section, the sources each
 /// build reads, and the provider handing them out.
-@Suite("Gift-card sources")
+@Suite("Gift-card sources", .bounded)
 struct GiftCardSourceTests {
     private static let section: JSONValue = [
         "feedURL": "https://feed.example.com/explore/",

@@ -4,11 +4,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
 /// Every gift-card suite, run one test at a time: the end-to-end tests each start a sandbox and a
 /// URLSession, and on a loaded 2-core machine many of them at once starved one another.
-@Suite("Explore gift cards", .serialized)
+@Suite("Explore gift cards", .serialized, .bounded)
 struct GiftCardSuites {}
 
 /// A `ProviderContext` for the Explore provider as the registry would build it, in memory: its own

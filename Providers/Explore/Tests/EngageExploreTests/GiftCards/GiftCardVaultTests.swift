@@ -3,10 +3,11 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("Gift-card vault")
+    @Suite("Gift-card vault", .bounded)
     struct GiftCardVaultTests {
         private static func row(_ test: GiftCardTestContext) throws -> Data? {
             try test.context.database.writer.read { db in

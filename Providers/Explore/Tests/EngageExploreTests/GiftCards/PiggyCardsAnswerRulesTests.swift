@@ -3,12 +3,13 @@
     @_spi(EngageProvider) @testable import EngageExplorePiggyCards
     import Foundation
     import HTTPTypes
+    import EngageTestTraits
     import Testing
 
     extension GiftCardSuites {
         /// The PiggyCards classifier reads the body code from the envelope the call decoded, so no answer
         /// is parsed twice.
-        @Suite("PiggyCards answer rules read the decoded answer")
+        @Suite("PiggyCards answer rules read the decoded answer", .bounded)
         struct PiggyCardsAnswerRulesTests {
             let request = HTTPRequestMessage(
                 head: HTTPRequest(method: .get, scheme: "https", authority: "piggy.example", path: "/brands/US"),

@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Explore provider contract")
+@Suite("Explore provider contract", .bounded)
 struct ExploreContractTests {
     @Test("the provider passes the conformance suite against its feed emulator, syncing and querying the directory")
     func conformance() async throws {

@@ -4,11 +4,12 @@
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import Observation
+import EngageTestTraits
 import Testing
 
 /// `explore.directoryModel` and its paged merchant lists, end to end against the feed emulator.
 @MainActor
-@Suite("Explore's observable directory and merchant list", .serialized)
+@Suite("Explore's observable directory and merchant list", .serialized, .bounded)
 struct ExploreDirectoryModelTests {
     @Test("the model shows every sync: running, its progress, what it installed, and a failure")
     func theModelFollowsSyncs() async throws {

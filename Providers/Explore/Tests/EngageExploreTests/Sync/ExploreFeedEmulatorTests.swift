@@ -2,9 +2,10 @@
 @_spi(EngageProvider) import EngageExplore
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
-@Suite("Explore feed emulator")
+@Suite("Explore feed emulator", .bounded)
 struct ExploreFeedEmulatorTests {
     @Test("generated directories are published on first request, once, and the feed's folder goes with it")
     func lazyGeneratedDirectories() async throws {

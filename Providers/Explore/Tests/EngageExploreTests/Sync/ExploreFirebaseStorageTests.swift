@@ -4,12 +4,13 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// Syncing from the Dash wallet's own source, Firebase Storage objects, served by the feed emulator on
 /// 127.0.0.1: metadata first, the encrypted archive only when newer, every check, the installed
 /// directory kept on any failure.
-@Suite("Explore sync from Firebase Storage", .serialized)
+@Suite("Explore sync from Firebase Storage", .serialized, .bounded)
 struct ExploreFirebaseStorageTests {
     private func firebase(_ harness: ExploreFeedHarness) -> ExploreConfiguration {
         harness.exploreConfiguration {

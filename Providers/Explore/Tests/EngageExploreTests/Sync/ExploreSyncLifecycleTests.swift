@@ -6,11 +6,12 @@
 import ExploreEmulator
 import Foundation
 import Logging
+import EngageTestTraits
 import Testing
 
 /// Openings and installs never step on each other; a sync's callers can leave; shutdown stops a sync;
 /// an interrupted sync leaves nothing behind at the next start.
-@Suite("Explore sync lifecycle", .serialized, .timeLimit(.minutes(2)))
+@Suite("Explore sync lifecycle", .serialized, .bounded(deadline: .seconds(120)), .bounded)
 struct ExploreSyncLifecycleTests {
     /// A provider over a directory installed by an earlier instance: nothing is opened yet.
     private func installedThenRestarted(_ harness: ExploreFeedHarness) async throws -> (Engage, ExploreProvider) {
