@@ -50,7 +50,7 @@ struct ExploreExampleBackend {
             guard let offer = merchant.giftCardOffers.first(where: { $0.provider == .ctx }) else { return nil }
             let fixed = (offer.denominationsType ?? merchant.denominationsType) == .fixed
             return CTXEmulatorMerchant(
-                CTXMerchant(
+                CTXEmulatorMerchant.Record(
                     id: offer.sourceID ?? merchant.merchantID, name: merchant.name, logoURL: merchant.logoURL, isEnabled: true,
                     savingsBasisPoints: offer.savingsBasisPoints, denominationsType: fixed ? .fixed : .minMax,
                     denominationValues: fixed ? [10, 25, 50, 100] : [5, 500], locationCount: merchant.locationCount

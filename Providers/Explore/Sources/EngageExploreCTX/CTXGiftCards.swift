@@ -80,11 +80,12 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
         try await context.perform(CTXOperation.giftCard.name) { try await client.giftCard(id: id) }
     }
 
-    /// The CTX gift cards paid by one Dash transaction (its id, as the wallet's history shows it): a
-    /// wallet that finds a payment to CTX in its history shows what it bought. Delivered cards' secrets
-    /// are sealed in the vault. Needs a CTX session (`.authenticationRequired` without one).
-    public func giftCards(transactionID: String) async throws(EngageError) -> [CTXGiftCard] {
-        try await context.perform(CTXOperation.giftCardsByTransaction.name) { try await client.giftCards(transactionID: transactionID) }
+    /// The CTX gift card paid by one Dash transaction (its id as CTX knows it: the Dash wallet sends the
+    /// transaction hash in base58): a wallet that finds a payment to CTX in its history shows what it
+    /// bought. CTX answers one card per transaction. A delivered card's secrets are sealed in the vault.
+    /// Needs a CTX session (`.authenticationRequired` without one).
+    public func giftCard(transactionID: String) async throws(EngageError) -> CTXGiftCard {
+        try await context.perform(CTXOperation.giftCardsByTransaction.name) { try await client.giftCard(transactionID: transactionID) }
     }
 
     /// Polls a CTX gift card until it is fulfilled (its secrets are then sealed in the vault) or
@@ -119,10 +120,10 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
         context.callback(completion) { try await self.isSignedIn() }
     }
 
-    /// The callback form of ``giftCards(transactionID:)``.
+    /// The callback form of ``giftCard(transactionID:)``.
     @discardableResult
-    public func giftCards(transactionID: String, completion: @escaping Completion<[CTXGiftCard]>) -> any EngageCancellable {
-        context.callback(completion) { try await self.giftCards(transactionID: transactionID) }
+    public func giftCard(transactionID: String, completion: @escaping Completion<CTXGiftCard>) -> any EngageCancellable {
+        context.callback(completion) { try await self.giftCard(transactionID: transactionID) }
     }
 
     /// The callback form of ``merchant(id:)``.

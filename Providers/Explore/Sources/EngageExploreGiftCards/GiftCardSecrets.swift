@@ -18,13 +18,15 @@ public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
     /// A link to the card's barcode image (CTX `barcodeUrl`, PiggyCards `barcodeLink`): it encodes the
     /// card number, so it is a secret too.
     public var barcodeURL: String?
-    /// A link that redeems the card (CTX `redeemUrl`): a bearer link.
+    /// A link that redeems the card (CTX `redeemUrl`, PiggyCards `claimLink`): a bearer link.
     public var redeemURL: String?
+    /// What the redeem link asks for before it shows the card (CTX `redeemUrlChallenge`).
+    public var redeemURLChallenge: String?
 
     /// Secrets as delivered by a provider.
     public init(
         number: String? = nil, pin: String? = nil, claimCode: String? = nil, claimPin: String? = nil, barcodeURL: String? = nil,
-        redeemURL: String? = nil
+        redeemURL: String? = nil, redeemURLChallenge: String? = nil
     ) {
         self.number = number
         self.pin = pin
@@ -32,22 +34,24 @@ public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
         self.claimPin = claimPin
         self.barcodeURL = barcodeURL
         self.redeemURL = redeemURL
+        self.redeemURLChallenge = redeemURLChallenge
     }
 
     /// Whether no secret is present (the card is not delivered yet).
     public var isEmpty: Bool {
-        [number, pin, claimCode, claimPin, barcodeURL, redeemURL].allSatisfy { $0 == nil }
+        [number, pin, claimCode, claimPin, barcodeURL, redeemURL, redeemURLChallenge].allSatisfy { $0 == nil }
     }
 
     /// The JSON keys under which the providers send these secrets, for `makeAPIClient(sensitiveKeys:)`.
     public static let wireKeys: Set<String> = [
         "number", "pin", "cardNumber", "cardPin", "claimCode", "claimPin", "claimLink", "barcodeUrl", "barcodeLink", "redeemUrl",
+        "redeemUrlChallenge",
     ]
 
     private var presence: [(String, String)] {
         [
             ("number", number), ("pin", pin), ("claimCode", claimCode), ("claimPin", claimPin), ("barcodeURL", barcodeURL),
-            ("redeemURL", redeemURL),
+            ("redeemURL", redeemURL), ("redeemURLChallenge", redeemURLChallenge),
         ]
         .map { ($0.0, $0.1 == nil ? "nil" : "<redacted>") }
     }

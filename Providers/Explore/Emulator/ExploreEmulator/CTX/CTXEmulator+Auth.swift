@@ -1,19 +1,28 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
+
+/// The request bodies of CTX's sign-in routes, as the Dash wallet's client sends them
+/// (`LoginRequest`, `VerifyEmailRequest`, `RefreshTokenRequest` in `CTXSpendModels.swift`): the
+/// emulator's own types.
+private struct CTXEmailBody: Decodable { var email: String }
+private struct CTXVerifyBody: Decodable {
+    var email: String
+    var code: String
+}
+private struct CTXRefreshBody: Decodable { var refreshToken: String }
 
 extension CTXEmulator {
     static let accessKind = "ctx-access"
     static let refreshKind = "ctx-refresh"
 
     func addAuthRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
-        group.post(RouterPath(CTXWire.Path.login)) { request, context in
+        group.post("login") { request, context in
             try await GiftCardEmulatorRoutes.respond {
                 try self.checkClient(request)
                 let body = try await GiftCardEmulatorRoutes.decode(
-                    CTXWire.LoginRequest.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"email\"}.")
+                    CTXEmailBody.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"email\"}.")
                 )
                 let email = body.email.lowercased()
                 guard email.contains("@") else {
@@ -26,11 +35,11 @@ extension CTXEmulator {
                 return Response(status: .noContent)
             }
         }
-        group.post(RouterPath(CTXWire.Path.verifyEmail)) { request, context in
+        group.post("verify-email") { request, context in
             try await GiftCardEmulatorRoutes.respond {
                 try self.checkClient(request)
                 let body = try await GiftCardEmulatorRoutes.decode(
-                    CTXWire.VerifyEmailRequest.self, from: request, context: context,
+                    CTXVerifyBody.self, from: request, context: context,
                     invalid: .ctx(.badRequest, "Expected {\"email\", \"code\"}.")
                 )
                 let email = body.email.lowercased()
@@ -50,11 +59,11 @@ extension CTXEmulator {
                 return try self.tokenAnswer(for: email, environment: environment)
             }
         }
-        group.post(RouterPath(CTXWire.Path.refreshToken)) { request, context in
+        group.post("refresh-token") { request, context in
             try await GiftCardEmulatorRoutes.respond {
                 try self.checkClient(request)
                 let body = try await GiftCardEmulatorRoutes.decode(
-                    CTXWire.RefreshRequest.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"refreshToken\"}.")
+                    CTXRefreshBody.self, from: request, context: context, invalid: .ctx(.badRequest, "Expected {\"refreshToken\"}.")
                 )
                 let valid =
                     (try? environment.jwt.verify(body.refreshToken))?.extraClaims[GiftCardEmulatorRoutes.tokenKindClaim] == Self.refreshKind
@@ -83,8 +92,8 @@ extension CTXEmulator {
             isRefreshToken: true
         )
         state.withLock { $0.refreshTokens[refresh] = email }
-        return try SandboxResponse.json(
-            CTXWire.TokenAnswer(accessToken: access, refreshToken: refresh), headers: [.cacheControl: "no-store"])
+        // `{accessToken, refreshToken}`: `VerifyEmailResponse`/`RefreshTokenResponse` of the official client.
+        return GiftCardEmulatorRoutes.jsonResponse(["accessToken": access, "refreshToken": refresh], headers: [.cacheControl: "no-store"])
     }
 
     /// The user of the request's bearer access token, or a 401.

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 
@@ -25,12 +24,11 @@ extension CTXEmulator: InspectableEmulator {
             let orders = state.cardOrder.suffix(EmulatorStateView.rowLimit).reversed().compactMap { id -> [String]? in
                 guard let entry = state.cards[id] else { return nil }
                 let card = entry.card
-                let merchant = card.merchantID.map { state.merchants[$0]?.merchant.name ?? $0 } ?? ""
                 return [
-                    card.id, entry.owner, merchant, card.fiatAmount.map { GiftCardMoney.wireString($0) } ?? "", card.fiatCurrency ?? "",
-                    entry.forcedRejection && !card.status.isFinal ? "\(card.status.rawValue) (rejection pending)" : card.status.rawValue,
+                    card.id, entry.owner, card.merchantName, CTXEmulatorMoney.cents(card.cardFiatAmount), card.fiatCurrency,
+                    entry.forcedRejection && !card.isFinal ? "\(card.status) (rejection pending)" : card.status,
                     entry.createdAt.formatted(.iso8601), entry.paidAt.map { $0.formatted(.iso8601) } ?? "",
-                    EmulatorStateView.lastFour(card.secrets.number ?? ""), EmulatorStateView.lastFour(card.secrets.pin ?? ""),
+                    EmulatorStateView.lastFour(card.number ?? ""), EmulatorStateView.lastFour(card.pin ?? ""),
                 ]
             }
             return EmulatorStateView(tables: [

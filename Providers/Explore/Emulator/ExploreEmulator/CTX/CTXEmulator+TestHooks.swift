@@ -1,4 +1,3 @@
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 @_spi(EngageProvider) import EngageCore
@@ -15,9 +14,9 @@ extension CTXEmulator {
     public func markPaid(cardID: String, transactionID: String? = nil) {
         let now = environmentSlot.withLock { $0?.now() } ?? Date()
         state.withLock { state in
-            guard var entry = state.cards[cardID], entry.card.status == .unpaid else { return }
+            guard var entry = state.cards[cardID], entry.card.status == "unpaid" else { return }
             entry.paidAt = now
-            entry.card.status = .paid
+            entry.card.status = "paid"
             if let transactionID { entry.card.paymentID = transactionID }
             state.cards[cardID] = entry
         }
@@ -29,7 +28,7 @@ extension CTXEmulator {
     }
 
     /// The card as the backend holds it (secrets included once fulfilled), or `nil`.
-    public func card(id: String) -> CTXGiftCard? {
+    public func card(id: String) -> CTXEmulatorGiftCard? {
         state.withLock { $0.cards[id]?.card }
     }
 

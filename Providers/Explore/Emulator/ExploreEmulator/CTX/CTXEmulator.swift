@@ -1,11 +1,12 @@
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
-/// A local, stateful CTX ("DashSpend") backend speaking the wire format of `EngageExplore`'s
-/// ``CTXWire`` and models.
+/// A local, stateful CTX ("DashSpend") backend answering in the shapes the Dash wallet's official
+/// client reads (`CTXSpendModels.swift` and `CTXSpendEndpoint.swift` in dashwallet-ios; the recorded
+/// answers and their sources are in the Explore tests' `Fixtures/CTX`). It reads and writes those
+/// shapes with its own types, never the SDK client's, so a client that guesses a key wrong fails.
 ///
 /// Routes, relative to `http://127.0.0.1:<port>/ctx` (the client's base URL). Every route needs
 /// `X-Client-Id` (else 403); errors are `{"errors":[{"message"}], "fields":{…}}`.
@@ -18,7 +19,7 @@ import Hummingbird
 /// | `GET merchants/{id}` | optional | the merchant, in its current or legacy spelling; unknown: 404 |
 /// | `POST gift-cards {cryptoCurrency, fiatCurrency, fiatAmount, merchantId}` | bearer | an `unpaid` card; disabled merchant: 409; amount not a decimal or above ``Configuration/purchaseThreshold``: 400 with `fields.fiatAmount`; not an accepted denomination: 422 |
 /// | `GET gift-cards/{id}` | bearer (owner) | the card, moved along its life first; unknown: 404 |
-/// | `GET gift-cards?txid=` | bearer | the user's cards paid by that transaction (``markPaid(cardID:transactionID:)``) |
+/// | `GET gift-cards?txid=` | bearer | the user's card paid by that transaction (``markPaid(cardID:transactionID:)``), one object; none: 404 |
 ///
 /// Cards go `unpaid` → `paid` (``markPaid(cardID:transactionID:)``, or after ``Configuration/autoPayDelay``)
 /// → `fulfilled` with a number, PIN and links ``Configuration/fulfillmentDelay`` later on the host's
@@ -102,7 +103,7 @@ public final class CTXEmulator: Emulator {
 
     /// Checks `X-Client-Id`.
     func checkClient(_ request: Request) throws {
-        let sent = HTTPField.Name(CTXWire.clientIDHeader).flatMap { request.headers[$0] } ?? ""
+        let sent = HTTPField.Name("X-Client-Id").flatMap { request.headers[$0] } ?? ""
         guard !sent.isEmpty, configuration.clientID == nil || configuration.clientID == sent else {
             throw GiftCardEmulatorRejection.ctx(.forbidden, "Unknown client")
         }

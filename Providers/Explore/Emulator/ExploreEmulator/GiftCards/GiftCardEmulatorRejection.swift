@@ -13,10 +13,12 @@ struct GiftCardEmulatorRejection: Error, Sendable {
 
     var response: Response { SandboxResponse.raw(body, status: status) }
 
-    /// A CTX error body: `{"errors":[{"message"}]}` plus `fields` when given.
+    /// A CTX error body, `{"errors":[{"id","message"}]}` plus `fields` when given: the shape of
+    /// `CTXSpendAPIError` in the Dash wallet's `CTXSpendEndpoint.swift`, written by the emulator itself.
     static func ctx(_ status: HTTPResponse.Status, _ message: String, fields: [String: [String]]? = nil) -> Self {
-        let body = CTXWire.ErrorBody(errors: [.init(message: message)], fields: fields)
-        return Self(status: status, body: (try? SandboxResponse.makeEncoder().encode(body)) ?? Data())
+        var object: [String: Any] = ["errors": [["id": "\(status.code)", "message": message]]]
+        if let fields { object["fields"] = fields }
+        return Self(status: status, body: GiftCardEmulatorRoutes.json(object))
     }
 }
 
@@ -43,6 +45,16 @@ enum GiftCardEmulatorRoutes {
             throw invalid
         }
         return value
+    }
+
+    /// `object` as JSON with sorted keys (the emulators' own answers are plain JSON objects).
+    static func json(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// A response whose body is `object` as JSON.
+    static func jsonResponse(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        SandboxResponse.raw(json(object), status: status, headers: headers)
     }
 
     /// The verified claims of `Authorization: Bearer <jwt>` when it is an access token of kind `kind`.

@@ -56,9 +56,11 @@
             guard face <= PiggyCardsWire.maxOrderAmount else {
                 throw GiftCardEmulatorRejection.piggy(.badRequest, "Order amount exceeds the maximum of 2500")
             }
-            let price = face - Self.rounded(face * Decimal(product.discountBasisPoints) / 10_000, scale: 2)
-            let fee = Self.rounded(price * Decimal(PiggyCardsWire.serviceFeeBasisPoints) / 10_000, scale: 2)
-            let total = price + fee
+            // The price the Dash wallet shows: its 1.5 points come off the discount (never below none).
+            let discount = Self.rounded(face * Decimal(product.discountBasisPoints) / 10_000, scale: 2)
+            let paidDiscount = Self.rounded(face * Decimal(max(0, product.discountBasisPoints - 150)) / 10_000, scale: 2)
+            let fee = discount - paidDiscount
+            let total = face - paidDiscount
             var dash = total / configuration.dashRate
             var dashRounded = Decimal()
             NSDecimalRound(&dashRounded, &dash, 8, .up)

@@ -33,10 +33,12 @@ extension CTXClient {
         let body = CTXWire.PurchaseRequest(
             fiatCurrency: fiatCurrency, fiatAmount: GiftCardMoney.wireString(fiatAmount), merchantId: merchant.id
         )
-        let card = try await client.json(
+        var card = try await client.json(
             CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body),
             options: CTXOperation.purchase.options(authorization: .required)
         )
+        card.merchantID = card.merchantID ?? merchant.id
+        purchasedMerchants.withLock { $0[card.id] = merchant.id }
         logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
         try storeIfDelivered(card)
         return card
@@ -45,23 +47,26 @@ extension CTXClient {
     /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
     package func giftCard(id: String) async throws -> CTXGiftCard {
         let id = try GiftCardInput.identifier(id, "gift card id")
-        let card = try await client.json(
+        var card = try await client.json(
             CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id),
             options: CTXOperation.giftCard.options(authorization: .required)
         )
+        card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
         try storeIfDelivered(card)
         return card
     }
 
-    /// `GET gift-cards?txid=`: the cards paid by the Dash transaction `txid`.
-    package func giftCards(transactionID txid: String) async throws -> [CTXGiftCard] {
+    /// `GET gift-cards?txid=`: the card paid by the Dash transaction `txid`. CTX answers one card
+    /// object (the official clients decode `GiftCardResponse`, not a list), so one card comes back.
+    package func giftCard(transactionID txid: String) async throws -> CTXGiftCard {
         let txid = try GiftCardInput.identifier(txid, "transaction id")
-        let cards = try await client.json(
-            [CTXGiftCard].self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
+        var card = try await client.json(
+            CTXGiftCard.self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
             options: CTXOperation.giftCardsByTransaction.options(authorization: .required)
         )
-        for card in cards { try storeIfDelivered(card) }
-        return cards
+        card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
+        try storeIfDelivered(card)
+        return card
     }
 
     /// Polls `GET gift-cards/{id}` on the injected clock until the card is `fulfilled` (returned, its
@@ -81,9 +86,10 @@ extension CTXClient {
 
     private func storeIfDelivered(_ card: CTXGiftCard) throws {
         guard !card.secrets.isEmpty else { return }
+        // The card's face value (what it spends), not what was paid for it after the discount.
         try vault.store(
             provider: .ctx, id: card.id, merchantID: card.merchantID, fiatAmount: card.cardFiatAmount ?? card.fiatAmount,
-            fiatCurrency: card.fiatCurrency, secrets: card.secrets
+            fiatCurrency: card.cardFiatCurrency ?? card.fiatCurrency, secrets: card.secrets
         )
     }
 }

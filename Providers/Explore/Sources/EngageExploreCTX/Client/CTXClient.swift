@@ -31,7 +31,7 @@ package struct CTXClient: Sendable {
     package static let tokenStorageKey = "ctx_tokens"
     /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
     package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
-        "code", "accessToken", "refreshToken", "email", "paymentId",
+        "code", "accessToken", "refreshToken", "email", "paymentId", "userEmail", "userId",
     ])
 
     /// Where the client talks to.
@@ -49,6 +49,8 @@ package struct CTXClient: Sendable {
     /// Bumped by every sign-out (shared by copies of this client): a sign-in that was under way keeps
     /// no session.
     private let signOuts = Locked<UInt64>(0)
+    /// The merchant of each card bought in this launch: CTX's card answers name the merchant, not its id.
+    let purchasedMerchants = Locked<[String: String]>([:])
 
     /// A client for `configuration` over `context`'s transport stack, storage and clock.
     ///

@@ -36,54 +36,74 @@ public struct CTXGiftCardStatus: RawRepresentable, Codable, Sendable, Hashable, 
     }
 }
 
-/// A CTX gift card (`POST gift-cards`, `GET gift-cards/{id}`). Its secrets (`number`, `pin`,
-/// `barcodeUrl`, `redeemUrl`) are in ``secrets`` and never shown when the value is printed.
+/// A CTX gift card (`POST gift-cards`, `GET gift-cards/{id}`, `GET gift-cards?txid=`), read from the
+/// keys the Dash wallet's official client reads (`GiftCardResponse` in dashwallet-ios'
+/// `CTXSpendModels.swift`): `paymentFiatAmount`/`paymentFiatCurrency` for what the user pays,
+/// `cardFiatAmount`/`cardFiatCurrency` for the card's face value, `paymentCryptoAmount`/
+/// `paymentCryptoCurrency` for the Dash amount, `merchantName`, `paymentId` and `paymentUrls`.
+/// Amounts arrive as decimal strings (numbers are read too). Its secrets (`number`, `pin`,
+/// `barcodeUrl`, `redeemUrl`, `redeemUrlChallenge`) are in ``secrets`` and never shown when the value
+/// is printed.
 public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
-    /// The card id.
+    /// The card id (the order id the wallet keeps).
     public var id: String
     /// Where it is in its life.
     public var status: CTXGiftCardStatus
-    /// The merchant, if CTX said.
+    /// The CTX merchant id. CTX's answer does not carry it: the client sets it from the purchase it
+    /// made (`nil` for a card read by id or transaction in another launch); ``merchantName`` is CTX's.
     public var merchantID: String?
+    /// The merchant's name, as CTX names it on the card.
+    public var merchantName: String?
     /// The payment's id.
     public var paymentID: String?
-    /// Payment URIs by currency (for example `"DASH.DASH": "dash:X…?amount=0.3"`).
+    /// Payment URIs by currency (for example `"DASH.DASH": "dash:X…?amount=0.3"`): the wallet pays the
+    /// first one.
     public var paymentURLs: [String: String]?
-    /// The face value asked for.
+    /// What the user pays, in ``fiatCurrency`` (the face value less the merchant's discount).
     public var fiatAmount: Decimal?
-    /// The currency of the face value.
+    /// The currency of ``fiatAmount``.
     public var fiatCurrency: String?
-    /// The face value issued, once known.
+    /// The card's face value, in ``cardFiatCurrency``.
     public var cardFiatAmount: Decimal?
-    /// The Dash amount to pay, if CTX said.
+    /// The currency of the card's face value.
+    public var cardFiatCurrency: String?
+    /// The Dash amount to pay, if CTX said (the payment URI's amount is the one that counts).
     public var cryptoAmount: Decimal?
-    /// Number, PIN, barcode and redeem links (empty until `fulfilled`).
+    /// The currency of ``cryptoAmount`` (`DASH`).
+    public var cryptoCurrency: String?
+    /// Number, PIN, barcode, redeem link and its challenge (empty until `fulfilled`).
     public var secrets: GiftCardSecrets
 
     /// A card.
     public init(
-        id: String, status: CTXGiftCardStatus, merchantID: String? = nil, paymentID: String? = nil, paymentURLs: [String: String]? = nil,
-        fiatAmount: Decimal? = nil, fiatCurrency: String? = nil, cardFiatAmount: Decimal? = nil, cryptoAmount: Decimal? = nil,
+        id: String, status: CTXGiftCardStatus, merchantID: String? = nil, merchantName: String? = nil, paymentID: String? = nil,
+        paymentURLs: [String: String]? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil, cardFiatAmount: Decimal? = nil,
+        cardFiatCurrency: String? = nil, cryptoAmount: Decimal? = nil, cryptoCurrency: String? = nil,
         secrets: GiftCardSecrets = GiftCardSecrets()
     ) {
         self.id = id
         self.status = status
         self.merchantID = merchantID
+        self.merchantName = merchantName
         self.paymentID = paymentID
         self.paymentURLs = paymentURLs
         self.fiatAmount = fiatAmount
         self.fiatCurrency = fiatCurrency
         self.cardFiatAmount = cardFiatAmount
+        self.cardFiatCurrency = cardFiatCurrency
         self.cryptoAmount = cryptoAmount
+        self.cryptoCurrency = cryptoCurrency
         self.secrets = secrets
     }
 
+    /// The official keys, and `merchantId`, which only this SDK writes (a card it encoded itself).
     enum CodingKeys: String, CodingKey {
-        case id, status, merchantId, paymentId, paymentUrls, fiatAmount, fiatCurrency, cardFiatAmount, cryptoAmount
-        case number, pin, barcodeUrl, redeemUrl
+        case id, status, paymentId, paymentUrls, merchantName, merchantId
+        case paymentFiatAmount, paymentFiatCurrency, cardFiatAmount, cardFiatCurrency, paymentCryptoAmount, paymentCryptoCurrency
+        case number, pin, barcodeUrl, redeemUrl, redeemUrlChallenge
     }
 
-    /// Reads the card; amounts may be numbers or strings.
+    /// Reads the card; amounts may be decimal strings (as CTX sends them) or numbers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try? container.decode(String.self, forKey: .id) {
@@ -93,41 +113,50 @@ public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
         }
         status = try container.decode(CTXGiftCardStatus.self, forKey: .status)
         merchantID = try container.decodeIfPresent(String.self, forKey: .merchantId)
+        merchantName = try container.decodeIfPresent(String.self, forKey: .merchantName)
         paymentID = try container.decodeIfPresent(String.self, forKey: .paymentId)
         paymentURLs = try container.decodeIfPresent([String: String].self, forKey: .paymentUrls)
-        fiatAmount = try container.lenientDecimal(.fiatAmount)
-        fiatCurrency = try container.decodeIfPresent(String.self, forKey: .fiatCurrency)
+        fiatAmount = try container.lenientDecimal(.paymentFiatAmount)
+        fiatCurrency = try container.decodeIfPresent(String.self, forKey: .paymentFiatCurrency)
         cardFiatAmount = try container.lenientDecimal(.cardFiatAmount)
-        cryptoAmount = try container.lenientDecimal(.cryptoAmount)
+        cardFiatCurrency = try container.decodeIfPresent(String.self, forKey: .cardFiatCurrency)
+        cryptoAmount = try container.lenientDecimal(.paymentCryptoAmount)
+        cryptoCurrency = try container.decodeIfPresent(String.self, forKey: .paymentCryptoCurrency)
         secrets = GiftCardSecrets(
             number: try container.decodeIfPresent(String.self, forKey: .number),
             pin: try container.decodeIfPresent(String.self, forKey: .pin),
             barcodeURL: try container.decodeIfPresent(String.self, forKey: .barcodeUrl),
-            redeemURL: try container.decodeIfPresent(String.self, forKey: .redeemUrl)
+            redeemURL: try container.decodeIfPresent(String.self, forKey: .redeemUrl),
+            redeemURLChallenge: try container.decodeIfPresent(String.self, forKey: .redeemUrlChallenge)
         )
     }
 
-    /// Writes the wire form (amounts as decimal strings).
+    /// Writes the official keys (amounts as decimal strings), and `merchantId` when known.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(merchantID, forKey: .merchantId)
+        try container.encodeIfPresent(merchantName, forKey: .merchantName)
         try container.encodeIfPresent(paymentID, forKey: .paymentId)
         try container.encodeIfPresent(paymentURLs, forKey: .paymentUrls)
-        try container.encodeIfPresent(fiatAmount.map(GiftCardMoney.wireString), forKey: .fiatAmount)
-        try container.encodeIfPresent(fiatCurrency, forKey: .fiatCurrency)
+        try container.encodeIfPresent(fiatAmount.map(GiftCardMoney.wireString), forKey: .paymentFiatAmount)
+        try container.encodeIfPresent(fiatCurrency, forKey: .paymentFiatCurrency)
         try container.encodeIfPresent(cardFiatAmount.map(GiftCardMoney.wireString), forKey: .cardFiatAmount)
-        try container.encodeIfPresent(cryptoAmount.map(GiftCardMoney.plainString), forKey: .cryptoAmount)
+        try container.encodeIfPresent(cardFiatCurrency, forKey: .cardFiatCurrency)
+        try container.encodeIfPresent(cryptoAmount.map(GiftCardMoney.plainString), forKey: .paymentCryptoAmount)
+        try container.encodeIfPresent(cryptoCurrency, forKey: .paymentCryptoCurrency)
         try container.encodeIfPresent(secrets.number, forKey: .number)
         try container.encodeIfPresent(secrets.pin, forKey: .pin)
         try container.encodeIfPresent(secrets.barcodeURL, forKey: .barcodeUrl)
         try container.encodeIfPresent(secrets.redeemURL, forKey: .redeemUrl)
+        try container.encodeIfPresent(secrets.redeemURLChallenge, forKey: .redeemUrlChallenge)
     }
 
     /// The card with its secrets redacted.
     public var description: String {
-        "CTXGiftCard(id: \(id), status: \(status), merchantID: \(merchantID ?? "nil"), fiatAmount: "
+        "CTXGiftCard(id: \(id), status: \(status), merchant: \(merchantName ?? merchantID ?? "nil"), cardFiatAmount: "
+            + "\(cardFiatAmount.map(GiftCardMoney.plainString) ?? "nil") \(cardFiatCurrency ?? ""), fiatAmount: "
             + "\(fiatAmount.map(GiftCardMoney.plainString) ?? "nil") \(fiatCurrency ?? ""), secrets: \(secrets))"
     }
 
@@ -136,8 +165,9 @@ public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
         Mirror(
             self,
             children: [
-                "id": id, "status": status.rawValue, "merchantID": merchantID as Any, "paymentID": paymentID as Any,
-                "fiatAmount": fiatAmount as Any, "fiatCurrency": fiatCurrency as Any, "secrets": secrets,
+                "id": id, "status": status.rawValue, "merchantID": merchantID as Any, "merchantName": merchantName as Any,
+                "paymentID": paymentID as Any, "fiatAmount": fiatAmount as Any, "fiatCurrency": fiatCurrency as Any,
+                "cardFiatAmount": cardFiatAmount as Any, "cardFiatCurrency": cardFiatCurrency as Any, "secrets": secrets,
             ],
             displayStyle: .struct
         )

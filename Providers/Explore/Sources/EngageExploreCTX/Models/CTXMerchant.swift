@@ -9,9 +9,12 @@ import Foundation
 /// | discount, basis points | `savingsPercentage` | `userDiscount` |
 /// | denominations kind | `denominationsType` | `denominationType` |
 /// | locations | `cachedLocationCount` | `locationCount` |
+/// | denominations | `denominations` | `denominationValues` |
 ///
-/// `denominations` is a list of fixed values or `[min, max]`, as numbers or strings. Encoding writes
-/// the current spelling.
+/// The first column is CTX's production server, the second its staging server (and older answers);
+/// the Dash wallet's client (`MerchantResponse` in `CTXSpendModels.swift`) reads both. The
+/// denominations are a list of fixed values or `[min, max]`, as strings or numbers; an empty
+/// `denominations` falls back to `denominationValues`. Encoding writes the production spelling.
 public struct CTXMerchant: Codable, Sendable, Hashable {
     /// The CTX merchant id (a UUID string, as in the directory's `merchantId`).
     public var id: String
@@ -62,7 +65,7 @@ public struct CTXMerchant: Codable, Sendable, Hashable {
         case id, name, logoUrl, enabled
         case savingsPercentage, userDiscount
         case denominationsType, denominationType
-        case denominations
+        case denominations, denominationValues
         case cachedLocationCount, locationCount
     }
 
@@ -80,7 +83,8 @@ public struct CTXMerchant: Codable, Sendable, Hashable {
         savingsBasisPoints = try container.lenientInteger(.savingsPercentage, .userDiscount) ?? 0
         denominationsType = try container.firstString(.denominationsType, .denominationType).flatMap(
             ExploreDenominationsType.init(directoryValue:))
-        denominationValues = try container.lenientDecimalList(.denominations) ?? []
+        let listed = try container.lenientDecimalList(.denominations) ?? []
+        denominationValues = listed.isEmpty ? (try container.lenientDecimalList(.denominationValues) ?? []) : listed
         locationCount = try container.lenientInteger(.cachedLocationCount, .locationCount)
     }
 

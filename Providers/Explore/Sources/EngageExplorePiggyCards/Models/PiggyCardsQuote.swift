@@ -2,13 +2,17 @@
 @_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
-/// What an order costs, computed in integer minor units (cents) and basis points, before ordering:
+/// What an order costs, computed in integer minor units (cents) and basis points, before ordering, the
+/// way the Dash wallet prices a PiggyCards card: its 1.5 % service fee is taken off the discount, in
+/// percentage points (`max(0, discount − 1.5) / 100` in the wallet's `DashSpendPayViewModel.swift`),
+/// so a 15 % card of $100 costs $86.50.
 ///
 /// - face = denomination × quantity (at most 2 500),
 /// - discount = face × `discount_percentage` (basis points), rounded half away from zero,
-/// - price = face − discount,
-/// - service fee = price × 150 basis points (1.5 %), rounded half away from zero,
-/// - total = price + service fee (what the user pays, in the card currency).
+/// - paid discount = face × max(0, `discount_percentage` − 150 basis points), rounded the same way,
+/// - service fee = discount − paid discount (the 1.5 points the wallet keeps),
+/// - total = face − paid discount = face − discount + service fee (what the user pays, in the card
+///   currency).
 public struct PiggyCardsQuote: Codable, Sendable, Hashable {
     /// The product.
     public var productID: String
@@ -58,8 +62,9 @@ public struct PiggyCardsQuote: Codable, Sendable, Hashable {
                 .engageError()
         }
         let discount = GiftCardMoney.percentage(of: face, basisPoints: product.discountBasisPoints)
-        let price = face - discount
-        let fee = GiftCardMoney.percentage(of: price, basisPoints: PiggyCardsWire.serviceFeeBasisPoints)
+        let paidDiscount = GiftCardMoney.percentage(
+            of: face, basisPoints: max(0, product.discountBasisPoints - PiggyCardsWire.serviceFeeBasisPoints))
+        let fee = discount - paidDiscount
         self.productID = product.id
         self.currency = product.currency
         self.denomination = denomination
@@ -67,6 +72,6 @@ public struct PiggyCardsQuote: Codable, Sendable, Hashable {
         self.faceValueMinorUnits = face
         self.discountMinorUnits = discount
         self.serviceFeeMinorUnits = fee
-        self.totalMinorUnits = price + fee
+        self.totalMinorUnits = face - paidDiscount
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 
 /// The request and answer bodies of the PiggyCards API, shared by the client and the emulator.
 package enum PiggyCardsWire {
-    /// The service fee PiggyCards adds to every order: 1.5 % = 150 basis points.
+    /// The Dash wallet's service fee on PiggyCards cards: 1.5 percentage points (150 basis points) taken
+    /// off the card's discount.
     package static let serviceFeeBasisPoints = 150
     /// The largest order, in the card currency (face value × quantity).
     package static let maxOrderAmount: Decimal = 2_500

@@ -4,10 +4,11 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("CTX error mapping (end to end)")
+    @Suite("CTX error mapping (end to end)", .bounded)
     struct CTXErrorMappingTests {
         @Test("400 from the server on a purchase is an invalid amount carrying the field message")
         func badRequestAmount() async throws {
@@ -29,7 +30,7 @@ extension GiftCardSuites {
         func conflictIsRejected() async throws {
             let harness = try await CTXHarness()
             try await harness.signIn()
-            let disabled = harness.merchant(7)
+            let disabled = harness.clientMerchant(7)
             let local = await engageError { _ = try await harness.client.purchaseGiftCard(merchant: disabled, fiatAmount: 20) }
             #expect(local?.code == .exploreGiftCardRejected)
             #expect(harness.requests(to: "/gift-cards").isEmpty)
@@ -47,7 +48,7 @@ extension GiftCardSuites {
         func unprocessableIsInvalidAmount() async throws {
             let harness = try await CTXHarness()
             try await harness.signIn()
-            var stale = harness.merchant(1)  // fixed 25, 50, 100 on the server
+            var stale = harness.clientMerchant(1)  // fixed 25, 50, 100 on the server
             stale.denominationValues = [25, 30]
             let error = await engageError { _ = try await harness.client.purchaseGiftCard(merchant: stale, fiatAmount: 30) }
             #expect(error?.code == .exploreGiftCardAmountInvalid)

@@ -41,8 +41,28 @@ struct CTXHarness {
         try await client.verify(email: email, code: code)
     }
 
-    /// The default catalogue's merchant at `index`.
-    func merchant(_ index: Int) -> CTXMerchant { emulator.merchants[index].merchant }
+    /// The default catalogue's merchant at `index`, as the emulator holds it.
+    func merchant(_ index: Int) -> CTXEmulatorMerchant.Record { emulator.merchants[index].merchant }
+
+    /// The merchant at `index` as the client would read it from the emulator.
+    func clientMerchant(_ index: Int) -> CTXMerchant { Self.clientMerchant(of: merchant(index)) }
+
+    /// What the client should read for the emulator's `record`, field by field.
+    static func clientMerchant(of record: CTXEmulatorMerchant.Record) -> CTXMerchant {
+        CTXMerchant(
+            id: record.id, name: record.name, logoURL: record.logoURL, isEnabled: record.isEnabled,
+            savingsBasisPoints: record.savingsBasisPoints,
+            denominationsType: ExploreDenominationsType(directoryValue: record.denominationsType.rawValue),
+            denominationValues: record.denominationValues, locationCount: record.locationCount
+        )
+    }
+
+    /// The secrets of the emulator's card, as the client should read them.
+    static func secrets(of card: CTXEmulatorGiftCard) -> GiftCardSecrets {
+        GiftCardSecrets(
+            number: card.number, pin: card.pin, barcodeURL: card.barcodeURL, redeemURL: card.redeemURL,
+            redeemURLChallenge: card.redeemURLChallenge)
+    }
 
     /// Requests to the emulator-relative `path`.
     func requests(to path: String) -> [JournalEntry] {

@@ -4,17 +4,20 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 extension GiftCardSuites {
-    @Suite("CTX merchants and purchases (end to end)")
+    @Suite("CTX merchants and purchases (end to end)", .bounded)
     struct CTXPurchaseTests {
         @Test("merchants read the same from the current and the legacy spelling")
         func merchantSpellings() async throws {
             let harness = try await CTXHarness()
             for entry in harness.emulator.merchants {
                 let merchant = try await harness.client.merchant(id: entry.merchant.id)
-                #expect(merchant == entry.merchant, "\(entry.merchant.name), legacy: \(entry.usesLegacySpelling)")
+                #expect(
+                    merchant == CTXHarness.clientMerchant(of: entry.merchant),
+                    "\(entry.merchant.name), staging: \(entry.usesLegacySpelling)")
             }
             #expect(harness.emulator.merchants.contains { $0.usesLegacySpelling })
             #expect(harness.emulator.merchants.contains { !$0.usesLegacySpelling })
@@ -60,7 +63,7 @@ extension GiftCardSuites {
             #expect(fixed.secrets.isEmpty)
             let decimal = try await harness.client.purchaseGiftCard(
                 merchantID: harness.merchant(0).id, fiatAmount: try #require(Decimal(string: "25.50")))
-            #expect(decimal.fiatAmount == Decimal(string: "25.50"))
+            #expect(decimal.cardFiatAmount == Decimal(string: "25.50"))
             let bodies = try harness.requests(to: "/gift-cards").map { try $0.decodeBody(CTXWire.PurchaseRequest.self) }
             #expect(bodies.map(\.fiatAmount) == ["50.00", "25.50"])
             #expect(bodies.map(\.merchantId) == [harness.merchant(1).id, harness.merchant(0).id])
@@ -84,11 +87,15 @@ extension GiftCardSuites {
             let delivered = try await waiting.value
             #expect(delivered.status == .fulfilled)
             let backend = try #require(harness.emulator.card(id: card.id))
-            #expect(delivered.secrets == backend.secrets)
+            #expect(delivered.secrets == CTXHarness.secrets(of: backend))
+            #expect(delivered.secrets.redeemURLChallenge != nil)
+            #expect(delivered.cardFiatAmount == 40 && delivered.cardFiatCurrency == "USD")
+            #expect(delivered.fiatAmount == 38 && delivered.fiatCurrency == "USD", "40 less the merchant's 5 %")
+            #expect(delivered.merchantName == harness.merchant(0).name && delivered.merchantID == harness.merchant(0).id)
             #expect(delivered.secrets.number?.count == 16)
             #expect(harness.requests(to: "/gift-cards/\(card.id)").count == 3)
             let stored = try #require(try harness.client.vault.card(provider: .ctx, id: card.id))
-            #expect(stored.secrets == backend.secrets)
+            #expect(stored.secrets == CTXHarness.secrets(of: backend))
             #expect(stored.fiatAmount == 40)
             #expect(try harness.client.vault.allCards().map(\.id) == [card.id])
             await harness.stop()
@@ -160,15 +167,15 @@ extension GiftCardSuites {
             }
         }
 
-        @Test("the cards paid by a transaction are listed with GET gift-cards?txid=")
+        @Test("the card paid by a transaction is read with GET gift-cards?txid=, which answers one card object")
         func cardsByTransaction() async throws {
             let harness = try await CTXHarness(configuration: .init(fulfillmentDelay: .zero, clientID: CTXHarness.clientID))
             try await harness.signIn()
             let card = try await harness.client.purchaseGiftCard(merchantID: harness.merchant(5).id, fiatAmount: 100)
             harness.emulator.markPaid(cardID: card.id, transactionID: "abc123")
-            let cards = try await harness.client.giftCards(transactionID: "abc123")
-            #expect(cards.map(\.id) == [card.id])
-            #expect(cards.first?.status == .fulfilled)
+            let paid = try await harness.client.giftCard(transactionID: "abc123")
+            #expect(paid.id == card.id && paid.status == .fulfilled)
+            #expect(paid.merchantID == harness.merchant(5).id, "the merchant of a card bought in this launch")
             #expect(harness.requests(to: "/gift-cards").last?.query["txid"] == "abc123")
             #expect(try harness.client.vault.card(provider: .ctx, id: card.id) != nil)
             await harness.stop()

@@ -5,11 +5,12 @@
 @_spi(EngageProvider) import EngageTesting
 import ExploreEmulator
 import Foundation
+import EngageTestTraits
 import Testing
 
 /// `merchantDetails(id:)` end to end: the directory's merchant with the CTX emulator's live view merged
 /// in over a real socket, and every fallback.
-@Suite("Explore merchant details: CTX's live data merged into the directory's merchant")
+@Suite("Explore merchant details: CTX's live data merged into the directory's merchant", .bounded)
 struct ExploreMerchantDetailsTests {
     /// A provider over the shared directory file, with CTX gift cards on (or `adjust`ed).
     private func start(
@@ -41,11 +42,11 @@ struct ExploreMerchantDetailsTests {
         let disabledID = try #require(ExploreMerchantDetails.ctxID(of: disabled))
         harness.ctx.setMerchant(
             CTXEmulatorMerchant(
-                CTXMerchant(
+                CTXEmulatorMerchant.Record(
                     id: fixedID, name: fixed.name, savingsBasisPoints: 2_600, denominationsType: .fixed, denominationValues: [25, 50])))
         harness.ctx.setMerchant(
             CTXEmulatorMerchant(
-                CTXMerchant(
+                CTXEmulatorMerchant.Record(
                     id: disabledID, name: disabled.name, isEnabled: false, savingsBasisPoints: -300, denominationsType: .minMax,
                     denominationValues: [10, 200]),
                 usesLegacySpelling: true))

@@ -2,10 +2,11 @@
     @_spi(EngageProvider) import EngageCore
     @_spi(EngageProvider) import EngageExplore
     import Foundation
+    import EngageTestTraits
     import Testing
 
     extension GiftCardSuites {
-        @Suite("PiggyCards products and quotes (unit)")
+        @Suite("PiggyCards products and quotes (unit)", .bounded)
         struct PiggyCardsDecodingTests {
             private func product(_ json: String) throws -> PiggyCardsProduct {
                 try JSONDecoder().decode(PiggyCardsProduct.self, from: Data(json.utf8))
@@ -31,16 +32,28 @@
                 #expect(throws: DecodingError.self) { try product(#"{"id":"3","name":"X","price_type":"fixed","denomination":"25,abc"}"#) }
             }
 
-            @Test("the quote rounds half away from zero at each step, in cents")
+            /// The Dash wallet takes its 1.5 % service fee off the discount, in percentage points
+            /// (`max(0, discount − 1.5) / 100`, DashSpendPayViewModel.swift line 509, and the Android
+            /// wallet's `(discountPercentage − 1.5) / 100`): a 15 % card of $100 costs $86.50. The SDK
+            /// added 1.5 % of the discounted price on top ($86.28).
+            @Test("the quote takes the wallet's 1.5 points off the discount, rounding half away from zero, in cents")
             func quote() throws {
                 let product = PiggyCardsProduct(
                     id: "p", name: "P", priceType: .range, discountBasisPoints: 1_000, minDenomination: 1, maxDenomination: 2_500)
                 let quote = try PiggyCardsQuote(product: product, denomination: try #require(Decimal(string: "33.33")))
                 #expect(quote.faceValueMinorUnits == 3_333)
-                #expect(quote.discountMinorUnits == 333)  // 333.3
-                #expect(quote.serviceFeeMinorUnits == 45)  // 1.5 % of 3000 = 45
-                #expect(quote.totalMinorUnits == 3_045)
-                #expect(quote.total == Decimal(string: "30.45"))
+                #expect(quote.discountMinorUnits == 333)  // 10 % of 33.33 = 3.333
+                #expect(quote.serviceFeeMinorUnits == 50)  // 3.33 − 8.5 % of 33.33 (2.833 → 2.83)
+                #expect(quote.totalMinorUnits == 3_050)  // 33.33 − 2.83
+                #expect(quote.total == Decimal(string: "30.5"))
+                let fifteen = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: 1_500, minDenomination: 1, maxDenomination: 2_500)
+                #expect(try PiggyCardsQuote(product: fifteen, denomination: 100).total == Decimal(string: "86.5"))
+                let small = PiggyCardsProduct(
+                    id: "p", name: "P", priceType: .range, discountBasisPoints: 100, minDenomination: 1, maxDenomination: 2_500)
+                let noDiscount = try PiggyCardsQuote(product: small, denomination: 100)
+                #expect(noDiscount.totalMinorUnits == 10_000, "a discount under 1.5 points leaves none, never a surcharge")
+                #expect(noDiscount.serviceFeeMinorUnits == 100)
                 #expect(throws: EngageError.self) { try PiggyCardsQuote(product: product, denomination: 10, quantity: 0) }
             }
 
@@ -64,7 +77,8 @@
                 #expect(throws: EngageError.self) { try PiggyCardsQuote(product: absurd, denomination: 100) }
                 let free = PiggyCardsProduct(
                     id: "p", name: "P", priceType: .range, discountBasisPoints: 10_000, minDenomination: 1, maxDenomination: 2_500)
-                #expect(try PiggyCardsQuote(product: free, denomination: 100).totalMinorUnits == 0)
+                // 100 % off less the wallet's 1.5 points: $1.50 of $100.
+                #expect(try PiggyCardsQuote(product: free, denomination: 100).totalMinorUnits == 150)
             }
         }
     }

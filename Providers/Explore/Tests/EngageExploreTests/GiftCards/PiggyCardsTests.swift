@@ -5,10 +5,11 @@
     @_spi(EngageProvider) import EngageTesting
     import ExploreEmulator
     import Foundation
+    import EngageTestTraits
     import Testing
 
     extension GiftCardSuites {
-        @Suite("PiggyCards account, catalogue and orders (end to end)")
+        @Suite("PiggyCards account, catalogue and orders (end to end)", .bounded)
         struct PiggyCardsTests {
             @Test("sign-up, verify-otp (generated password sealed) and login; re-login once the 3600 s token expires")
             func accountAndRelogin() async throws {
@@ -74,7 +75,7 @@
 
             @Test(
                 "callers cancelled during a PiggyCards login return .cancelled at once; the login goes on for the others, sent once",
-                .timeLimit(.minutes(1)))
+                .bounded(deadline: .seconds(60)))
             func cancelledDuringLogin() async throws {
                 let loginArrived = TestCounter()
                 let releaseLogin = EngageTesting.TestGate()
@@ -106,7 +107,9 @@
                 await harness.stop()
             }
 
-            @Test("a sign-out while a one-time code is being verified leaves no account and no token behind", .timeLimit(.minutes(1)))
+            @Test(
+                "a sign-out while a one-time code is being verified leaves no account and no token behind", .bounded(deadline: .seconds(60))
+            )
             func signOutDuringVerification() async throws {
                 let verifyArrived = TestCounter()
                 let releaseVerify = EngageTesting.TestGate()
@@ -130,7 +133,7 @@
                 await harness.stop()
             }
 
-            @Test("a sign-out racing a login in flight leaves no token behind", .timeLimit(.minutes(1)))
+            @Test("a sign-out racing a login in flight leaves no token behind", .bounded(deadline: .seconds(60)))
             func signOutDuringLogin() async throws {
                 let loginArrived = TestCounter()
                 let releaseLogin = EngageTesting.TestGate()
@@ -192,12 +195,12 @@
                     product: option, denomination: 50, quantity: 2, recipientEmail: "rui@example.com")
                 #expect(order.quote.faceValueMinorUnits == 10_000)
                 #expect(order.quote.discountMinorUnits == 1_500)
-                #expect(order.quote.serviceFeeMinorUnits == 128)  // 1.5 % of 85.00 = 1.275 → 1.28
-                #expect(order.quote.totalMinorUnits == 8_628)
+                #expect(order.quote.serviceFeeMinorUnits == 150)  // the wallet's 1.5 points of the 15 %
+                #expect(order.quote.totalMinorUnits == 8_650)  // $86.50, as the Dash wallet charges
                 let backend = try #require(harness.emulator.order(id: order.id))
                 #expect(backend.totalMinorUnits == order.quote.totalMinorUnits)
                 #expect(backend.serviceFeeMinorUnits == order.quote.serviceFeeMinorUnits)
-                #expect(order.payMessage == "dash:\(order.payTo)?amount=2.876&label=PiggyCards")  // 86.28 / 30
+                #expect(order.payMessage == "dash:\(order.payTo)?amount=2.88333334&label=PiggyCards")  // 86.50 / 30, rounded up
                 let line = try #require(
                     try harness.requests(to: "/orders").first?.decodeBody(PiggyCardsWire.OrderRequest.self).orders.first)
                 #expect(line == PiggyCardsWire.OrderLine(productId: "1002", quantity: 2, denomination: "50.00", currency: "USD"))
@@ -205,8 +208,8 @@
                 let range = try await harness.product("1003")
                 let decimal = try await harness.client.createOrder(
                     product: range, denomination: try #require(Decimal(string: "25.50")), recipientEmail: "rui@example.com")
-                #expect(decimal.quote.totalMinorUnits == 2_458)  // 25.50 − 1.28 (5 %) = 24.22; + 0.36 fee
-                #expect(harness.emulator.order(id: decimal.id)?.totalMinorUnits == 2_458)
+                #expect(decimal.quote.totalMinorUnits == 2_461)  // 25.50 − 3.5 % (0.8925 → 0.89)
+                #expect(harness.emulator.order(id: decimal.id)?.totalMinorUnits == 2_461)
                 await harness.stop()
             }
 

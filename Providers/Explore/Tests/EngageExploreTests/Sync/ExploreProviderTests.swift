@@ -5,11 +5,12 @@
 import ExploreEmulator
 import Foundation
 @_spi(EngageProvider) import EngageCore
+import EngageTestTraits
 import Testing
 
 /// The provider over a fixed directory file: the PiggyCards country rule, the facade's merged
 /// merchants, the callback twins and operation events.
-@Suite("Explore provider", .serialized)
+@Suite("Explore provider", .serialized, .bounded)
 struct ExploreProviderTests {
     private func start(
         country: String? = nil
@@ -129,11 +130,13 @@ struct ExploreProviderTests {
         let delivered = try await ctx.waitForGiftCard(id: card.id)
         #expect(delivered.status == .fulfilled)
         // The wallet finds the payment in its history and asks what it bought.
-        #expect(try await ctx.giftCards(transactionID: "9c1f5e0a7b").map(\.id) == [card.id])
-        #expect(try await ctx.giftCards(transactionID: "another-transaction").isEmpty)
+        #expect(try await ctx.giftCard(transactionID: "9c1f5e0a7b").id == card.id)
+        let unknown = await #expect(throws: EngageError.self) { try await ctx.giftCard(transactionID: "another-transaction") }
+        #expect(unknown?.httpStatus == 404)
         // A hostile id is only a query value (encoded); an empty one is refused before anything is sent.
-        #expect(try await ctx.giftCards(transactionID: "../../etc/passwd?txid=x&").isEmpty)
-        let empty = await #expect(throws: EngageError.self) { try await ctx.giftCards(transactionID: "") }
+        let hostile = await #expect(throws: EngageError.self) { try await ctx.giftCard(transactionID: "../../etc/passwd?txid=x&") }
+        #expect(hostile?.httpStatus == 404)
+        let empty = await #expect(throws: EngageError.self) { try await ctx.giftCard(transactionID: "") }
         #expect(empty?.code == .invalidInput)
         #expect(try await provider.storedGiftCards().map(\.id) == [card.id])
         #expect(
