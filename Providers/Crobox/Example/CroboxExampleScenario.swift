@@ -88,7 +88,7 @@ struct PromotionsReport: Encodable {
         var campaignId: Int
         var variantId: Int
         var component: String?
-        var messageId: UUID?
+        var messageId: String?
         var config: [String: String]?
         var badge: Badge?
     }

@@ -86,7 +86,7 @@ extension CroboxEmulator {
             environment: environment, "message", String(messageIndex), String(campaign.id), String(campaign.variantID)
         )
         return CroboxPromotionContent(
-            messageID: messageID, componentName: message.componentName, config: message.config
+            messageID: messageID.uuidString.lowercased(), componentName: message.componentName, config: message.config
         )
     }
 

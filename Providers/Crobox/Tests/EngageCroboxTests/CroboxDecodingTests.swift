@@ -110,19 +110,34 @@ struct CroboxDecodingTests {
     }
 
     @Test(
-        "hostile documents fail with decoding errors, never crashes",
-        arguments: [
-            #"{"promotions":[]}"#,
-            #"{"context":null,"promotions":[]}"#,
-            #"[]"#,
-            #"{"context":{"experiments":"x","pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
-            #"{"context":{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":false}],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[]}"#,
-            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"zzz","campaignId":1,"variantId":1}]}"#,
-            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":[{"id":"\#(session)","campaignId":1,"variantId":1,"content":{"id":"\#(session)","component":"x","config":{"text":7}}}]}"#,
-            #"{"context":{"experiments":[],"pid":"\#(visitor)","sid":"\#(session)"},"promotions":{}}"#,
-        ])
+        "documents without a context fail with decoding errors, never crashes",
+        arguments: [#"{"promotions":[]}"#, #"{"context":null,"promotions":[]}"#, #"[]"#])
     func hostile(json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Data(json.utf8)) }
+    }
+
+    /// The official SDK reads a campaign's wrong-typed field as its default and a missing content id as
+    /// `""`, but loses every promotion for one bad id and a whole `config` for one number; the SDK
+    /// failed the whole answer on any of them. Now only what cannot be read is dropped, and counted.
+    @Test("one drifted value drops only itself: a bad promotion id, a non-string config value, a wrong-typed campaign field")
+    func driftedValuesDropOnlyThemselves() throws {
+        let context = #"{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":"true"},7],"pid":"\#(Self.visitor)","sid":"\#(Self.session)"}"#
+        let promotions = #"""
+            [{"id":"zzz","campaignId":1,"variantId":1},
+             {"id":"\#(Self.session)","campaignId":"2","variantId":1,"productId":42,
+              "content":{"component":"x","config":{"text":"Hot","size":7,"style":{"a":1}}}}]
+            """#
+        let response = try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Self.document(promotions: promotions, context: context))
+        #expect(response.context.campaigns == [CroboxCampaign(id: 0, name: "C", variantID: 1, variantName: "V", isControl: true)])
+        #expect(response.promotions.count == 1 && response.droppedPromotionCount == 1)
+        let kept = try #require(response.promotions.first)
+        #expect(kept.campaignID == 2 && kept.productID == nil)
+        #expect(kept.content?.messageID == "" && kept.content?.config == ["text": "Hot"])
+        // The campaign that is not an object, its non-numeric id, the product id, two config values.
+        #expect(response.droppedValueCount == 5)
+        let loose = #"{"context":{"experiments":"x","pid":"\#(Self.visitor)","sid":"\#(Self.session)"},"promotions":{}}"#
+        let empty = try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Data(loose.utf8))
+        #expect(empty.context.campaigns.isEmpty && empty.promotions.isEmpty)
     }
 
     @Test("missing optional fields and a missing config are tolerated")

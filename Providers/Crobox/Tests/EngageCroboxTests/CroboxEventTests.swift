@@ -72,7 +72,7 @@ struct CroboxEventTests {
             .click(CroboxProduct(id: "sku-2", price: 1.0, quantity: 1)),
             .addToCart(shoe),
             .removeFromCart(CroboxProduct(id: "sku-1")),
-            .checkout(step: 2, impressions: ["sku-1"]),
+            .checkout(step: "2", impressions: ["sku-1"]),
             .purchase(transactionID: "T-100", affiliation: "web shop", coupon: "SPRING+10", revenue: 99.8, impressions: ["sku-1"]),
             .error(tag: "app", name: "checkout", message: "card declined", file: "Checkout.swift", line: 42),
             .custom(

@@ -27,7 +27,7 @@ public struct CroboxEvent: Sendable, Equatable {
         case click(CroboxProduct)
         case addToCart(CroboxProduct)
         case removeFromCart(CroboxProduct)
-        case checkout(step: Int?)
+        case checkout(step: String?)
         case purchase(transactionID: String?, affiliation: String?, coupon: String?, revenue: Double?)
         case error(tag: String, name: String, message: String?, file: String?, line: Int?)
         case custom(name: String, promotionID: UUID?, product: CroboxProduct?)
@@ -58,8 +58,16 @@ public struct CroboxEvent: Sendable, Equatable {
     public static func addToCart(_ product: CroboxProduct) -> CroboxEvent { CroboxEvent(.addToCart(product)) }
     public static func removeFromCart(_ product: CroboxProduct) -> CroboxEvent { CroboxEvent(.removeFromCart(product)) }
 
-    public static func checkout(step: Int? = nil, impressions: [String] = [], customProperties: [String: String] = [:]) -> CroboxEvent {
+    /// A checkout, at `step` (any text, sent as `stp`: the official SDK's `CheckoutParams.step` is a
+    /// `String`, its sample sends `"step-1"`).
+    public static func checkout(step: String? = nil, impressions: [String] = [], customProperties: [String: String] = [:]) -> CroboxEvent {
         CroboxEvent(.checkout(step: step), impressions: impressions, customProperties: customProperties)
+    }
+
+    /// A checkout at a numbered step.
+    @available(*, deprecated, message: "Crobox's checkout step is text: pass a String, e.g. checkout(step: \"2\").")
+    public static func checkout(step: Int, impressions: [String] = [], customProperties: [String: String] = [:]) -> CroboxEvent {
+        checkout(step: String(step), impressions: impressions, customProperties: customProperties)
     }
 
     public static func purchase(

@@ -54,7 +54,7 @@ extension CroboxProvider {
         case .removeFromCart:
             kind = product.map { .removeFromCart($0) } ?? custom(&properties)
         case .checkout:
-            kind = .checkout(step: properties.removeValue(forKey: "step").flatMap { Int($0) })
+            kind = .checkout(step: properties.removeValue(forKey: "step"))
         case .purchase:
             let revenue = event.price.map { NSDecimalNumber(decimal: $0.decimalValue).doubleValue * Double(event.quantity ?? 1) }
             kind = .purchase(
@@ -90,7 +90,7 @@ extension CroboxPromotion {
         }
         var attributes = [
             "campaign_id": String(campaignID), "variant_id": String(variantID), "component": content.componentName,
-            "message_id": content.messageID.uuidString.lowercased(), "session_id": context.sessionID.uuidString.lowercased(),
+            "message_id": content.messageID, "session_id": context.sessionID.uuidString.lowercased(),
         ]
         if let groupName = context.groupName { attributes["group_name"] = groupName }
         return Offer(

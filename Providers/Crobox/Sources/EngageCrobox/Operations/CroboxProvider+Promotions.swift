@@ -1,5 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
+import Logging
 import HTTPTypes
 
 extension CroboxProvider {
@@ -43,12 +44,21 @@ extension CroboxProvider {
             commonQueryItems(page: page, at: context.clock.now)
             + [(CroboxWire.Key.placeholderID, placeholderID)]
             + customPropertyItems(page: page)
-        return try await client.json(
+        let response = try await client.json(
             CroboxPromotionsResponse.self, .post, "/promotions", query: query.map { ($0.0, $0.1) },
             body: .data(Data(CroboxWire.promotionsBody(productIDs: productIDs).utf8), contentType: "application/x-www-form-urlencoded"),
             // Asking for promotions changes nothing on the server: safe to repeat.
             options: RequestOptions(isRepeatable: true, operationName: "promotions")
         )
+        if response.droppedPromotionCount > 0 || response.droppedValueCount > 0 {
+            context.logger.warning(
+                "Crobox's promotions answer had values this SDK could not read; they were left out, the rest is kept",
+                metadata: [
+                    "dropped_promotions": "\(response.droppedPromotionCount)", "dropped_values": "\(response.droppedValueCount)",
+                    "kept_promotions": "\(response.promotions.count)",
+                ])
+        }
+        return response
     }
 
     /// Queues one `t=error&tg=sdk` event for a failed operation, rate-limited per operation.

@@ -37,7 +37,7 @@ extension CroboxEvent {
         case let .checkout(step):
             // Checkout and purchase travel as page views (wire facts).
             add(Key.eventType, CroboxWire.EventType.pageView)
-            add(Key.step, step.map(String.init))
+            add(Key.step, step)
             addImpressions()
         case let .purchase(transactionID, affiliation, coupon, revenue):
             add(Key.eventType, CroboxWire.EventType.pageView)
