@@ -130,7 +130,8 @@ extension DurableQueue {
         // since: the destination is tried now rather than in a day.
         let horizon = now.adding(max(policy.maxRetryDelay, policy.maxRetryAfter)).addingTimeInterval(1)
         if let pause, pause.notBefore > now, pause.notBefore <= horizon { return }
-        var failures = pause?.failures ?? 0
+        // A damaged row can hold any count: read below zero as none (the increment below saturates).
+        var failures = max(0, pause?.failures ?? 0)
         var lastID: Int64 = 0
         while !Task.isCancelled {
             // Checked before every batch: a switched-off provider's events stay queued (until it is
@@ -165,8 +166,10 @@ extension DurableQueue {
             if let failure = outcome.failure {
                 guard !Task.isCancelled else { return }
                 // Kept in order, and the destination pauses: nothing after them is sent before them.
-                failures += 1
-                await keep(outcome.kept, after: failure, failures: failures, destination: destination, now: now, into: &report)
+                failures = failures == .max ? .max : failures + 1
+                // The pause starts now, when the destination failed: the flush may have spent minutes on
+                // the destinations before it.
+                await keep(outcome.kept, after: failure, failures: failures, destination: destination, now: clock.now, into: &report)
                 return
             }
             if let resumeAfter = outcome.resumeAfter { lastID = resumeAfter }
@@ -285,8 +288,9 @@ extension DurableQueue {
         }
     }
 
-    /// Keeps the events of a failed batch and pauses their destination: for the back-off after
-    /// `failures` failures in a row, or the server's `Retry-After` (capped), whichever is longer. Tried
+    /// Keeps the events of a failed batch and pauses their destination from `now`, the time of the
+    /// failure: for the back-off after `failures` failures in a row, or the server's `Retry-After`
+    /// (capped), whichever is longer. Tried
     /// events are charged an attempt (for the deliverer's information; it never drops them).
     private func keep(
         _ kept: (tried: [QueuedEvent], untried: [QueuedEvent]), after failure: EngageError, failures: Int, destination: String, now: Date,
