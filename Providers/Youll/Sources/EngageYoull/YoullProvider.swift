@@ -282,8 +282,8 @@ public final class YoullProvider: EngageProvider {
         }
     }
 
-    /// Where an answer is cached, fixed before its request is sent: the key (operation, variables,
-    /// language, owner), the owner, and the cache generation of that moment.
+    /// Where an answer is cached, fixed before its request is sent: the key (operation, its GraphQL
+    /// document, variables, language, owner), the owner, and the cache generation of that moment.
     struct CacheSlot: Sendable {
         let key: String
         let owner: YoullCache.Owner
@@ -297,8 +297,10 @@ public final class YoullProvider: EngageProvider {
         guard let owner = await cacheOwner(of: user) else { return nil }
         let variables: Data
         switch request {
-        case let .graphQL(_, _, values):
-            variables = try YoullJSON.encoder().encode(JSONValue.object(values))
+        case let .graphQL(document, _, values):
+            // The document is part of the key: two of an app's own queries with one name (or one named
+            // like a built-in operation) and the same variables ask for different things.
+            variables = Data(document.utf8) + Data([0]) + (try YoullJSON.encoder().encode(JSONValue.object(values)))
         case let .rest(_, path, query, _):
             variables = Data((path + "?" + query.map { "\($0.0)=\($0.1 ?? "")" }.joined(separator: "&")).utf8)
         case .invalid:

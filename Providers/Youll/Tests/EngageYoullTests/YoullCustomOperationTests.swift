@@ -105,6 +105,9 @@ struct YoullCustomOperationTests {
             (.graphQL(named: "ok", field: "categories", document: "   "), "document"),
             (.graphQL(named: "ok", field: "categories", document: String(repeating: "a", count: 100_001)), "document"),
             (.graphQL(named: "ok", field: "x", document: "mutation M { x }"), "mutation"),
+            // A comment first: still a mutation (it was sent, cached and retried as a query).
+            (.graphQL(named: "ok", field: "x", document: "# dismisses a slice\nmutation M { x }"), "mutation"),
+            (.graphQL(named: "ok", field: "x", document: "fragment F on T { id }\n  mutation M { x { ...F } }"), "mutation"),
             (.rest(named: "9lives", path: "users/me"), "name"),
         ]
         for (query, expected) in refused {
@@ -116,5 +119,26 @@ struct YoullCustomOperationTests {
         }
         #expect(mutation?.code == .invalidInput)
         #expect(harness.host.journal.entries(for: "youll").count == before, "nothing was sent")
+    }
+
+    /// The cache key named the operation and its variables, not the document: two of the app's own
+    /// queries with one name and the same variables (or one named like a built-in operation) served
+    /// each other's answers.
+    @Test("two own queries with one name and the same variables, but different documents, never share a cached answer")
+    func cacheKeyCoversTheDocument() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let youll = harness.youll
+        let ids = YoullQuery<JSONValue>.graphQL(named: "my_categories", field: "categories", document: "query MyCategories { categories { id } }")
+        let titles = YoullQuery<JSONValue>.graphQL(
+            named: "my_categories", field: "categories", document: "query MyCategories { categories { id title } }")
+        let first = try await youll.fetch(ids)
+        let before = await harness.requests(path: "/v1/graphql").count
+        let second = try await youll.fetch(titles, cachePolicy: .returnCacheDataElseFetch)
+        #expect(await harness.requests(path: "/v1/graphql").count == before + 1, "the other document's answer came from the cache")
+        #expect(first != second)
+        // Each is still cached under its own document.
+        #expect(try await youll.fetch(ids, cachePolicy: .returnCacheDataDontFetch) == first)
+        #expect(try await youll.fetch(titles, cachePolicy: .returnCacheDataDontFetch) == second)
     }
 }

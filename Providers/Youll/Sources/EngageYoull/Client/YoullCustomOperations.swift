@@ -133,7 +133,9 @@ enum YoullCustomOperation {
             guard !trimmed.isEmpty, document.utf8.count <= maximumDocumentBytes else {
                 return refuse("A GraphQL document must be 1 to \(maximumDocumentBytes) bytes.")
             }
-            if !allowsMutation, trimmed.hasPrefix("mutation") {
+            // The document's own definitions decide, past comments, whitespace and fragments (a
+            // leading comment once let a mutation through as a query, cached and retried).
+            if !allowsMutation, GraphQLDocument.containsMutation(document) {
                 return refuse("A mutation is not a query (queries are cached and retried): use YoullMutation.graphQL(named:…).")
             }
         }
