@@ -73,13 +73,14 @@ extension Engage {
     /// Forgets the user in every provider, as an app does when the user deletes their account or
     /// signs out for good: each `Resettable` provider resets (logs out, deletes what it keeps about the
     /// user, starts over with new anonymous ids: Crobox a new visitor id, Warply a new device id and
-    /// registration), each other identity-aware provider logs out, and every queued analytics event
-    /// is deleted. The analytics consent is kept: it is the user's choice, not their data.
+    /// registration), each other identity-aware provider logs out, every queued analytics event is
+    /// deleted, and so is whatever the storage kept aside as unreadable (damaged rows, moved-aside
+    /// database files). The analytics consent is kept: it is the user's choice, not their data.
     ///
     /// A provider that fails is in the report's `failures` and the others go on; the queue is purged
     /// in any case.
     ///
-    /// - Throws: `.storage` only when the analytics queue cannot be purged.
+    /// - Throws: `.storage` only when the analytics queue or the damaged rows cannot be deleted.
     public func reset() async throws(EngageError) -> AggregateReport {
         try await waitUntilReady(for: "reset")
         var report = AggregateReport()
@@ -112,6 +113,13 @@ extension Engage {
         let order = providers.map { type(of: $0).descriptor.id }
         report.succeeded.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         try await registry.analytics.purge()
+        // What was kept aside for damage holds the user's data too (queued payloads in plain text,
+        // sealed values, whole database files).
+        do {
+            try await registry.database.removeDamagedCopies()
+        } catch {
+            throw EngageError.wrapping(error, providerID: nil)
+        }
         stateTracker.update { $0.user = nil }
         events.publish(
             NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))

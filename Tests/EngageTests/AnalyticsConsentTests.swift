@@ -6,6 +6,7 @@ import CroboxEmulator
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
 import Foundation
+import GRDB
 import Logging
 import ReferenceEmulator
 import EngageTestTraits
@@ -145,7 +146,8 @@ struct AnalyticsConsentTests {
         await fixture.stop()
     }
 
-    @Test("reset: Reference logs out, Crobox gets a new persisted visitor id, the queue is emptied, the consent stays")
+    @Test(
+        "reset: Reference logs out, Crobox gets a new persisted visitor id, the queue and the damaged copies are emptied, the consent stays")
     func resetForgetsTheUser() async throws {
         let fixture = try await Fixture()
         let secrets = InMemorySecretStore()
@@ -157,8 +159,25 @@ struct AnalyticsConsentTests {
         _ = try await engage.track(Self.event("queued"))
         #expect(try await engage.registry.analytics.pendingCount() == 1)
 
+        // What the storage kept aside as unreadable holds the user's data too: a queue row copied into
+        // engage_damaged_rows (its payload in plain text) and a damaged database file moved aside.
+        try await engage.registry.database.writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO engage_damaged_rows (source_table, moved_at, row_json) VALUES ('engage_queue', 0, ?)",
+                arguments: [#"{"payload":"'email=ana@example.com'"}"#])
+        }
+        let databasePath = try #require(engage.registry.database.path)
+        let movedAside = ["\(databasePath).damaged-1700000000", "\(databasePath).damaged-1700000000-wal"]
+        for file in movedAside { try Data("user data".utf8).write(to: URL(fileURLWithPath: file)) }
+
         fixture.allowDelivery()
         let report = try await engage.reset()
+        let damagedRows = try await engage.registry.database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM engage_damaged_rows") ?? -1
+        }
+        #expect(damagedRows == 0, "the damaged rows outlived the reset")
+        #expect(movedAside.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "a moved-aside file outlived the reset")
+        #expect(FileManager.default.fileExists(atPath: databasePath))
         #expect(report.isComplete)
         #expect(Set(report.succeeded) == [.crobox, "reference"])
         #expect(try await engage.registry.analytics.pendingCount() == 0)

@@ -104,6 +104,33 @@ import Logging
         }
     }
 
+    /// Deletes what was kept aside because it could not be read, as "forget the user" must: the rows of
+    /// `engage_damaged_rows` (copies of queue payloads, in plain text, and of sealed values) and the
+    /// files a damaged database was moved to (`<name>.damaged-*`, with their `-wal` and `-shm`).
+    ///
+    /// - Throws: `EngageError(.storage)` when the rows cannot be deleted; a file that cannot be removed
+    ///   is logged and left (the rows are gone either way).
+    package func removeDamagedCopies() async throws {
+        do {
+            try await writer.write { db in
+                if try db.tableExists(DamagedRows.table) { try db.execute(sql: "DELETE FROM \(DamagedRows.table)") }
+            }
+        } catch {
+            throw EngageError(.storage, "The damaged rows\(pathSuffix) could not be deleted.", underlyingError: error)
+        }
+        guard let path, let directory else { return }
+        let prefix = URL(fileURLWithPath: path).lastPathComponent + ".damaged-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            do {
+                try FileManager.default.removeItem(atPath: directory + "/" + name)
+            } catch {
+                Logger(label: "engage.storage").warning(
+                    "A moved-aside database file could not be deleted", metadata: ["file": "\(name)", "error": "\(error)"])
+            }
+        }
+    }
+
     /// The core namespace (`engage`): key-value access for the core itself.
     public func coreStorage(sealer: Sealer? = nil) -> StorageNamespace {
         StorageNamespace(name: Self.coreNamespace, writer: writer, sealer: sealer, clock: clock)
