@@ -147,7 +147,8 @@ struct AnalyticsConsentTests {
     }
 
     @Test(
-        "reset: Reference logs out, Crobox gets a new persisted visitor id, the queue and the damaged copies are emptied, the consent stays")
+        "reset: Reference logs out, Crobox gets a new persisted visitor id, the queue and the damaged copies are emptied, the consent stays"
+    )
     func resetForgetsTheUser() async throws {
         let fixture = try await Fixture()
         let secrets = InMemorySecretStore()

@@ -121,13 +121,15 @@ struct CroboxDecodingTests {
     /// failed the whole answer on any of them. Now only what cannot be read is dropped, and counted.
     @Test("one drifted value drops only itself: a bad promotion id, a non-string config value, a wrong-typed campaign field")
     func driftedValuesDropOnlyThemselves() throws {
-        let context = #"{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":"true"},7],"pid":"\#(Self.visitor)","sid":"\#(Self.session)"}"#
+        let context =
+            #"{"experiments":[{"id":"one","name":"C","variantId":1,"variantName":"V","control":"true"},7],"pid":"\#(Self.visitor)","sid":"\#(Self.session)"}"#
         let promotions = #"""
             [{"id":"zzz","campaignId":1,"variantId":1},
              {"id":"\#(Self.session)","campaignId":"2","variantId":1,"productId":42,
               "content":{"component":"x","config":{"text":"Hot","size":7,"style":{"a":1}}}}]
             """#
-        let response = try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Self.document(promotions: promotions, context: context))
+        let response = try JSONDecoder().decode(
+            CroboxPromotionsResponse.self, from: Self.document(promotions: promotions, context: context))
         #expect(response.context.campaigns == [CroboxCampaign(id: 0, name: "C", variantID: 1, variantName: "V", isControl: true)])
         #expect(response.promotions.count == 1 && response.droppedPromotionCount == 1)
         let kept = try #require(response.promotions.first)

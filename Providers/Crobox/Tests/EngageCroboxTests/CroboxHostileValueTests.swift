@@ -17,7 +17,8 @@ struct CroboxHostileValueTests {
         problems += try HostileJSON.problems(decoding: CroboxImageBadge(image: "https://cdn.example.com/b.png", altText: "Sale"), seed: 303)
         problems += try HostileJSON.problems(decoding: CroboxSecondaryMessaging(text: "Only 3 left", fontColor: "#333"), seed: 304)
         problems += try HostileJSON.problems(
-            decoding: CroboxPromotionContent(messageID: UUID().uuidString, componentName: "TextBadge", config: ["text": "Hot", "fontColor": "#fff"]),
+            decoding: CroboxPromotionContent(
+                messageID: UUID().uuidString, componentName: "TextBadge", config: ["text": "Hot", "fontColor": "#fff"]),
             seed: 305
         )
         problems += try HostileJSON.problems(

@@ -9,7 +9,8 @@ import Testing
 @Suite("Crobox: the recorded official answer, and a drifted one, decode", .bounded)
 struct CroboxRecordedAnswerTests {
     static func recorded(_ name: String) throws -> CroboxPromotionsResponse {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Fixtures")
         return try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
     }
 

@@ -129,7 +129,8 @@ struct YoullCustomOperationTests {
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         let youll = harness.youll
-        let ids = YoullQuery<JSONValue>.graphQL(named: "my_categories", field: "categories", document: "query MyCategories { categories { id } }")
+        let ids = YoullQuery<JSONValue>.graphQL(
+            named: "my_categories", field: "categories", document: "query MyCategories { categories { id } }")
         let titles = YoullQuery<JSONValue>.graphQL(
             named: "my_categories", field: "categories", document: "query MyCategories { categories { id title } }")
         let first = try await youll.fetch(ids)

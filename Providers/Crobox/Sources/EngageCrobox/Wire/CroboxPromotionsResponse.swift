@@ -140,7 +140,6 @@ public struct CroboxPromotionContext: Codable, Sendable, Equatable {
         droppedValueCount = dropped
     }
 
-
     /// Equal when the values read are (what was dropped on the way is not compared).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.campaigns == rhs.campaigns && lhs.groupName == rhs.groupName && lhs.visitorID == rhs.visitorID
@@ -195,7 +194,6 @@ public struct CroboxCampaign: Codable, Sendable, Equatable {
         droppedValueCount = dropped
     }
 
-
     /// Equal when the values read are (what was dropped on the way is not compared).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.id == rhs.id && lhs.name == rhs.name && lhs.variantID == rhs.variantID && lhs.variantName == rhs.variantName
@@ -242,7 +240,6 @@ public struct CroboxPromotion: Codable, Sendable, Equatable, Identifiable {
         content = container.lenient(CroboxPromotionContent.self, .content, dropped: &dropped)
         droppedValueCount = dropped + (content?.droppedValueCount ?? 0)
     }
-
 
     /// Equal when the values read are (what was dropped on the way is not compared).
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -293,7 +290,6 @@ public struct CroboxPromotionContent: Codable, Sendable, Equatable {
         self.config = config
         droppedValueCount = dropped
     }
-
 
     /// Equal when the values read are (what was dropped on the way is not compared).
     public static func == (lhs: Self, rhs: Self) -> Bool {
