@@ -82,14 +82,19 @@ import Dispatch
     /// `.offline` or `.unknown`. Being online when called does not count, since the work that waits
     /// just failed with it. Without a signal it never returns by itself: cancel it (it returns then).
     public func waitUntilBackOnline() async {
-        var start: UInt64?
-        for await snapshot in broadcaster.updates() {
-            guard let start else {
-                start = snapshot.comebacks
-                continue
-            }
-            if snapshot.comebacks > start { return }
-        }
+        await waitUntilBackOnline(after: comebackCount)
+    }
+
+    /// How many times the device has come back online so far: taken before some work starts, it lets
+    /// ``waitUntilBackOnline(after:)`` count a comeback that happened while that work was failing.
+    package var comebackCount: UInt64 { broadcaster.value.comebacks }
+
+    /// Returns once the device has come back online more often than `count` (at once when it already
+    /// has). The baseline is the caller's, read before it subscribes: the subscription keeps only the
+    /// newest status, so a baseline read from its first value could already include a comeback, which
+    /// was then never seen (a flap right after the wait began lost the retry for an hour).
+    package func waitUntilBackOnline(after count: UInt64) async {
+        for await snapshot in broadcaster.updates() where snapshot.comebacks > count { return }
     }
 }
 

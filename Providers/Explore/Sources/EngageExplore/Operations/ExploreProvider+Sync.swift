@@ -105,6 +105,8 @@ extension ExploreProvider {
         while !Task.isCancelled {
             var wait = syncInterval
             var retriesWhenOnline = false
+            // Taken before the attempt: a connection that comes back while the attempt is failing counts.
+            let comebacks = context.connectivity.comebackCount
             do {
                 try await syncIfDue()
                 if let next = try await store(for: network).nextSyncDate(interval: syncInterval) {
@@ -122,7 +124,7 @@ extension ExploreProvider {
                 retriesWhenOnline = failure.code == .network || failure.code == .timeout
             }
             if retriesWhenOnline {
-                await Self.sleep(for: wait, orUntilBackOnline: context.connectivity, clock: context.clock)
+                await Self.sleep(for: wait, orUntilBackOnlineAfter: comebacks, connectivity: context.connectivity, clock: context.clock)
                 if Task.isCancelled { return }
             } else {
                 do { try await context.clock.sleep(for: wait) } catch { return }
@@ -130,12 +132,14 @@ extension ExploreProvider {
         }
     }
 
-    /// Waits `duration` on `clock`, or until `connectivity` says the device is back online, whichever
-    /// comes first (or until the task is cancelled).
-    static func sleep(for duration: Duration, orUntilBackOnline connectivity: Connectivity, clock: any EngageClock) async {
+    /// Waits `duration` on `clock`, or until `connectivity` has come back online more often than
+    /// `comebacks`, whichever comes first (or until the task is cancelled).
+    static func sleep(
+        for duration: Duration, orUntilBackOnlineAfter comebacks: UInt64, connectivity: Connectivity, clock: any EngageClock
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await clock.sleep(for: duration) }
-            group.addTask { await connectivity.waitUntilBackOnline() }
+            group.addTask { await connectivity.waitUntilBackOnline(after: comebacks) }
             await group.next()
             group.cancelAll()
         }

@@ -239,19 +239,54 @@ struct ExploreSyncTests {
         await harness.stop()
     }
 
-    /// Fails every request with "not connected" while `isOffline`, like a device without a network.
+    /// Fails every request with "not connected" while `isOffline`, like a device without a network;
+    /// `whileFailing` runs inside a refused request (before it fails).
     private final class SwitchableNetwork: HTTPTransport {
         let isOffline = Locked(true)
         let refused = Locked(0)
+        let whileFailing = Locked<(@Sendable () -> Void)?>(nil)
         private let network = URLSessionTransport()
 
         func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
             if isOffline.value {
                 refused.withLock { $0 += 1 }
+                whileFailing.value?()
                 throw URLError(.notConnectedToInternet)
             }
             return try await network.send(request)
         }
+    }
+
+    /// The connection came back while the sync was failing, before its schedule began to wait: the
+    /// wait took its baseline from its own first update, which already held the comeback, so the sync
+    /// waited for the next one (an hour on the retry timer; this test hung until its deadline).
+    @Test(
+        "a connection that comes back while the sync is failing still brings the retry at once",
+        .bounded(deadline: .seconds(120)))
+    func comebackDuringTheFailure() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let network = SwitchableNetwork()
+        let connectivity = Connectivity.manual(.online)
+        network.whileFailing.withLock {
+            $0 = { [network] in
+                // The device loses its network and gets it back while this request fails.
+                network.isOffline.withLock { $0 = false }
+                network.whileFailing.withLock { $0 = nil }
+                connectivity.set(.offline)
+                connectivity.set(.online)
+            }
+        }
+        let (engage, provider) = try await harness.start(
+            harness.exploreConfiguration {
+                $0.syncsAutomatically = true
+                $0.syncRetrySeconds = 3_600  // the injected clock never gets there in this test
+            }, transport: network, connectivity: connectivity)
+        #expect(await eventually { (try? await provider.syncState())?.timestamp == 1_000 })
+        #expect(network.refused.value == 1)
+        #expect(harness.feed.downloadCount(for: .mainnet) == 1)
+        await engage.shutdown()
+        await harness.stop()
     }
 
     @Test("an automatic sync that failed for lack of a connection runs again when the connection is back, not an hour later")
