@@ -65,6 +65,18 @@ struct RedactionTests {
         #expect(redactor.redact(body: Data(#"{"msisdn":"3069","phone":"12","mobile":"1"}"#.utf8)).contains("3069") == false)
     }
 
+    /// Warply's sign-up sends `firstname` and `lastname`, PiggyCards' `first_name` and `last_name`; the
+    /// redactor hid e-mails and phone numbers but logged names at debug level.
+    @Test("names and dates of birth are hidden by default, in any spelling of their keys")
+    func personalNames() {
+        let body = #"{"firstname":"Maria","lastname":"Papadopoulou","first_name":"Eleni","last_name":"Kosta","surname":"Rossi","date_of_birth":"1990-01-01","campaign":"Spring"}"#
+        let redacted = Redactor().redact(body: Data(body.utf8))
+        for secret in ["Maria", "Papadopoulou", "Eleni", "Kosta", "Rossi", "1990-01-01"] {
+            #expect(!redacted.contains(secret), "\(secret) in \(redacted)")
+        }
+        #expect(redacted.contains("Spring"), "other values stay readable")
+    }
+
     @Test("form bodies and queries hide sensitive keys; provider keys can be added")
     func formAndCustomKeys() {
         let redactor = Redactor().adding(headers: ["loyalty-signature"], keys: ["web_id"])

@@ -51,6 +51,8 @@ import HTTPTypes
         "accesstoken", "refreshtoken", "idtoken", "apikey", "authorization", "cardnumber", "pan",
         "cvv", "cvc", "pin", "claimcode", "email", "otp", "ticket", "signature", "webid", "jwt", "phone", "phonenumber",
         "msisdn", "mobile", "mobilenumber",
+        // Personal names and dates of birth (Warply's `firstname`, PiggyCards' `first_name`…).
+        "firstname", "lastname", "surname", "fullname", "givenname", "familyname", "birthdate", "dateofbirth", "dob",
     ]
 
     /// A copy that also hides these headers and keys.
