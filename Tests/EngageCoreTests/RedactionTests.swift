@@ -69,7 +69,9 @@ struct RedactionTests {
     /// redactor hid e-mails and phone numbers but logged names at debug level.
     @Test("names and dates of birth are hidden by default, in any spelling of their keys")
     func personalNames() {
-        let body = #"{"firstname":"Maria","lastname":"Papadopoulou","first_name":"Eleni","last_name":"Kosta","surname":"Rossi","date_of_birth":"1990-01-01","campaign":"Spring"}"#
+        let body =
+            #"{"firstname":"Maria","lastname":"Papadopoulou","first_name":"Eleni","last_name":"Kosta","#
+            + #""surname":"Rossi","date_of_birth":"1990-01-01","campaign":"Spring"}"#
         let redacted = Redactor().redact(body: Data(body.utf8))
         for secret in ["Maria", "Papadopoulou", "Eleni", "Kosta", "Rossi", "1990-01-01"] {
             #expect(!redacted.contains(secret), "\(secret) in \(redacted)")
