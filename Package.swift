@@ -413,7 +413,7 @@ let package = Package(
         ),
         // The bounds every test of the package runs within (a share of the machine, a deadline that
         // names a hung test): a module of its own, which only test targets link (it imports Testing).
-        .target(name: "EngageTestTraits", path: "Tests/EngageTestTraits"),
+        .target(name: "EngageTestTraits", dependencies: ["EngageCore"], path: "Tests/EngageTestTraits"),
         .testTarget(
             name: "EngageSandboxTests",
             dependencies: ["EngageSandbox", "ReferenceEmulator", "EngageCore", "EngageTesting", "EngageTestTraits"],

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import EngageCore
 import Foundation
 import Testing
 
@@ -150,10 +151,10 @@ final class SlotLimiter: Sendable {
         var waiters: [Waiter] = []
     }
 
-    private let state: Mutexed<State>
+    private let state: Locked<State>
 
     init(width: Int) {
-        state = Mutexed(State(free: width))
+        state = Locked(State(free: width))
     }
 
     /// Waits until `slots` are free and takes them; throws `CancellationError` when cancelled first.
@@ -203,19 +204,5 @@ final class SlotLimiter: Sendable {
             return woken
         }
         woken.forEach { $0.resume() }
-    }
-}
-
-/// A value behind a lock (this module depends on nothing of the package's).
-final class Mutexed<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

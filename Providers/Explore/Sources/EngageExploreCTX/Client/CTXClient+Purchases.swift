@@ -37,10 +37,9 @@ extension CTXClient {
             CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body),
             options: CTXOperation.purchase.options(authorization: .required)
         )
-        card.merchantID = card.merchantID ?? merchant.id
         purchasedMerchants.withLock { $0[card.id] = merchant.id }
         logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
-        try storeIfDelivered(card)
+        try storeIfDelivered(&card)
         return card
     }
 
@@ -51,8 +50,7 @@ extension CTXClient {
             CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id),
             options: CTXOperation.giftCard.options(authorization: .required)
         )
-        card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
-        try storeIfDelivered(card)
+        try storeIfDelivered(&card)
         return card
     }
 
@@ -64,8 +62,7 @@ extension CTXClient {
             CTXGiftCard.self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
             options: CTXOperation.giftCardsByTransaction.options(authorization: .required)
         )
-        card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
-        try storeIfDelivered(card)
+        try storeIfDelivered(&card)
         return card
     }
 
@@ -84,7 +81,10 @@ extension CTXClient {
         }
     }
 
-    private func storeIfDelivered(_ card: CTXGiftCard) throws {
+    /// Names the merchant of a card bought in this launch (CTX's answers do not), then seals a
+    /// delivered card's secrets.
+    private func storeIfDelivered(_ card: inout CTXGiftCard) throws {
+        card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
         guard !card.secrets.isEmpty else { return }
         // The card's face value (what it spends), not what was paid for it after the discount.
         try vault.store(
