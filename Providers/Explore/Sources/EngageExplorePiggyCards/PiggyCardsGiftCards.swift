@@ -14,7 +14,7 @@ import Foundation
 /// try await piggy.verify(otp: otpFromEmail)
 /// let products = try await piggy.giftCards(country: "US", brandID: brand.id)
 /// let order = try await piggy.buyGiftCard(product: products[0], denomination: 25, recipientEmail: "ana@example.com")
-/// // … the wallet pays order.payTo (order.quote has the 1.5 % fee) …
+/// // … the wallet pays order.dashAmount to order.paymentAddress (order.quote has the 1.5 % fee) …
 /// let delivered = try await piggy.waitForOrder(id: order.id)   // cards sealed in explore.giftCards
 /// ```
 ///
@@ -106,13 +106,15 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
         try await context.perform("piggycards_gift_cards") { try await client.giftCards(country: country, brandID: brandID) }
     }
 
-    /// The price of one DASH in `currency`.
-    public func exchangeRate(currency: String = "USD") async throws(EngageError) -> Decimal {
+    /// PiggyCards' exchange rate for `currency` (DASH per unit, and the price of one DASH). An order's
+    /// DASH amount is its own (``PiggyCardsOrder/dashAmount``), not a conversion with this rate.
+    public func exchangeRate(currency: String = "USD") async throws(EngageError) -> PiggyCardsExchangeRate {
         try await context.perform("piggycards_exchange_rate") { try await client.exchangeRate(currency: currency) }
     }
 
     /// Orders `quantity` cards of `denomination` (checked against the product and the 2 500 limit
-    /// before sending); the returned order's quote includes the 1.5 % service fee.
+    /// before sending); the returned order has the `dash:` payment URI to pay and a quote with the
+    /// 1.5 % service fee.
     public func buyGiftCard(
         product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String
     ) async throws(EngageError) -> PiggyCardsOrder {
@@ -164,7 +166,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The callback form of ``exchangeRate(currency:)``.
     @discardableResult
-    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<Decimal>) -> any EngageCancellable {
+    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<PiggyCardsExchangeRate>) -> any EngageCancellable {
         context.callback(completion) { try await self.exchangeRate(currency: currency) }
     }
 

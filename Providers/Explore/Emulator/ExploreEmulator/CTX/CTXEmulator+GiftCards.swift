@@ -75,7 +75,7 @@ extension CTXEmulator {
 
     /// Validates a purchase like CTX does and records an `unpaid` card.
     private func createCard(_ body: CTXPurchaseBody, user: String, now: Date) throws -> CTXEmulatorGiftCard {
-        guard let amount = CTXEmulatorMoney.parse(body.fiatAmount), amount > 0 else {
+        guard let amount = GiftCardEmulatorMoney.parse(body.fiatAmount), amount > 0 else {
             throw GiftCardEmulatorRejection.ctx(.badRequest, "Invalid amount", fields: ["fiatAmount": ["must be a decimal amount"]])
         }
         guard body.cryptoCurrency == "DASH" else {
@@ -89,8 +89,8 @@ extension CTXEmulator {
                 throw GiftCardEmulatorRejection.ctx(.notFound, "Merchant not found")
             }
             guard entry.merchant.isEnabled else { throw GiftCardEmulatorRejection.ctx(.conflict, "Merchant is not available") }
-            guard CTXEmulatorMoney.accepts(amount, entry.merchant) else {
-                let listed = entry.merchant.denominationValues.map(CTXEmulatorMoney.plain).joined(separator: ", ")
+            guard GiftCardEmulatorMoney.accepts(amount, entry.merchant) else {
+                let listed = entry.merchant.denominationValues.map(GiftCardEmulatorMoney.plain).joined(separator: ", ")
                 throw GiftCardEmulatorRejection.ctx(
                     .unprocessableContent, "Invalid amount",
                     fields: ["fiatAmount": ["not an accepted denomination (\(entry.merchant.denominationsType.rawValue): \(listed))"]]
@@ -107,7 +107,8 @@ extension CTXEmulator {
             let address = "X" + state.generator.nextHex(byteCount: 16)
             let card = CTXEmulatorGiftCard(
                 id: id, status: "unpaid", merchantID: entry.merchant.id, merchantName: entry.merchant.name,
-                paymentID: state.generator.nextHex(byteCount: 32), paymentURL: "dash:\(address)?amount=\(CTXEmulatorMoney.plain(dash))",
+                paymentID: state.generator.nextHex(byteCount: 32),
+                paymentURL: "dash:\(address)?amount=\(GiftCardEmulatorMoney.plain(dash))",
                 cardFiatAmount: amount, paymentFiatAmount: paymentCents, fiatCurrency: body.fiatCurrency, cryptoAmount: dash,
                 savingsBasisPoints: entry.merchant.savingsBasisPoints, created: now
             )

@@ -25,7 +25,7 @@ extension CTXEmulator: InspectableEmulator {
                 guard let entry = state.cards[id] else { return nil }
                 let card = entry.card
                 return [
-                    card.id, entry.owner, card.merchantName, CTXEmulatorMoney.cents(card.cardFiatAmount), card.fiatCurrency,
+                    card.id, entry.owner, card.merchantName, GiftCardEmulatorMoney.cents(card.cardFiatAmount), card.fiatCurrency,
                     entry.forcedRejection && !card.isFinal ? "\(card.status) (rejection pending)" : card.status,
                     entry.createdAt.formatted(.iso8601), entry.paidAt.map { $0.formatted(.iso8601) } ?? "",
                     EmulatorStateView.lastFour(card.number ?? ""), EmulatorStateView.lastFour(card.pin ?? ""),

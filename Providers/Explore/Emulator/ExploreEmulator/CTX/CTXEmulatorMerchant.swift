@@ -118,15 +118,23 @@ public struct CTXEmulatorMerchant: Sendable, Hashable {
         } else {
             object["savingsPercentage"] = record.savingsBasisPoints
             object["denominationsType"] = record.denominationsType.rawValue
-            object["denominations"] = record.denominationValues.map(CTXEmulatorMoney.plain)
+            object["denominations"] = record.denominationValues.map(GiftCardEmulatorMoney.plain)
             if let count = record.locationCount { object["cachedLocationCount"] = count }
         }
         return object
     }
 }
 
-/// Amounts as the emulator writes and reads them (its own helpers: the client's are not used).
-enum CTXEmulatorMoney {
+/// Amounts as the gift-card emulators write and read them (their own helpers: the clients' are not used).
+enum GiftCardEmulatorMoney {
+    /// `value` rounded half away from zero to `scale` decimals.
+    static func rounded(_ value: Decimal, scale: Int) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, scale, .plain)
+        return output
+    }
+
     /// `25`, `25.5`: the shortest decimal form.
     static func plain(_ value: Decimal) -> String {
         NSDecimalNumber(decimal: value).stringValue

@@ -49,10 +49,10 @@ public struct CTXEmulatorGiftCard: Sendable, Hashable {
         var object: [String: Any] = [
             "id": id, "status": status, "paymentId": paymentID, "merchantName": merchantName,
             "paymentUrls": ["DASH.DASH": paymentURL],
-            "paymentFiatAmount": CTXEmulatorMoney.cents(paymentFiatAmount), "paymentFiatCurrency": fiatCurrency,
-            "cardFiatAmount": CTXEmulatorMoney.cents(cardFiatAmount), "cardFiatCurrency": fiatCurrency,
-            "paymentCryptoAmount": CTXEmulatorMoney.plain(cryptoAmount), "paymentCryptoCurrency": "DASH",
-            "paymentCryptoNetwork": "DASH", "percentDiscount": CTXEmulatorMoney.cents(Decimal(savingsBasisPoints) / 100),
+            "paymentFiatAmount": GiftCardEmulatorMoney.cents(paymentFiatAmount), "paymentFiatCurrency": fiatCurrency,
+            "cardFiatAmount": GiftCardEmulatorMoney.cents(cardFiatAmount), "cardFiatCurrency": fiatCurrency,
+            "paymentCryptoAmount": GiftCardEmulatorMoney.plain(cryptoAmount), "paymentCryptoCurrency": "DASH",
+            "paymentCryptoNetwork": "DASH", "percentDiscount": GiftCardEmulatorMoney.cents(Decimal(savingsBasisPoints) / 100),
             "redeemType": "barcode", "userEmail": userEmail, "created": created.formatted(.iso8601),
         ]
         let secrets: [(String, String?)] = [

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
@@ -47,13 +46,14 @@ enum GiftCardEmulatorRoutes {
         return value
     }
 
-    /// `object` as JSON with sorted keys (the emulators' own answers are plain JSON objects).
-    static func json(_ object: [String: Any]) -> Data {
+    /// `object` (a JSON object or array) as JSON with sorted keys (the emulators' own answers are plain
+    /// JSON values).
+    static func json(_ object: Any) -> Data {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     }
 
     /// A response whose body is `object` as JSON.
-    static func jsonResponse(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    static func jsonResponse(_ object: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         SandboxResponse.raw(json(object), status: status, headers: headers)
     }
 

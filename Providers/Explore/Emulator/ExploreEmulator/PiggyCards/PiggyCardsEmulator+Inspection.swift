@@ -1,6 +1,5 @@
 #if PiggyCards
     @_spi(EngageProvider) import EngageCore
-    @_spi(EngageProvider) import EngageExplore
     @_spi(EngageProvider) import EngageSandbox
     import Foundation
 
@@ -23,10 +22,9 @@
                 let orderRows = orders.map { order -> [String] in
                     [
                         order.id, emailByUserID[order.userID] ?? order.userID, Self.productName(order.productID, in: state.catalogue),
-                        String(order.quantity), GiftCardMoney.wireString(minorUnits: order.faceValueMinorUnits),
-                        GiftCardMoney.wireString(minorUnits: order.serviceFeeMinorUnits),
-                        GiftCardMoney.wireString(minorUnits: order.totalMinorUnits),
-                        GiftCardMoney.plainString(order.dashAmount), order.status.rawValue, order.createdAt.formatted(.iso8601),
+                        String(order.quantity), Self.amount(order.faceValueMinorUnits), Self.amount(order.serviceFeeMinorUnits),
+                        Self.amount(order.totalMinorUnits), GiftCardEmulatorMoney.plain(order.dashAmount), order.status.rawValue,
+                        order.createdAt.formatted(.iso8601),
                         order.paidAt.map { $0.formatted(.iso8601) } ?? "",
                     ]
                 }
@@ -35,11 +33,12 @@
                     for card in order.cards where cardRows.count < EmulatorStateView.rowLimit {
                         cardRows.append([
                             order.id, EmulatorStateView.lastFour(card.claimCode ?? ""), EmulatorStateView.lastFour(card.claimPin ?? ""),
+                            card.claimLink == nil ? "no" : "yes",
                         ])
                     }
                 }
                 let stock = state.catalogue.products.prefix(EmulatorStateView.rowLimit).map { product -> [String] in
-                    [product.id, product.name, state.stock[product.id].map { String($0) } ?? ""]
+                    [String(product.id), product.name, state.stock[product.id].map { String($0) } ?? ""]
                 }
                 return EmulatorStateView(tables: [
                     .init(title: "Accounts", columns: ["email", "user id", "verified", "orders"], rows: accounts),
@@ -50,7 +49,7 @@
                         ],
                         rows: orderRows
                     ),
-                    .init(title: "Delivered cards", columns: ["order", "claim code", "PIN"], rows: cardRows),
+                    .init(title: "Delivered cards", columns: ["order", "claim code", "PIN", "claim link"], rows: cardRows),
                     .init(title: "Stock", columns: ["product", "name", "left"], rows: stock),
                 ])
             }
@@ -64,8 +63,13 @@
         }
 
         /// The name of the catalogue's product `id`, or the id when it is not in the catalogue.
-        private static func productName(_ id: String, in catalogue: PiggyCardsEmulatorCatalogue) -> String {
-            catalogue.products.first { $0.id == id }?.name ?? id
+        private static func productName(_ id: Int, in catalogue: PiggyCardsEmulatorCatalogue) -> String {
+            catalogue.products.first { $0.id == id }?.name ?? String(id)
+        }
+
+        /// `minorUnits` cents with two decimals.
+        private static func amount(_ minorUnits: Int) -> String {
+            GiftCardEmulatorMoney.cents(Decimal(minorUnits) / 100)
         }
     }
 #endif

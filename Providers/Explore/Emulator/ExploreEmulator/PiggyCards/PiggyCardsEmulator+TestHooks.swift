@@ -1,5 +1,4 @@
 #if PiggyCards
-    @_spi(EngageProvider) import EngageExplore
     @_spi(EngageProvider) import EngageSandbox
     import Foundation
     @_spi(EngageProvider) import EngageCore
@@ -32,7 +31,7 @@
         }
 
         /// Sets the stock of a product (0 makes orders fail with "out of stock").
-        public func setStock(_ quantity: Int, forProduct productID: String) {
+        public func setStock(_ quantity: Int, forProduct productID: Int) {
             state.withLock { $0.stock[productID] = quantity }
         }
 

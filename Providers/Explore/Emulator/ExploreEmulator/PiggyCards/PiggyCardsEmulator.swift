@@ -1,31 +1,33 @@
 #if PiggyCards
-    @_spi(EngageProvider) import EngageExplore
     @_spi(EngageProvider) import EngageSandbox
     import Foundation
     import HTTPTypes
     import Hummingbird
     @_spi(EngageProvider) import EngageCore
 
-    /// A local, stateful PiggyCards backend (only with the `PiggyCards` trait), speaking the wire format
-    /// of `EngageExplore`'s ``PiggyCardsWire``. Errors are `{"code":<status>,"message":…}`.
+    /// A local, stateful PiggyCards backend (only with the `PiggyCards` trait), answering in the shapes
+    /// the Dash wallet's official client reads (`PiggyCardsModels.swift` in dashwallet-ios; the recorded
+    /// answers and their sources are in the Explore tests' `Fixtures/PiggyCards`). It reads and writes
+    /// JSON with types of its own, never the client's.
     ///
     /// Routes, relative to `http://127.0.0.1:<port>/piggycards`:
     ///
     /// | route | auth | behaviour |
     /// |---|---|---|
-    /// | `POST signup {firstName,lastName,email,country,state?}` | none | `{userId}` and a one-time password (``otp(for:)``); known e-mail: 400 |
-    /// | `POST verify-otp {email, otp}` | none | `{generatedPassword}`; wrong code: 400 |
+    /// | `POST signup {first_name, last_name, email, country, state?}` | none | `{userId}` and a one-time password (``otp(for:)``); known e-mail: 400 `{"error"}` |
+    /// | `POST verify-otp {email, otp}` | none | `{generatedPassword}`; wrong code: 400 `{"error": "Invalid verification code"}` |
     /// | `POST login {userId, password}` | none | `{access_token, token_type, expires_in: 3600}` (a JWT expiring on the host's clock); wrong: 401 |
-    /// | `GET brands/{country}` | bearer | `{code,message,data:[brand]}` |
-    /// | `GET giftcards/{country}?brandId=` | bearer | `{code,message,data:[product]}` (`price_type`, `denomination` "25" or "25,50,100", `discount_percentage`) |
-    /// | `GET exchange-rate?currency=` | bearer | `{code,message,data:{currency, rate}}` |
-    /// | `POST orders {orders:[…], recipientEmail, user}` | bearer | `{id, payTo, payMessage}`; no stock: 500 `{"code":500,"message":"Gift card <id> is out of stock"}`; bad denomination or over 2 500: 400 |
-    /// | `GET orders/{id}` | bearer (owner) | `{id, status, cards}` |
+    /// | `GET brands/{country}` | bearer | a bare array of `{id, name}` |
+    /// | `GET giftcards/{country}?brandId=` | bearer | `{code, message, data: [card]}` (integer `id` and `brand_id`, `price_type`, `denomination` "25" or "25,50,100", percent `discount_percentage`) |
+    /// | `GET exchange-rate?currency=USD` | bearer | a bare `{currency, exchange_rate, date_modified}`: DASH per dollar |
+    /// | `POST orders {orders: [{productId, quantity, denomination, currency}], recipientEmail, user}` | bearer | `{id, payTo: "dash:<address>?amount=<DASH>", payMessage}`; no stock: 500 `{"code": 500, "message": "Gift card <id> is out of stock"}`; bad denomination or over 2 500: 400 `{"errors"}` |
+    /// | `GET orders/{id}` | bearer (owner) | `{code, message, data: {orderId, payTo, deliveryTime, status, cards}}` |
     ///
     /// Orders go `Payment pending` → `Paid` (``markPaid(orderID:)``) → `Processing`
-    /// (``Configuration/processingDelay`` later) → `Complete` with claim codes, PINs and barcode links
-    /// (``Configuration/fulfillmentDelay`` after payment), or `Cancelled` (``cancel(orderID:)``). The
-    /// emulator computes the 1.5 % fee itself, in decimal arithmetic, to check the client's integer one.
+    /// (``Configuration/processingDelay`` later) → `Complete` (``Configuration/fulfillmentDelay`` after
+    /// payment), or `Cancelled` (``cancel(orderID:)``). A complete order's cards have a claim code, PIN
+    /// and barcode link, or, for a range card, a claim link. The emulator computes the price itself, in
+    /// decimal arithmetic (the wallet's 1.5 points off the discount), to check the client's integer one.
     public final class PiggyCardsEmulator: Emulator {
         /// How the emulated backend behaves.
         public struct Configuration: Sendable {
@@ -33,7 +35,8 @@
             public var processingDelay: Duration
             /// After payment, when the order is `Complete` (10 s).
             public var fulfillmentDelay: Duration
-            /// The price of one DASH in USD (`"30.00"`).
+            /// The price of one DASH in USD (30): orders ask `total / dashRate` DASH, and the exchange
+            /// rate is its inverse.
             public var dashRate: Decimal
 
             /// A configuration.
@@ -56,6 +59,8 @@
         /// The seed the state started from, for `reset()`.
         let seed: UInt64
         static let accessKind = "piggycards-access"
+        /// The access token lifetime announced in `expires_in`.
+        static let tokenLifetimeSeconds = 3_600
 
         /// An emulator selling `catalogue`; `seed` drives ids, passwords and card secrets.
         public init(
@@ -87,10 +92,23 @@
     }
 
     extension GiftCardEmulatorRejection {
-        /// A PiggyCards error body: `{"code":<status>,"message":…}`.
+        /// A refusal of the catalogue and order calls, `{"errors": [{"code", "message"}]}`
+        /// (`PiggyCardsAPIError` in the Dash wallet's `PiggyCardsModels.swift`; `code` a string).
         static func piggy(_ status: HTTPResponse.Status, _ message: String) -> Self {
-            let body = PiggyCardsWire.ErrorBody(code: status.code, message: message)
-            return Self(status: status, body: (try? SandboxResponse.makeEncoder().encode(body)) ?? Data())
+            Self(status: status, body: GiftCardEmulatorRoutes.json(["errors": [["code": "\(status.code)", "message": message]]]))
+        }
+
+        /// A refusal of the account calls, `{"error": …}` (read by the wallet's `parseError`).
+        static func piggyAccount(_ status: HTTPResponse.Status, _ message: String) -> Self {
+            Self(status: status, body: GiftCardEmulatorRoutes.json(["error": message]))
+        }
+
+        /// An order of a card out of stock: HTTP 500 `{"code": 500, "message": "Gift card <id> is out of
+        /// stock"}` (the shape is inferred: from this project's brief, not from a public client).
+        static func outOfStock(_ productID: Int) -> Self {
+            Self(
+                status: .internalServerError,
+                body: GiftCardEmulatorRoutes.json(["code": 500, "message": "Gift card \(productID) is out of stock"]))
         }
     }
 #endif

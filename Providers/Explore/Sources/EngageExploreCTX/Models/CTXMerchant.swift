@@ -72,11 +72,10 @@ public struct CTXMerchant: Codable, Sendable, Hashable {
     /// Reads either spelling; numbers may be strings.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let text = try? container.decode(String.self, forKey: .id) {
-            id = text
-        } else {
-            id = String(try container.decode(Int.self, forKey: .id))
+        guard let id = try container.lenientIdentifier(.id) else {
+            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
         }
+        self.id = id
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
         logoURL = try container.decodeIfPresent(String.self, forKey: .logoUrl)
         isEnabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true

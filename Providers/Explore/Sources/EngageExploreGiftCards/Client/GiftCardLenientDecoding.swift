@@ -45,6 +45,13 @@ extension KeyedDecodingContainer {
         return nil
     }
 
+    /// An id written as a string or as a whole number (kept as its digits); `nil` when absent or null.
+    package func lenientIdentifier(_ key: Key) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let text = try? decode(String.self, forKey: key) { return text }
+        return String(try decode(Int.self, forKey: key))
+    }
+
     /// The first key of `keys` that is present and not null, as a string.
     package func firstString(_ keys: Key...) throws -> String? {
         for key in keys where try contains(key) && !decodeNil(forKey: key) {

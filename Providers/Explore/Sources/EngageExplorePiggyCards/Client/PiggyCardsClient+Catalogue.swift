@@ -4,11 +4,12 @@ import Foundation
 import HTTPTypes
 
 extension PiggyCardsClient {
-    /// `GET brands/{country}`.
+    /// `GET brands/{country}`: a bare JSON array of `{id, name}`.
     package func brands(country: String) async throws -> [PiggyCardsBrand] {
         try await ensureSession()
-        return try await client.piggyCardsPayload(
-            [PiggyCardsBrand].self, APIClient.path("brands", GiftCardInput.identifier(country, "country")), operation: .brands
+        return try await client.json(
+            [PiggyCardsBrand].self, .get, APIClient.path("brands", GiftCardInput.identifier(country, "country")),
+            options: PiggyCardsOperation.brands.options(authorization: .required)
         )
     }
 
@@ -22,15 +23,17 @@ extension PiggyCardsClient {
         )
     }
 
-    /// `GET exchange-rate?currency=`: the price of one DASH in `currency`.
-    package func exchangeRate(currency: String = "USD") async throws -> Decimal {
+    /// `GET exchange-rate?currency=`: a bare `{currency, exchange_rate, date_modified}`; a rate that is
+    /// not above zero is refused.
+    package func exchangeRate(currency: String = "USD") async throws -> PiggyCardsExchangeRate {
         try await ensureSession()
-        let rate = try await client.piggyCardsPayload(
-            PiggyCardsWire.ExchangeRate.self, "exchange-rate", query: [("currency", currency)], operation: .exchangeRate
+        let rate = try await client.json(
+            PiggyCardsWire.ExchangeRate.self, .get, "exchange-rate", query: [("currency", GiftCardInput.identifier(currency, "currency"))],
+            options: PiggyCardsOperation.exchangeRate.options(authorization: .required)
         )
-        guard let value = GiftCardMoney.parse(rate.rate), value > 0 else {
-            throw EngageError(.decoding, "PiggyCards sent an exchange rate that is not a positive decimal.", providerID: .explore)
+        guard rate.dashPerUnit > 0 else {
+            throw EngageError(.decoding, "PiggyCards sent an exchange rate that is not above zero.", providerID: .explore)
         }
-        return value
+        return PiggyCardsExchangeRate(currency: rate.currency, dashPerUnit: rate.dashPerUnit, modified: rate.dateModified)
     }
 }

@@ -13,7 +13,7 @@ import Logging
 /// try await piggy.verify(otp: "123456")           // stores the generated password sealed, logs in
 /// let cards = try await piggy.giftCards(country: "US", brandID: brand.id)
 /// let order = try await piggy.createOrder(product: cards[0], denomination: 50, recipientEmail: "ana@example.com")
-/// // … the wallet pays order.payMessage …
+/// // … the wallet pays order.dashAmount to order.paymentAddress …
 /// let delivered = try await piggy.waitForOrder(id: order.id)   // secrets sealed in piggy.vault
 /// ```
 ///
@@ -27,7 +27,7 @@ package struct PiggyCardsClient: Sendable {
     package static let tokenStorageKey = "piggycards_tokens"
     /// The JSON keys hidden from logs besides the core's defaults and ``GiftCardSecrets/wireKeys``.
     package static let sensitiveKeys: Set<String> = GiftCardSecrets.wireKeys.union([
-        "generatedPassword", "access_token", "userId", "recipientEmail", "payTo", "payMessage", "firstName", "lastName",
+        "generatedPassword", "access_token", "userId", "recipientEmail", "payTo", "payMessage", "first_name", "last_name",
     ])
 
     /// Where the client talks to.
@@ -77,15 +77,20 @@ package struct PiggyCardsClient: Sendable {
     @discardableResult
     package func signUp(firstName: String, lastName: String, email: String, country: String, state: String? = nil) async throws -> String {
         let email = try GiftCardInput.email(email)
+        let country = try GiftCardInput.identifier(country, "country")
         let answer = try await publicClient.json(
             PiggyCardsWire.SignupAnswer.self, .post, "signup",
             body: .json(
                 PiggyCardsWire.SignupRequest(firstName: firstName, lastName: lastName, email: email, country: country, state: state)),
             options: PiggyCardsOperation.signUp.options(authorization: .none)
         )
-        try PiggyCardsAccount(userID: answer.userId, email: email).save(to: storage)
+        // The official model reads the id as optional, but no login can follow without it.
+        guard let userID = answer.userId, !userID.isEmpty else {
+            throw EngageError(.exploreGiftCardUnexpectedAnswer, "PiggyCards answered the sign-up without a user id.", providerID: .explore)
+        }
+        try PiggyCardsAccount(userID: userID, email: email, country: country, state: state, signedUpAt: clock.now).save(to: storage)
         logger.info("PiggyCards account created")
-        return answer.userId
+        return userID
     }
 
     /// `POST verify-otp`: stores the generated password sealed, then logs in.

@@ -96,7 +96,7 @@ extension PiggyCardsErrorMapping {
 extension APIClient {
     /// The payload of a PiggyCards `{code, message, data}` answer (its `code` was checked by the
     /// hooks); an answer without `data` is a failure.
-    func piggyCardsPayload<Payload: Codable & Sendable>(
+    func piggyCardsPayload<Payload: Decodable & Sendable>(
         _ type: Payload.Type, _ path: String, query: [(String, String?)] = [], operation: PiggyCardsOperation
     ) async throws(EngageError) -> Payload {
         let envelope = try await json(

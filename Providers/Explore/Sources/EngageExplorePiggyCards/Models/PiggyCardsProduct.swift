@@ -39,12 +39,16 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
     public var quantity: Int?
     /// The brand.
     public var brandID: String?
+    /// PiggyCards' description of the card, for display (`description` on the wire).
+    public var details: String?
+    /// The address of the card's image, as PiggyCards sends it (not checked).
+    public var imageURL: String?
 
     /// A product.
     public init(
         id: String, name: String, priceType: PiggyCardsPriceType, currency: String = "USD", discountBasisPoints: Int = 0,
         minDenomination: Decimal? = nil, maxDenomination: Decimal? = nil, denominationValues: [Decimal] = [], fee: Decimal? = nil,
-        quantity: Int? = nil, brandID: String? = nil
+        quantity: Int? = nil, brandID: String? = nil, details: String? = nil, imageURL: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -57,6 +61,8 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
         self.fee = fee
         self.quantity = quantity
         self.brandID = brandID
+        self.details = details
+        self.imageURL = imageURL
     }
 
     /// The amounts a card can be bought for (`nil` for a range without bounds or no listed values).
@@ -71,7 +77,8 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, currency, fee, quantity, denomination
+        case id, name, currency, fee, quantity, denomination, image
+        case details = "description"
         case priceType = "price_type", discountPercentage = "discount_percentage"
         case minDenomination = "min_denomination", maxDenomination = "max_denomination", brandID = "brand_id"
     }
@@ -79,10 +86,11 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
     /// Reads the wire form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try Self.identifier(container, .id) ?? ""
+        id = try container.lenientIdentifier(.id) ?? ""
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        // Trimmed and lower-cased, as both official clients compare it.
         let type = try container.decode(String.self, forKey: .priceType)
-        guard let priceType = PiggyCardsPriceType(rawValue: type.lowercased()) else {
+        guard let priceType = PiggyCardsPriceType(rawValue: type.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .priceType, in: container, debugDescription: "unknown price_type '\(type.prefix(20))'")
         }
@@ -102,13 +110,15 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
         denominationValues = try container.lenientDecimalList(.denomination) ?? []
         fee = try container.lenientDecimal(.fee)
         quantity = try container.lenientInteger(.quantity)
-        brandID = try Self.identifier(container, .brandID)
+        brandID = try container.lenientIdentifier(.brandID)
+        details = try? container.decodeIfPresent(String.self, forKey: .details)
+        imageURL = try? container.decodeIfPresent(String.self, forKey: .image)
     }
 
-    /// Writes the wire form (percent, decimal strings, `denomination` as `"25,50,100"`).
+    /// Writes the wire form (integer ids when they are numbers, percent, `denomination` as `"25,50,100"`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        if let number = Int(id) { try container.encode(number, forKey: .id) } else { try container.encode(id, forKey: .id) }
         try container.encode(name, forKey: .name)
         try container.encode(priceType.rawValue, forKey: .priceType)
         try container.encode(currency, forKey: .currency)
@@ -118,27 +128,43 @@ public struct PiggyCardsProduct: Codable, Sendable, Hashable {
         try container.encode(denominationValues.map(GiftCardMoney.plainString).joined(separator: ","), forKey: .denomination)
         try container.encodeIfPresent(fee.map(GiftCardMoney.plainString), forKey: .fee)
         try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(brandID, forKey: .brandID)
-    }
-
-    private static func identifier(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String? {
-        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return text }
-        return try container.decodeIfPresent(Int.self, forKey: key).map(String.init)
+        if let brandID, let number = Int(brandID) {
+            try container.encode(number, forKey: .brandID)
+        } else {
+            try container.encodeIfPresent(brandID, forKey: .brandID)
+        }
+        try container.encodeIfPresent(details, forKey: .details)
+        try container.encodeIfPresent(imageURL, forKey: .image)
     }
 }
+
 /// A brand PiggyCards sells gift cards of; its `id` selects the brand's products
 /// (`piggyCardsGiftCards(country:brandID:)`).
 public struct PiggyCardsBrand: Codable, Sendable, Hashable, Identifiable {
-    /// The brand id (PiggyCards' `brandId`).
+    /// The brand id (PiggyCards' `brandId`; a string on the wire, a number is read too).
     public var id: String
     /// The display name.
     public var name: String
-    /// The address of the brand's logo image, as PiggyCards sends it (not checked).
+    /// The address of the brand's logo image, when PiggyCards sends one (the official clients' model
+    /// has no logo, so expect `nil`).
     public var logo: String?
     /// A brand, e.g. for previews and tests.
     public init(id: String, name: String, logo: String? = nil) {
         self.id = id
         self.name = name
         self.logo = logo
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, name, logo }
+
+    /// Reads `{id, name}`; an id written as a number is kept as its digits.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let id = try container.lenientIdentifier(.id) else {
+            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
+        }
+        self.id = id
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        logo = try? container.decodeIfPresent(String.self, forKey: .logo)
     }
 }

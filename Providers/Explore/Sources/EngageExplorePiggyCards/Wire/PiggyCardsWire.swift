@@ -2,7 +2,9 @@
 @_spi(EngageProvider) import EngageExploreGiftCards
 import Foundation
 
-/// The request and answer bodies of the PiggyCards API, shared by the client and the emulator.
+/// The request and answer bodies of the PiggyCards API, as the Dash wallet's official client writes and
+/// reads them (`PiggyCardsModels.swift` in dashwallet-ios; each shape's source is in
+/// `Providers/Explore/Tests/Fixtures/PiggyCards/README.md`). The emulator has types of its own.
 package enum PiggyCardsWire {
     /// The Dash wallet's service fee on PiggyCards cards: 1.5 percentage points (150 basis points) taken
     /// off the card's discount.
@@ -12,7 +14,7 @@ package enum PiggyCardsWire {
     /// The access token lifetime PiggyCards announces (`expires_in`).
     package static let tokenLifetimeSeconds = 3_600
 
-    /// `POST signup`.
+    /// `POST signup`: `first_name`, `last_name`, `email`, `country`, `state` (left out when absent).
     package struct SignupRequest: Codable, Sendable, Hashable, SecretBearing {
         /// The person's details hidden.
         package var description: String { "SignupRequest(country: \(country), <redacted>)" }
@@ -34,14 +36,17 @@ package enum PiggyCardsWire {
             self.country = country
             self.state = state
         }
+        enum CodingKeys: String, CodingKey {
+            case firstName = "first_name", lastName = "last_name", email, country, state
+        }
     }
 
-    /// The answer of `signup`.
+    /// The answer of `signup`: the new user's id (optional in the official model).
     package struct SignupAnswer: Codable, Sendable, Hashable {
         /// The new user's id.
-        package var userId: String
+        package var userId: String?
         /// An answer.
-        package init(userId: String) { self.userId = userId }
+        package init(userId: String?) { self.userId = userId }
     }
 
     /// `POST verify-otp`.
@@ -84,7 +89,7 @@ package enum PiggyCardsWire {
         }
     }
 
-    /// The answer of `login`.
+    /// The answer of `login` (there is no refresh token).
     package struct LoginAnswer: Codable, Sendable, Hashable, SecretBearing {
         /// The bearer token.
         package var accessToken: String
@@ -105,8 +110,8 @@ package enum PiggyCardsWire {
         package var description: String { "LoginAnswer(accessToken: <redacted>, expiresIn: \(expiresIn.map(String.init) ?? "nil"))" }
     }
 
-    /// `{code, message, data}`, the envelope of catalogue answers.
-    package struct Envelope<Payload: Codable & Sendable>: Codable, Sendable {
+    /// `{code, message, data}`, the envelope of the gift-card list and of an order's status.
+    package struct Envelope<Payload: Decodable & Sendable>: Decodable, Sendable {
         /// The status code repeated in the body (200 on success).
         package var code: Int?
         /// A message.
@@ -121,47 +126,70 @@ package enum PiggyCardsWire {
         }
     }
 
-    /// An error answer: `{"code":500,"message":"Gift card 2626 is out of stock"}`.
-    package struct ErrorBody: Codable, Sendable, Hashable {
+    /// A refusal's body, in any of the three forms PiggyCards uses: `{"error": …}` (the account calls),
+    /// `{"errors": [{"code", "message"}], "fields"?}` (the catalogue and orders), and
+    /// `{"code": 500, "message": …}` (out of stock; inferred). Each field is read on its own: one of the
+    /// wrong type is ignored.
+    package struct ErrorBody: Decodable, Sendable, Hashable {
         /// The status code repeated in the body.
         package var code: Int?
-        /// What went wrong.
+        /// What went wrong: `error`, else the first of `errors`, else `message`.
         package var message: String?
-        /// An error body.
-        package init(code: Int?, message: String?) {
-            self.code = code
-            self.message = message
+
+        private struct Detail: Decodable {
+            var message: String?
+        }
+        private enum CodingKeys: String, CodingKey { case code, message, error, errors }
+
+        /// Reads whichever form the body has.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            code = try? container.decodeIfPresent(Int.self, forKey: .code)
+            let first = (try? container.decodeIfPresent([Detail].self, forKey: .errors))?.first?.message
+            message =
+                (try? container.decodeIfPresent(String.self, forKey: .error)) ?? first
+                ?? (try? container.decodeIfPresent(String.self, forKey: .message))
         }
     }
 
-    /// A brand of `GET brands/{country}` (the public model has the wire's shape).
-    package typealias Brand = PiggyCardsBrand
-
-    /// `GET exchange-rate?currency=` data: how much of `currency` one DASH buys.
-    package struct ExchangeRate: Codable, Sendable, Hashable {
+    /// `GET exchange-rate?currency=`: a bare `{currency, exchange_rate, date_modified}`.
+    package struct ExchangeRate: Decodable, Sendable, Hashable {
         /// The fiat currency.
         package var currency: String
-        /// The price of one DASH in `currency`, as a decimal string.
-        package var rate: String
-        /// A rate.
-        package init(currency: String, rate: String) {
-            self.currency = currency
-            self.rate = rate
+        /// How much DASH one unit of `currency` buys (the official model's comment: "DASH per USD").
+        package var dashPerUnit: Decimal
+        /// When PiggyCards last changed the rate, as it writes it.
+        package var dateModified: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case currency, exchangeRate = "exchange_rate", dateModified = "date_modified"
+        }
+
+        /// Reads the rate as a number (or a decimal string).
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            currency = try container.decode(String.self, forKey: .currency)
+            guard let rate = try container.lenientDecimal(.exchangeRate) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.exchangeRate, .init(codingPath: container.codingPath, debugDescription: "no exchange_rate"))
+            }
+            dashPerUnit = rate
+            dateModified = try? container.decodeIfPresent(String.self, forKey: .dateModified)
         }
     }
 
-    /// One line of `POST orders`.
-    package struct OrderLine: Codable, Sendable, Hashable {
+    /// One line of `POST orders`: `productId` the product's integer id, `denomination` a JSON number.
+    package struct OrderLine: Encodable, Sendable, Hashable {
         /// The gift card (product) id.
-        package var productId: String
+        package var productId: Int
         /// How many cards.
         package var quantity: Int
-        /// The face value of each card, as a decimal string.
-        package var denomination: String
+        /// The face value of each card.
+        package var denomination: Decimal
         /// The card currency.
         package var currency: String
         /// A line.
-        package init(productId: String, quantity: Int, denomination: String, currency: String) {
+        package init(productId: Int, quantity: Int, denomination: Decimal, currency: String) {
             self.productId = productId
             self.quantity = quantity
             self.denomination = denomination
@@ -169,25 +197,43 @@ package enum PiggyCardsWire {
         }
     }
 
-    /// The user block of `POST orders`.
-    package struct OrderUser: Codable, Sendable, Hashable, SecretBearing {
-        /// The person's details hidden.
-        package var description: String { "OrderUser(<redacted>)" }
-        /// The user id.
-        package var userId: String
-        /// The user's e-mail.
-        package var email: String
+    /// The user block of `POST orders`, as the wallet fills it: a placeholder name and address, and
+    /// the account's registration date and place.
+    package struct OrderUser: Encodable, Sendable, Hashable {
+        /// What the official clients send for the name.
+        package static let placeholderName = "none"
+        /// What the official clients send for the IP address (they do not send the device's).
+        package static let placeholderIP = "192.168.100.1"
+        /// The wallet's constant registration date, for an account stored before its date was kept.
+        package static let defaultRegisteredSince = "2025-07-01"
+
+        /// `registeredSince` (`yyyy-MM-dd`), `country`, `state`.
+        package struct Metadata: Encodable, Sendable, Hashable {
+            /// The sign-up date, `yyyy-MM-dd`.
+            package var registeredSince: String
+            /// ISO country code.
+            package var country: String
+            /// State or region (`""` when none).
+            package var state: String
+        }
+
+        /// The name (`"none"`, as the wallet sends).
+        package var name: String = placeholderName
+        /// The IP address (the wallet's placeholder).
+        package var ip: String = placeholderIP
+        /// Registration date and place.
+        package var metadata: Metadata
+
         /// A user block.
-        package init(userId: String, email: String) {
-            self.userId = userId
-            self.email = email
+        package init(registeredSince: String, country: String, state: String) {
+            metadata = Metadata(registeredSince: registeredSince, country: country, state: state)
         }
     }
 
     /// `POST orders`.
-    package struct OrderRequest: Codable, Sendable, Hashable, SecretBearing {
-        /// The lines shown, the recipient and the user hidden.
-        package var description: String { "OrderRequest(orders: \(orders.count), recipientEmail: <redacted>, user: <redacted>)" }
+    package struct OrderRequest: Encodable, Sendable, Hashable, SecretBearing {
+        /// The lines shown, the recipient hidden.
+        package var description: String { "OrderRequest(orders: \(orders.count), recipientEmail: <redacted>)" }
         /// The lines.
         package var orders: [OrderLine]
         /// Who receives the cards.
@@ -202,57 +248,64 @@ package enum PiggyCardsWire {
         }
     }
 
-    /// The answer of `POST orders`: where to pay.
-    package struct OrderAnswer: Codable, Sendable, Hashable {
+    /// The answer of `POST orders`: the order id and, usually, where to pay.
+    package struct OrderAnswer: Decodable, Sendable, Hashable {
         /// The order id.
         package var id: String
-        /// The Dash address to pay.
-        package var payTo: String
-        /// The payment request (`dash:<address>?amount=<DASH>`).
-        package var payMessage: String
-        /// An answer.
-        package init(id: String, payTo: String, payMessage: String) {
-            self.id = id
-            self.payTo = payTo
-            self.payMessage = payMessage
-        }
+        /// The payment URI, `dash:<address>?amount=<DASH>`.
+        package var payTo: String?
+        /// A message about the payment.
+        package var payMessage: String?
     }
 
-    /// A delivered card of `GET orders/{id}`.
-    package struct Card: Codable, Sendable, Hashable, SecretBearing {
+    /// A card of an order's status.
+    package struct Card: Decodable, Sendable, Hashable, SecretBearing {
+        /// The card's name (the brand).
+        package var name: String?
         /// The claim code (secret).
         package var claimCode: String?
         /// The claim PIN (secret).
         package var claimPin: String?
         /// The barcode link (secret: it encodes the code).
         package var barcodeLink: String?
-        /// A card.
-        package init(claimCode: String?, claimPin: String?, barcodeLink: String?) {
-            self.claimCode = claimCode
-            self.claimPin = claimPin
-            self.barcodeLink = barcodeLink
-        }
+        /// A link that redeems the card (secret).
+        package var claimLink: String?
+        /// The card's own status, as PiggyCards writes it.
+        package var cardStatus: String?
+
         /// Secrets hidden.
         package var description: String { "Card(<redacted>)" }
         /// The card's secrets.
-        package var secrets: GiftCardSecrets { GiftCardSecrets(claimCode: claimCode, claimPin: claimPin, barcodeURL: barcodeLink) }
+        package var secrets: GiftCardSecrets {
+            GiftCardSecrets(
+                claimCode: claimCode.nonEmpty, claimPin: claimPin.nonEmpty, barcodeURL: barcodeLink.nonEmpty,
+                redeemURL: claimLink.nonEmpty)
+        }
     }
 
-    /// `GET orders/{id}`.
-    package struct OrderStatusAnswer: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The `data` of `GET orders/{id}`.
+    package struct OrderData: Decodable, Sendable, Hashable, CustomStringConvertible {
         /// The order id.
-        package var id: String
+        package var orderId: String
+        /// The payment URI, when PiggyCards repeats it.
+        package var payTo: String?
+        /// When the cards are expected, as PiggyCards writes it.
+        package var deliveryTime: String?
         /// `Payment pending`, `Paid`, `Processing`, `Complete` or `Cancelled`.
         package var status: String
-        /// The delivered cards (empty before `Complete`).
+        /// The cards (empty before `Complete`).
         package var cards: [Card]?
-        /// An answer.
-        package init(id: String, status: String, cards: [Card]? = nil) {
-            self.id = id
-            self.status = status
-            self.cards = cards
-        }
         /// Secrets hidden.
-        package var description: String { "OrderStatusAnswer(id: \(id), status: \(status), cards: \(cards?.count ?? 0))" }
+        package var description: String { "OrderData(orderId: \(orderId), status: \(status), cards: \(cards?.count ?? 0))" }
+    }
+}
+
+extension Optional<String> {
+    /// `nil` for an empty string too.
+    fileprivate var nonEmpty: String? {
+        switch self {
+        case .some(let text) where !text.isEmpty: text
+        default: nil
+        }
     }
 }

@@ -85,17 +85,7 @@ struct CTXRecordedAnswerTests {
     }
 
     /// The JSON type of a value, for comparing shapes (`null` matches anything).
-    static func kind(_ value: Any) -> String {
-        switch value {
-        case is NSNull: "null"
-        case is String: "string"
-        // JSONSerialization's booleans are NSNumbers whose Objective-C type is `c` (char), on Linux too.
-        case let number as NSNumber: String(cString: number.objCType) == "c" ? "bool" : "number"
-        case is [Any]: "array"
-        case is [String: Any]: "object"
-        default: "unknown"
-        }
-    }
+    static func kind(_ value: Any) -> String { RecordedJSON.kind(value) }
 
     /// Every key of `answer` is one of `recorded`'s keys, with the same JSON type (a recorded `null`
     /// matches any type); `required` keys are present.

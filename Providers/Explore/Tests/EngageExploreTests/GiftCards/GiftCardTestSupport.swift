@@ -23,7 +23,10 @@ struct GiftCardTestContext {
     /// A context over `database` (a new in-memory one by default) with a new secret store: a second
     /// context over the same database is the app after a restore that brought the database back
     /// without its key.
-    init(clock: FakeClock, timeoutSeconds: Double = 30, database: EngageDatabase? = nil) throws {
+    init(
+        clock: FakeClock, timeoutSeconds: Double = 30, database: EngageDatabase? = nil,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws {
         self.clock = clock
         let database = try database ?? EngageDatabase(location: .inMemory, clock: clock)
         let secretStore = InMemorySecretStore()
@@ -35,7 +38,7 @@ struct GiftCardTestContext {
         let random = SeededRandomSource(seed: 5)
         context = ProviderContext(
             descriptor: ProviderDescriptor(id: .explore, displayName: "Explore", version: "1.0.0"),
-            configuration: configuration, logger: logger, clock: clock, random: random, transport: URLSessionTransport(),
+            configuration: configuration, logger: logger, clock: clock, random: random, transport: transport,
             storage: storage, database: database, secretStore: secretStore, sealer: sealer,
             events: EventBus(),
             analytics: DurableQueue(database: database, clock: clock, random: random, logger: logger)
@@ -95,4 +98,64 @@ actor TestGate {
 
     /// How many requests arrived at the gate.
     var arrivals: Int { arrived }
+}
+
+/// Recorded official answers (`Providers/Explore/Tests/Fixtures/<provider>`), and comparing JSON by
+/// shape: its keys, their JSON types and the nesting, not the values.
+enum RecordedJSON {
+    /// The folder of `provider`'s recorded answers.
+    static func folder(_ provider: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(provider)")
+    }
+
+    /// The bytes of one recorded file.
+    static func data(_ provider: String, _ name: String) throws -> Data {
+        try Data(contentsOf: folder(provider).appendingPathComponent(name))
+    }
+
+    /// One recorded file parsed as plain JSON.
+    static func value(_ provider: String, _ name: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: data(provider, name), options: [.fragmentsAllowed])
+    }
+
+    /// The JSON type of a value (`null`, `string`, `number`, `bool`, `array`, `object`).
+    static func kind(_ value: Any) -> String {
+        switch value {
+        case is NSNull: "null"
+        case is String: "string"
+        // JSONSerialization's booleans are NSNumbers whose Objective-C type is `c` (char), on Linux too.
+        case let number as NSNumber: String(cString: number.objCType) == "c" ? "bool" : "number"
+        case is [Any]: "array"
+        case is [String: Any]: "object"
+        default: "unknown"
+        }
+    }
+
+    /// Where `value` differs in shape from `recorded`: a key the recording lacks, a different JSON type
+    /// (a recorded `null` matches any type), and, when `exact`, a recorded key `value` lacks. Arrays are
+    /// compared element by element against the recording's first element.
+    static func differences(_ value: Any, from recorded: Any, exact: Bool, at path: String = "$") -> [String] {
+        let (got, want) = (kind(value), kind(recorded))
+        if want == "null" { return [] }
+        guard got == want else { return ["\(path): \(got) where the recording has \(want)"] }
+        if let object = value as? [String: Any], let expected = recorded as? [String: Any] {
+            var found: [String] = []
+            for key in object.keys.sorted() {
+                guard let expectedValue = expected[key] else {
+                    found.append("\(path).\(key): not in the recording")
+                    continue
+                }
+                if let actual = object[key] { found += differences(actual, from: expectedValue, exact: exact, at: "\(path).\(key)") }
+            }
+            if exact {
+                for key in expected.keys.sorted() where object[key] == nil { found.append("\(path).\(key): missing") }
+            }
+            return found
+        }
+        if let array = value as? [Any], let expected = recorded as? [Any], let first = expected.first {
+            return array.enumerated().flatMap { differences($0.element, from: first, exact: exact, at: "\(path)[\($0.offset)]") }
+        }
+        return []
+    }
 }

@@ -15,6 +15,8 @@
         let host: SandboxHost
         let test: GiftCardTestContext
         let client: PiggyCardsClient
+        /// Where the emulator answers (`http://127.0.0.1:<port>/piggycards`).
+        let baseURL: URL
 
         /// `sleep` is what the host's `.delay` faults wait on (real time by default).
         init(
@@ -24,7 +26,7 @@
             emulator = PiggyCardsEmulator(configuration: configuration)
             let clock = clock
             host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }, sleep: sleep))
-            let baseURL = try #require(try await host.start().baseURL(for: "piggycards"))
+            baseURL = try #require(try await host.start().baseURL(for: "piggycards"))
             test = try GiftCardTestContext(clock: clock, timeoutSeconds: timeoutSeconds)
             client = try PiggyCardsClient(configuration: PiggyCardsConfiguration(baseURL: baseURL), context: test.context)
         }
@@ -37,7 +39,7 @@
 
         /// A product of the standard catalogue, as the client reads it.
         func product(_ id: String) async throws -> PiggyCardsProduct {
-            let brandID = try #require(emulator.catalogue.products.first { $0.id == id }?.brandID)
+            let brandID = try #require(emulator.catalogue.products.first { String($0.id) == id }.map { String($0.brandID) })
             return try #require(try await client.giftCards(country: "US", brandID: brandID).first { $0.id == id })
         }
 

@@ -182,7 +182,9 @@
                 let streamly = try await harness.product("1003")
                 #expect(streamly.denominations == .range(minimum: 10, maximum: 500))
                 #expect(harness.requests(to: "/giftcards/US").first?.query["brandId"] == "11")
-                #expect(try await harness.client.exchangeRate() == 30)
+                let rate = try await harness.client.exchangeRate()
+                #expect(rate.currency == "USD" && rate.pricePerDash == 30)  // the emulator's 1/30 DASH per dollar
+                #expect(rate.dashPerUnit == Decimal(string: "0.03333333"))
                 await harness.stop()
             }
 
@@ -200,10 +202,13 @@
                 let backend = try #require(harness.emulator.order(id: order.id))
                 #expect(backend.totalMinorUnits == order.quote.totalMinorUnits)
                 #expect(backend.serviceFeeMinorUnits == order.quote.serviceFeeMinorUnits)
-                #expect(order.payMessage == "dash:\(order.payTo)?amount=2.88333334&label=PiggyCards")  // 86.50 / 30, rounded up
-                let line = try #require(
-                    try harness.requests(to: "/orders").first?.decodeBody(PiggyCardsWire.OrderRequest.self).orders.first)
-                #expect(line == PiggyCardsWire.OrderLine(productId: "1002", quantity: 2, denomination: "50.00", currency: "USD"))
+                #expect(order.dashAmount == Decimal(string: "2.88333334"))  // 86.50 / 30, rounded up
+                #expect(order.paymentAddress == backend.address && order.payTo == "dash:\(backend.address)?amount=2.88333334")
+                let body = try #require(harness.requests(to: "/orders").first?.body)
+                let sent = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+                let line = try #require((sent["orders"] as? [[String: Any]])?.first)
+                #expect(line["productId"] as? Int == 1002 && line["quantity"] as? Int == 2 && line["denomination"] as? Int == 50)
+                #expect(line["currency"] as? String == "USD" && sent["recipientEmail"] as? String == "rui@example.com")
 
                 let range = try await harness.product("1003")
                 let decimal = try await harness.client.createOrder(
