@@ -14,7 +14,7 @@ extension CroboxEmulator {
         /// product's promotion belongs to one of them (see ``CroboxEmulator/campaign(forProductID:)``);
         /// a control-group campaign's promotions carry no content. With no campaigns there are no
         /// promotions.
-        public var campaigns: [CroboxCampaign]
+        public var campaigns: [Campaign]
         /// The messages a promotion can carry; each product id gets one of them, chosen by a stable hash
         /// of the id (see ``CroboxEmulator/message(forProductID:)``). Empty: promotions carry no content.
         public var catalogue: [Message]
@@ -26,7 +26,7 @@ extension CroboxEmulator {
         ///   - catalogue: Messages handed out (default: ``defaultCatalogue``).
         public init(
             containerIDs: Set<String> = [Configuration.defaultContainerID],
-            campaigns: [CroboxCampaign] = Configuration.defaultCampaigns,
+            campaigns: [Campaign] = Configuration.defaultCampaigns,
             catalogue: [Message] = Configuration.defaultCatalogue
         ) {
             self.containerIDs = containerIDs
@@ -36,12 +36,12 @@ extension CroboxEmulator {
 
         /// One campaign: id 1 `Campaign 1`, variant 1 `Crobox`, not a control group.
         public static let defaultCampaigns = [
-            CroboxCampaign(id: 1, name: "Campaign 1", variantID: 1, variantName: "Crobox", isControl: false)
+            Campaign(id: 1, name: "Campaign 1", variantID: 1, variantName: "Crobox", isControl: false)
         ]
 
         /// One campaign like ``defaultCampaigns`` whose variant is the control group (no content shown).
         public static let controlGroupCampaigns = [
-            CroboxCampaign(id: 1, name: "Campaign 1", variantID: 2, variantName: "Control", isControl: true)
+            Campaign(id: 1, name: "Campaign 1", variantID: 2, variantName: "Control", isControl: true)
         ]
 
         /// Every kind of content the mobile SDKs know, plus one component they do not:
@@ -56,23 +56,23 @@ extension CroboxEmulator {
         /// | 5 | `component1.tsx` (unknown to the SDKs) | `image`, `altText` |
         public static let defaultCatalogue: [Message] = [
             Message(
-                componentName: CroboxComponent.textBadge,
+                componentName: "mob-app-text-badge.tsx",
                 config: ["text": "Best seller", "fontColor": "#0e1111"]
             ),
             Message(
-                componentName: CroboxComponent.textBadge,
+                componentName: "mob-app-text-badge.tsx",
                 config: ["text": "Only a few left", "fontColor": "#FFFFFF", "backgroundColor": "#E6D32F2F"]
             ),
             Message(
-                componentName: CroboxComponent.textBadge,
+                componentName: "mob-app-text-badge.tsx",
                 config: ["text": "Popular choice", "fontColor": "#1A237E", "borderColor": "rgba(204, 204, 204, 0.5)"]
             ),
             Message(
-                componentName: CroboxComponent.imageBadge,
+                componentName: "mob-app-image-badge.tsx",
                 config: ["image": "https://cdn.crobox.example/badges/free-shipping.png", "altText": "Free shipping"]
             ),
             Message(
-                componentName: CroboxComponent.secondaryMessaging,
+                componentName: "mob-app-secondary-messaging.tsx",
                 config: ["text": "Order before 22:00, delivered tomorrow", "fontColor": "#2E7D32"]
             ),
             Message(
@@ -80,6 +80,29 @@ extension CroboxEmulator {
                 config: ["image": "https://cdn.crobox.example/badges/new-arrival.png", "altText": "New arrival"]
             ),
         ]
+    }
+
+    /// A running campaign (an "experiment" on the wire) and the variant the visitors get.
+    public struct Campaign: Sendable, Hashable {
+        /// The campaign id (`id`, also each promotion's `campaignId` and `experimentId`).
+        public var id: Int
+        /// The campaign's name.
+        public var name: String
+        /// The variant id (`variantId`).
+        public var variantID: Int
+        /// The variant's name.
+        public var variantName: String
+        /// Whether the variant is the control group: its promotions carry no content.
+        public var isControl: Bool
+
+        /// A campaign.
+        public init(id: Int, name: String, variantID: Int, variantName: String, isControl: Bool) {
+            self.id = id
+            self.name = name
+            self.variantID = variantID
+            self.variantName = variantName
+            self.isControl = isControl
+        }
     }
 
     /// A message of the catalogue: a component and its visual configuration, as the Crobox admin app
@@ -115,7 +138,7 @@ extension CroboxEmulator {
     /// The campaign a product's promotion belongs to, or `nil` when no campaign runs (MurmurHash3 of the
     /// id, seed 1, modulo the number of campaigns; always the only campaign when there is one). The
     /// page-level promotion uses the placeholder id as the key.
-    public func campaign(forProductID productID: String) -> CroboxCampaign? {
+    public func campaign(forProductID productID: String) -> Campaign? {
         Self.element(of: configuration.campaigns, for: productID, hashSeed: 1)
     }
 

@@ -40,23 +40,32 @@ extension CroboxEmulator {
             state.promotionRequests.append(request)
             return state.sessionID(for: request.visitorID, environment: environment)
         }
-        return try SandboxResponse.json(response(to: request, sessionID: sessionID, environment: environment))
+        let answer = response(to: request, sessionID: sessionID, environment: environment)
+        let body =
+            (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return SandboxResponse.raw(body, status: .ok, headers: [.contentType: "application/json"])
     }
 
-    /// The promotions for `request`: one per product in request order, or one for the page.
-    func response(
-        to request: CroboxPromotionRequest, sessionID: UUID, environment: EmulatorEnvironment
-    ) -> CroboxPromotionsResponse {
+    /// The promotions for `request`: one per product in request order, or one for the page. The
+    /// emulator writes the JSON itself, in the shape of the official SDK's test document
+    /// (`PromotionResponseTests.swift` in crobox-sdk-ios; see the Crobox tests' `Fixtures`): `context`
+    /// with `experiments`, `groupName`, `pid`, `sid`; each promotion with `id`, `productId`, `campaignId`,
+    /// `variantId`, `experimentId`, `parameters`, and `content` (`id`, `component`, `config`) unless
+    /// its campaign is a control group.
+    func response(to request: CroboxPromotionRequest, sessionID: UUID, environment: EmulatorEnvironment) -> [String: Any] {
         let campaigns = configuration.campaigns
-        let groupName = campaigns.map { "\($0.name) : \($0.variantName)" }.joined(separator: ", ")
-        let context = CroboxPromotionContext(
-            campaigns: campaigns,
-            groupName: campaigns.isEmpty ? nil : groupName,
-            visitorID: request.visitorID,
-            sessionID: sessionID
-        )
+        var context: [String: Any] = [
+            "experiments": campaigns.map { campaign -> [String: Any] in
+                [
+                    "id": campaign.id, "name": campaign.name, "variantId": campaign.variantID, "variantName": campaign.variantName,
+                    "control": campaign.isControl,
+                ]
+            },
+            "pid": request.visitorID.uuidString, "sid": sessionID.uuidString,
+        ]
+        if !campaigns.isEmpty { context["groupName"] = campaigns.map { "\($0.name) : \($0.variantName)" }.joined(separator: ", ") }
         let targets: [String?] = request.productIDs.isEmpty ? [nil] : request.productIDs
-        var promotions: [CroboxPromotion] = []
+        var promotions: [[String: Any]] = []
         for (index, productID) in targets.enumerated() {
             // The page-level promotion is keyed by the placeholder id.
             let key = productID ?? request.placeholderID
@@ -65,29 +74,28 @@ extension CroboxEmulator {
                 environment: environment, "promotion", request.containerID, request.visitorID.uuidString,
                 request.viewID ?? "", request.placeholderID, productID ?? "", String(index)
             )
-            promotions.append(
-                CroboxPromotion(
-                    id: promotionID, productID: productID, campaignID: campaign.id, variantID: campaign.variantID,
-                    content: campaign.isControl ? nil : content(for: key, campaign: campaign, environment: environment)
-                )
-            )
+            var promotion: [String: Any] = [
+                "id": promotionID.uuidString.lowercased(), "campaignId": campaign.id, "variantId": campaign.variantID,
+                "experimentId": campaign.id, "parameters": [String: Any](),
+            ]
+            if let productID { promotion["productId"] = productID }
+            if !campaign.isControl, let content = content(for: key, campaign: campaign, environment: environment) {
+                promotion["content"] = content
+            }
+            promotions.append(promotion)
         }
-        return CroboxPromotionsResponse(context: context, promotions: promotions)
+        return ["context": context, "promotions": promotions]
     }
 
     /// The catalogue message for `key`, with a message id that depends on the message and the campaign.
-    private func content(
-        for key: String, campaign: CroboxCampaign, environment: EmulatorEnvironment
-    ) -> CroboxPromotionContent? {
+    private func content(for key: String, campaign: Campaign, environment: EmulatorEnvironment) -> [String: Any]? {
         let catalogue = configuration.catalogue
         guard let messageIndex = Self.index(count: catalogue.count, for: key, hashSeed: 0) else { return nil }
         let message = catalogue[messageIndex]
         let messageID = Self.deterministicUUID(
             environment: environment, "message", String(messageIndex), String(campaign.id), String(campaign.variantID)
         )
-        return CroboxPromotionContent(
-            messageID: messageID.uuidString.lowercased(), componentName: message.componentName, config: message.config
-        )
+        return ["id": messageID.uuidString.lowercased(), "component": message.componentName, "config": message.config]
     }
 
     /// A version-4-shaped UUID derived from the host's seed, the emulator id and `parts` (length-prefixed,

@@ -12,7 +12,7 @@ import Hummingbird
 /// | route | behaviour |
 /// |---|---|
 /// | `GET /socket.gif?<query>` | records a ``CroboxReceivedEvent`` and answers a 1x1 transparent GIF; 400 without `cid` or `t` |
-/// | `POST /promotions?<query>` body `0=<id>&1=<id>…` | a `CroboxPromotionsResponse`: one promotion per product in request order (one page-level promotion without products) |
+/// | `POST /promotions?<query>` body `0=<id>&1=<id>…` | the official promotions document, written by the emulator itself: one promotion per product in request order (one page-level promotion without products) |
 ///
 /// Both SDK dialects are accepted everywhere: `sdk` 1 or 2, impressions as `[i]` (iOS) or `imp[i]`
 /// (Android), and the Android `z` checksum, verified whenever present (a mismatch is 400

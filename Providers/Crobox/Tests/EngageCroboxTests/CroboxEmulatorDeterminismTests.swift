@@ -111,8 +111,8 @@ struct CroboxEmulatorDeterminismTests {
     @Test("several campaigns: each promotion belongs to one of them, chosen by product id")
     func severalCampaigns() async throws {
         let campaigns = [
-            CroboxCampaign(id: 1, name: "Badges", variantID: 11, variantName: "Crobox", isControl: false),
-            CroboxCampaign(id: 2, name: "Urgency", variantID: 21, variantName: "Control", isControl: true),
+            CroboxEmulator.Campaign(id: 1, name: "Badges", variantID: 11, variantName: "Crobox", isControl: false),
+            CroboxEmulator.Campaign(id: 2, name: "Urgency", variantID: 21, variantName: "Control", isControl: true),
         ]
         let emulator = CroboxEmulator(configuration: .init(campaigns: campaigns))
         try await CroboxEmulatorHarness.run(emulator) { harness async throws in

@@ -15,7 +15,13 @@ struct CroboxEmulatorPromotionTests {
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "application/json")
             let response = try reply.promotions()
-            #expect(response.context.campaigns == CroboxEmulator.Configuration.defaultCampaigns)
+            // The client reads the emulator's own campaign as it would read Crobox's.
+            #expect(
+                response.context.campaigns
+                    == CroboxEmulator.Configuration.defaultCampaigns.map {
+                        CroboxCampaign(
+                            id: $0.id, name: $0.name, variantID: $0.variantID, variantName: $0.variantName, isControl: $0.isControl)
+                    })
             #expect(response.context.groupName == "Campaign 1 : Crobox")
             #expect(response.context.visitorID == UUID(uuidString: CroboxEmulatorHarness.visitor))
             try #require(response.promotions.count == 1)

@@ -1,4 +1,6 @@
 @_spi(EngageProvider) import EngageCrobox
+@_spi(EngageProvider) import EngageTesting
+import CroboxEmulator
 import EngageTestTraits
 import Foundation
 import Testing
@@ -8,10 +10,52 @@ import Testing
 /// might send it.
 @Suite("Crobox: the recorded official answer, and a drifted one, decode", .bounded)
 struct CroboxRecordedAnswerTests {
-    static func recorded(_ name: String) throws -> CroboxPromotionsResponse {
+    static func data(_ name: String) throws -> Data {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
             "Fixtures")
-        return try JSONDecoder().decode(CroboxPromotionsResponse.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
+        return try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+
+    static func recorded(_ name: String) throws -> CroboxPromotionsResponse {
+        try JSONDecoder().decode(CroboxPromotionsResponse.self, from: data(name))
+    }
+
+    /// The emulator writes its answer itself (not with the client's types): it must have the recorded
+    /// answer's keys and JSON types, for product promotions, a page-level one and a control group's.
+    /// `document` with each content's `config` (a free map of strings, keys chosen in Crobox's admin)
+    /// emptied, after checking that its values are all strings.
+    static func withoutConfigKeys(_ document: Any, sourceLocation: SourceLocation = #_sourceLocation) -> Any {
+        guard var object = document as? [String: Any], let promotions = object["promotions"] as? [[String: Any]] else { return document }
+        object["promotions"] = promotions.map { promotion -> [String: Any] in
+            guard var content = promotion["content"] as? [String: Any] else { return promotion }
+            let config = content["config"] as? [String: Any] ?? [:]
+            #expect(config.values.allSatisfy { $0 is String }, "config values are strings", sourceLocation: sourceLocation)
+            content["config"] = [String: Any]()
+            var changed = promotion
+            changed["content"] = content
+            return changed
+        }
+        return object
+    }
+
+    @Test("the emulator answers in the official document's shape")
+    func emulatorShape() async throws {
+        let recorded = Self.withoutConfigKeys(try JSONSerialization.jsonObject(with: Self.data("promotions-official.json")))
+        for configuration in [CroboxEmulator.Configuration(), .init(campaigns: CroboxEmulator.Configuration.controlGroupCampaigns)] {
+            try await CroboxEmulatorHarness.run(CroboxEmulator(configuration: configuration)) { harness async throws in
+                for products in [["Product1", "Product3", "Product8"], []] {
+                    let reply = try await harness.promotions(productIDs: products)
+                    #expect(reply.status == 200)
+                    let answer = Self.withoutConfigKeys(try JSONSerialization.jsonObject(with: reply.body))
+                    let differences = JSONShape.differences(answer, from: recorded, exact: false)
+                    #expect(differences.isEmpty, "\(differences)")
+                    let promotions = try #require((answer as? [String: Any])?["promotions"] as? [[String: Any]])
+                    #expect(promotions.count == max(products.count, 1))
+                    #expect(promotions.allSatisfy { $0["id"] != nil && $0["campaignId"] != nil && $0["variantId"] != nil })
+                    #expect(promotions.allSatisfy { ($0["content"] == nil) == configuration.campaigns[0].isControl })
+                }
+            }
+        }
     }
 
     @Test("the SDK's own test document: context, campaigns, promotions and their content")

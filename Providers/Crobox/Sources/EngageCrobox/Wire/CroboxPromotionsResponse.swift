@@ -2,7 +2,8 @@ import Foundation
 
 /// The answer of `POST /promotions`: the campaign context and the promotions computed for the request.
 ///
-/// Wire form (the emulator encodes this type, the provider decodes it):
+/// Wire form (the provider decodes it; the emulator writes the same shape with its own code, and the
+/// official SDK's document is recorded in the Crobox tests' `Fixtures`):
 /// ```json
 /// { "context": { "experiments": [ {"id":1,"name":"Campaign 1","variantId":1,"variantName":"Crobox","control":false} ],
 ///                "groupName": "Campaign 1 : Crobox", "pid": "<visitor UUID>", "sid": "<session UUID>" },

@@ -119,43 +119,11 @@ enum RecordedJSON {
         try JSONSerialization.jsonObject(with: data(provider, name), options: [.fragmentsAllowed])
     }
 
-    /// The JSON type of a value (`null`, `string`, `number`, `bool`, `array`, `object`).
-    static func kind(_ value: Any) -> String {
-        switch value {
-        case is NSNull: "null"
-        case is String: "string"
-        // JSONSerialization's booleans are NSNumbers whose Objective-C type is `c` (char), on Linux too.
-        case let number as NSNumber: String(cString: number.objCType) == "c" ? "bool" : "number"
-        case is [Any]: "array"
-        case is [String: Any]: "object"
-        default: "unknown"
-        }
-    }
+    /// The JSON type of a value (see `JSONShape.kind`).
+    static func kind(_ value: Any) -> String { JSONShape.kind(value) }
 
-    /// Where `value` differs in shape from `recorded`: a key the recording lacks, a different JSON type
-    /// (a recorded `null` matches any type), and, when `exact`, a recorded key `value` lacks. Arrays are
-    /// compared element by element against the recording's first element.
-    static func differences(_ value: Any, from recorded: Any, exact: Bool, at path: String = "$") -> [String] {
-        let (got, want) = (kind(value), kind(recorded))
-        if want == "null" { return [] }
-        guard got == want else { return ["\(path): \(got) where the recording has \(want)"] }
-        if let object = value as? [String: Any], let expected = recorded as? [String: Any] {
-            var found: [String] = []
-            for key in object.keys.sorted() {
-                guard let expectedValue = expected[key] else {
-                    found.append("\(path).\(key): not in the recording")
-                    continue
-                }
-                if let actual = object[key] { found += differences(actual, from: expectedValue, exact: exact, at: "\(path).\(key)") }
-            }
-            if exact {
-                for key in expected.keys.sorted() where object[key] == nil { found.append("\(path).\(key): missing") }
-            }
-            return found
-        }
-        if let array = value as? [Any], let expected = recorded as? [Any], let first = expected.first {
-            return array.enumerated().flatMap { differences($0.element, from: first, exact: exact, at: "\(path)[\($0.offset)]") }
-        }
-        return []
+    /// Where `value` differs in shape from `recorded` (see `JSONShape.differences`).
+    static func differences(_ value: Any, from recorded: Any, exact: Bool) -> [String] {
+        JSONShape.differences(value, from: recorded, exact: exact)
     }
 }
