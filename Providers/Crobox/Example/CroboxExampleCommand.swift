@@ -15,7 +15,13 @@ import Foundation
 struct CroboxExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crobox-example",
-        abstract: "Show Crobox promotions and send page and commerce events."
+        abstract: "Show Crobox promotions and send page and commerce events.",
+        discussion: """
+            Offline by default: an embedded Crobox emulator answers on 127.0.0.1.
+
+            Flags that point it at a real backend:
+              --base-url URL     Crobox's API (https://api.crobox.com), with --container set to your container id
+            """
     )
 
     @Option(name: .customLong("base-url"), help: "A Crobox-compatible backend (default: the embedded emulator).")

@@ -64,5 +64,7 @@ struct ExploreExampleBackend {
 /// A failure of the example's own setup.
 struct ExploreExampleError: Error, CustomStringConvertible {
     let message: String
+    /// The process's exit status (1 unless the error says otherwise).
+    var exitCode: Int32 = 1
     var description: String { message }
 }

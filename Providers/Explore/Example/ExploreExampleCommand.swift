@@ -16,11 +16,27 @@ import Logging
 /// schema family: v1, v2 or v4) instead of syncing, and buys nothing. With `--source-url URL` it syncs
 /// from that Firebase Storage object (the Dash wallet's own source: metadata, encrypted archive,
 /// CRC-32C) instead of the embedded feed, and buys nothing; `engage-sandbox` serves such objects.
+///
+/// With `--ctx-url URL --ctx-email EMAIL --buy-merchant ID --buy-amount N` it talks to that CTX service
+/// instead (the real one, or the sandbox's emulator): it signs in with the code from the `CTX_CODE`
+/// environment variable or a terminal, buys one card, shows the payment request to pay with a Dash
+/// wallet, and polls until the card is delivered, then prints its merchant, amounts, currency and
+/// status (never its number or PIN).
 @main
 struct ExploreExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore-example",
-        abstract: "Sync a merchant directory, search it by text and distance, show a merchant, and buy a CTX gift card."
+        abstract: "Sync a merchant directory, search it by text and distance, show a merchant, and buy a CTX gift card.",
+        discussion: """
+            Offline by default: embedded emulators serve the directory and CTX on 127.0.0.1.
+
+            Flags that point it at a real backend:
+              --source-url URL   sync the directory from a Firebase Storage object (the Dash wallet's source)
+              --ctx-url URL      buy a gift card from that CTX service (https://spend.ctx.com/), with
+                                 --ctx-email, --buy-merchant and --buy-amount; the e-mailed code is read from
+                                 CTX_CODE or asked for on a terminal (without either, the code is requested
+                                 and the run exits with status 3: run again with CTX_CODE set)
+            """
     )
 
     @Option(name: .customLong("database"), help: "A directory file to query instead of syncing (never written to).")
@@ -51,7 +67,26 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("rows"), help: "Rows of the generated directory the embedded feed publishes (without --database).")
     var rows = 20_000
 
-    @Flag(help: "Print the nearby merchants as a JSON array on standard output (narration goes to standard error).")
+    @Option(name: .customLong("ctx-url"), help: "A CTX service to buy a gift card from (a real backend: https://spend.ctx.com/).")
+    var ctxURL: String?
+
+    @Option(name: .customLong("ctx-email"), help: "The e-mail to sign in to CTX with (with --ctx-url).")
+    var ctxEmail: String?
+
+    @Option(name: .customLong("ctx-client-id"), help: "The X-Client-Id CTX gave the app (with --ctx-url).")
+    var ctxClientID = "engagekit-example"
+
+    @Option(name: .customLong("buy-merchant"), help: "The CTX merchant id to buy a card of (with --ctx-url).")
+    var buyMerchant: String?
+
+    @Option(name: .customLong("buy-amount"), help: "The card's value, a decimal such as 25 or 25.50 (with --ctx-url).")
+    var buyAmount: String?
+
+    @Flag(
+        help: """
+            Print JSON on standard output (narration goes to standard error): the nearby merchants as an array, or with --ctx-url \
+            the bought card as one document.
+            """)
     var json = false
 
     func validate() throws {
@@ -61,6 +96,17 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         guard (1...2_000_000).contains(rows) else { throw ValidationError("--rows must be between 1 and 2000000.") }
         if let database, !FileManager.default.fileExists(atPath: database) { throw ValidationError("No file at \(database).") }
         if database != nil, sourceURL != nil { throw ValidationError("Give --database or --source-url, not both.") }
+        if ctxURL != nil || ctxEmail != nil || buyMerchant != nil || buyAmount != nil {
+            guard let ctxURL, let url = URL(string: ctxURL), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw ValidationError("--ctx-url must be an http(s) URL, given with --ctx-email, --buy-merchant and --buy-amount.")
+            }
+            guard ctxEmail?.contains("@") == true else { throw ValidationError("--ctx-email must be an e-mail address.") }
+            guard buyMerchant?.isEmpty == false else { throw ValidationError("--buy-merchant must be a CTX merchant id.") }
+            guard Self.amount(buyAmount ?? "") != nil else { throw ValidationError("--buy-amount must be a positive decimal, like 25.50.") }
+            if database != nil || sourceURL != nil {
+                throw ValidationError("--ctx-url buys only: give it without --database and --source-url.")
+            }
+        }
         if let sourceURL {
             guard let url = URL(string: sourceURL), (try? ExploreFirebaseStorage(objectURL: url, network: network)) != nil else {
                 throw ValidationError("--source-url must be a Firebase Storage object URL: …/v0/b/<bucket>/o/<url-encoded object>.")
@@ -70,6 +116,11 @@ struct ExploreExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
+        if let ctxURL, let url = URL(string: ctxURL), let email = ctxEmail, let merchant = buyMerchant,
+            let amount = Self.amount(buyAmount ?? "")
+        {
+            return try await buy(from: url, email: email, merchantID: merchant, amount: amount, output: output)
+        }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -106,6 +157,42 @@ struct ExploreExampleCommand: AsyncParsableCommand {
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
             throw ExitCode.failure
         }
+    }
+
+    /// `--ctx-url`: one gift card from that CTX service, nothing else.
+    private func buy(from url: URL, email: String, merchantID: String, amount: Decimal, output: ExampleOutput) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var explore = ExploreConfiguration(directoryFolder: folder.path, syncsAutomatically: false)
+        explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: url, clientID: ctxClientID)
+        do {
+            let session = try await ExploreExampleSession.start(explore)
+            let purchase = ExploreExampleRealPurchase(
+                explore: session.explore, email: email, merchantID: merchantID, amount: amount, output: output)
+            do {
+                try purchase.print(try await purchase.run())
+                await session.stop()
+            } catch {
+                await session.stop()
+                throw error
+            }
+        } catch let error as EngageError {
+            output.line("✗ \(error.description)")
+            if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }
+            throw ExitCode.failure
+        } catch let error as ExploreExampleError {
+            output.line(error.exitCode == ExploreExampleRealPurchase.codeSentExitCode ? error.message : "✗ \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// A strictly positive decimal amount (`25`, `25.50`), or `nil`.
+    static func amount(_ text: String) -> Decimal? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), text.filter({ $0 == "." }).count <= 1,
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value > 0
+        else { return nil }
+        return value
     }
 
     static func parse(_ text: String) -> GeoPoint? {

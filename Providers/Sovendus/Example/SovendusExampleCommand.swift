@@ -17,7 +17,15 @@ import SovendusEmulator
 struct SovendusExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sovendus-example",
-        abstract: "Write the Sovendus banner page for an order, list the benefits and redeem its coupon."
+        abstract: "Write the Sovendus banner page for an order, list the benefits and redeem its coupon.",
+        discussion: """
+            Offline by default: an embedded Sovendus emulator serves the banner script and the benefits on 127.0.0.1.
+
+            Flags that point it at a real backend:
+              --base-url URL     a Sovendus-compatible backend for benefits, redemption and telemetry
+              --script-url URL   the banner script the page loads (Sovendus' own, e.g. https://api.sovendus.com/sovabo/common/js/flexibleIframe.js)
+              --traffic-source, --traffic-medium, --traffic-medium-id   the numbers Sovendus gave the shop
+            """
     )
 
     @Option(name: .customLong("order-id"), help: "The shop's order id.")

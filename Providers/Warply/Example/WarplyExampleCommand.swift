@@ -15,7 +15,14 @@ import WarplyEmulator
 struct WarplyExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "warply-example",
-        abstract: "Log in to Warply, list campaigns and coupons, redeem one, and show profile, cards and points."
+        abstract: "Log in to Warply, list campaigns and coupons, redeem one, and show profile, cards and points.",
+        discussion: """
+            Offline by default: an embedded Warply emulator answers on 127.0.0.1.
+
+            Flags that point it at a real backend:
+              --base-url URL     a Warply engage server, with --app-uuid set to the application's UUID
+              --storage DIR      keep the device registration and the sealed session between runs (the default with --base-url)
+            """
     )
 
     @Option(name: .customLong("base-url"), help: "A Warply-compatible backend (default: the embedded emulator).")

@@ -18,7 +18,14 @@ import YoullEmulator
 struct YoullExampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "youll-example",
-        abstract: "Browse Youll content and act as the host app's user."
+        abstract: "Browse Youll content and act as the host app's user.",
+        discussion: """
+            Offline by default: an embedded Youll emulator answers on 127.0.0.1.
+
+            Flags that point it at a real backend:
+              --graphql-url URL  Youll's GraphQL endpoint, with --rest-url for its REST base URL
+              --token JWT        the host app's access token for that backend (without it: a guest)
+            """
     )
 
     @Option(name: .customLong("graphql-url"), help: "A Youll GraphQL endpoint (default: the embedded emulator).")

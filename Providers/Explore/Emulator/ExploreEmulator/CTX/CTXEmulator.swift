@@ -21,6 +21,9 @@ import Hummingbird
 /// | `GET gift-cards/{id}` | bearer (owner) | the card, moved along its life first; unknown: 404 |
 /// | `GET gift-cards?txid=` | bearer | the user's card paid by that transaction (``markPaid(cardID:transactionID:)``), one object; none: 404 |
 ///
+/// Two routes belong to the emulator only, for driving real-service clients against it: `GET
+/// _sandbox/inbox?email=` (the login code) and `GET _sandbox/merchants` (see `addSandboxRoutes`).
+///
 /// Cards go `unpaid` → `paid` (``markPaid(cardID:transactionID:)``, or after ``Configuration/autoPayDelay``)
 /// → `fulfilled` with a number, PIN and links ``Configuration/fulfillmentDelay`` later on the host's
 /// clock, or `rejected` (``reject(cardID:)``, or merchants that reject after payment). Access tokens
@@ -99,6 +102,7 @@ public final class CTXEmulator: Emulator {
         environmentSlot.withLock { $0 = environment }
         addAuthRoutes(to: group, environment: environment)
         addGiftCardRoutes(to: group, environment: environment)
+        addSandboxRoutes(to: group)
     }
 
     /// Checks `X-Client-Id`.
