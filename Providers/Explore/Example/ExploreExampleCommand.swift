@@ -36,6 +36,10 @@ struct ExploreExampleCommand: AsyncParsableCommand {
                                  --ctx-email, --buy-merchant and --buy-amount; the e-mailed code is read from
                                  CTX_CODE or asked for on a terminal (without either, the code is requested
                                  and the run exits with status 3: run again with CTX_CODE set)
+              --piggycards-url URL   (with the PiggyCards trait) buy a PiggyCards card (https://api.piggy.cards/dash/v1/),
+                                 with --piggycards-email, --buy-brand, --buy-product and --buy-amount; the one-time
+                                 password is read from PIGGYCARDS_CODE or a terminal (status 3 as above; the account
+                                 is kept in --storage between the two runs)
             """
     )
 
@@ -82,6 +86,71 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     @Option(name: .customLong("buy-amount"), help: "The card's value, a decimal such as 25 or 25.50 (with --ctx-url).")
     var buyAmount: String?
 
+    #if PiggyCards
+        @Option(
+            name: .customLong("piggycards-url"),
+            help: "A PiggyCards service to buy a gift card from (a real backend: https://api.piggy.cards/dash/v1/).")
+        var piggyCardsURL: String?
+
+        @Option(name: .customLong("piggycards-email"), help: "The e-mail to sign up to PiggyCards with (with --piggycards-url).")
+        var piggyCardsEmail: String?
+
+        @Option(name: .customLong("piggycards-country"), help: "The ISO country to shop in (with --piggycards-url).")
+        var piggyCardsCountry = "US"
+
+        @Option(name: .customLong("buy-brand"), help: "The PiggyCards brand id (with --piggycards-url).")
+        var buyBrand: String?
+
+        @Option(name: .customLong("buy-product"), help: "The PiggyCards card (product) id of that brand (with --piggycards-url).")
+        var buyProduct: String?
+
+        @Option(
+            name: .customLong("storage"),
+            help: "Where the PiggyCards account is kept between runs: a directory, or 'memory' (default: the app's default location).")
+        var storage: String?
+
+        func validatePiggyCards() throws {
+            guard let piggyCardsURL, let url = URL(string: piggyCardsURL), url.scheme == "https" || url.scheme == "http", url.host != nil
+            else {
+                throw ValidationError(
+                    "--piggycards-url must be an http(s) URL, given with --piggycards-email, --buy-brand, --buy-product and --buy-amount.")
+            }
+            guard piggyCardsEmail?.contains("@") == true else { throw ValidationError("--piggycards-email must be an e-mail address.") }
+            guard buyBrand?.isEmpty == false, buyProduct?.isEmpty == false else {
+                throw ValidationError("--buy-brand and --buy-product must be PiggyCards ids.")
+            }
+            guard Self.amount(buyAmount ?? "") != nil else { throw ValidationError("--buy-amount must be a positive decimal, like 25.50.") }
+            if database != nil || sourceURL != nil {
+                throw ValidationError("--piggycards-url buys only: give it without --database and --source-url.")
+            }
+        }
+
+        /// `--piggycards-url`: one gift card from that PiggyCards service, nothing else.
+        private func buyPiggyCards(from url: URL, email: String, amount: Decimal, output: ExampleOutput) async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var explore = ExploreConfiguration(directoryFolder: folder.path, syncsAutomatically: false)
+            explore.giftCards[PiggyCardsGiftCards.self] = PiggyCardsConfiguration(baseURL: url)
+            let storage = ExampleStorage.resolve(storage, appID: ExploreExampleSession.appID, realBackend: true)
+            output.line(storage.summary)
+            try await Self.reportingFailures(output) {
+                let session = try await ExploreExampleSession.start(explore, storage: storage)
+                let purchase = ExploreExamplePiggyCardsPurchase(
+                    explore: session.explore, email: email, country: piggyCardsCountry, brandID: buyBrand ?? "",
+                    productID: buyProduct ?? "",
+                    amount: amount, output: output)
+                do {
+                    try purchase.print(try await purchase.run())
+                    await session.stop()
+                } catch {
+                    await session.stop()
+                    throw error
+                }
+            }
+        }
+    #endif
+
     @Flag(
         help: """
             Print JSON on standard output (narration goes to standard error): the nearby merchants as an array, or with --ctx-url \
@@ -96,15 +165,21 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         guard (1...2_000_000).contains(rows) else { throw ValidationError("--rows must be between 1 and 2000000.") }
         if let database, !FileManager.default.fileExists(atPath: database) { throw ValidationError("No file at \(database).") }
         if database != nil, sourceURL != nil { throw ValidationError("Give --database or --source-url, not both.") }
-        if ctxURL != nil || ctxEmail != nil || buyMerchant != nil || buyAmount != nil {
+        #if PiggyCards
+            let piggyCardsRequested = piggyCardsURL != nil || piggyCardsEmail != nil || buyBrand != nil || buyProduct != nil
+            if piggyCardsRequested { try validatePiggyCards() }
+        #else
+            let piggyCardsRequested = false
+        #endif
+        if ctxURL != nil || ctxEmail != nil || buyMerchant != nil || (buyAmount != nil && !piggyCardsRequested) {
             guard let ctxURL, let url = URL(string: ctxURL), url.scheme == "https" || url.scheme == "http", url.host != nil else {
                 throw ValidationError("--ctx-url must be an http(s) URL, given with --ctx-email, --buy-merchant and --buy-amount.")
             }
             guard ctxEmail?.contains("@") == true else { throw ValidationError("--ctx-email must be an e-mail address.") }
             guard buyMerchant?.isEmpty == false else { throw ValidationError("--buy-merchant must be a CTX merchant id.") }
             guard Self.amount(buyAmount ?? "") != nil else { throw ValidationError("--buy-amount must be a positive decimal, like 25.50.") }
-            if database != nil || sourceURL != nil {
-                throw ValidationError("--ctx-url buys only: give it without --database and --source-url.")
+            if database != nil || sourceURL != nil || piggyCardsRequested {
+                throw ValidationError("--ctx-url buys only: give it without --database, --source-url and --piggycards-url.")
             }
         }
         if let sourceURL {
@@ -116,6 +191,13 @@ struct ExploreExampleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ExampleOutput(json: json)
+        #if PiggyCards
+            if let piggyCardsURL, let url = URL(string: piggyCardsURL), let email = piggyCardsEmail,
+                let amount = Self.amount(buyAmount ?? "")
+            {
+                return try await buyPiggyCards(from: url, email: email, amount: amount, output: output)
+            }
+        #endif
         if let ctxURL, let url = URL(string: ctxURL), let email = ctxEmail, let merchant = buyMerchant,
             let amount = Self.amount(buyAmount ?? "")
         {
@@ -166,7 +248,7 @@ struct ExploreExampleCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         var explore = ExploreConfiguration(directoryFolder: folder.path, syncsAutomatically: false)
         explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: url, clientID: ctxClientID)
-        do {
+        try await Self.reportingFailures(output) {
             let session = try await ExploreExampleSession.start(explore)
             let purchase = ExploreExampleRealPurchase(
                 explore: session.explore, email: email, merchantID: merchantID, amount: amount, output: output)
@@ -177,6 +259,14 @@ struct ExploreExampleCommand: AsyncParsableCommand {
                 await session.stop()
                 throw error
             }
+        }
+    }
+
+    /// Runs `body`; an `EngageError` or an example error is printed (with its suggestion) and ends the
+    /// run with its exit status.
+    private static func reportingFailures(_ output: ExampleOutput, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
         } catch let error as EngageError {
             output.line("✗ \(error.description)")
             if let suggestion = error.recoverySuggestion { output.line("  \(suggestion)") }

@@ -4,20 +4,24 @@ import EngageExplore
 import Foundation
 import Logging
 
-/// The SDK side: a registry with the Explore provider, in-memory storage, development preset.
+/// The SDK side: a registry with the Explore provider, development preset, in memory unless `storage`
+/// says otherwise.
 struct ExploreExampleSession {
+    static let appID = "org.engagekit.explore-example"
     let registry: ProviderRegistry
     let explore: ExploreProvider
 
-    static func start(_ explore: ExploreConfiguration) async throws -> ExploreExampleSession {
-        var configuration = EngageConfiguration.preset(.development, appID: "org.engagekit.explore-example")
-        configuration.storage = .inMemory
+    static func start(
+        _ explore: ExploreConfiguration, storage: ExampleStorage = .resolve("memory", appID: appID, realBackend: false)
+    ) async throws -> ExploreExampleSession {
+        var configuration = EngageConfiguration.preset(.development, appID: appID)
+        configuration.storage = storage.location
         configuration.logLevel = .error
         try configuration.setProvider(.explore, explore)
         let registry = try ProviderRegistry(
             configuration: configuration,
             environment: RegistryEnvironment(
-                secretStore: InMemorySecretStore(), logger: ExampleBackend.quietLogger(label: "explore-example"))
+                secretStore: storage.secretStore, logger: ExampleBackend.quietLogger(label: "explore-example"))
         )
         try await registry.register(.provider(ExploreProvider.self, from: configuration))
         let report = await registry.start()

@@ -6,8 +6,8 @@ import Foundation
 /// What `engage-sandbox` and `engage-demo` serve for Explore: the directory feed with generated
 /// directories, CTX, and PiggyCards with its trait.
 public enum ExploreSandboxSet {
-    /// Fresh emulators. CTX's cards count as paid after 2 s and are delivered 2 s later (no wallet pays
-    /// in the sandbox); its access tokens live `tokenLifetime`. The feed is left out only when its
+    /// Fresh emulators. CTX's cards and PiggyCards' orders count as paid after 2 s and are delivered 2 s
+    /// later (no wallet pays in the sandbox); its access tokens live `tokenLifetime`. The feed is left out only when its
     /// temporary folder cannot be written.
     public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
         var emulators: [any Emulator] = []
@@ -18,7 +18,9 @@ public enum ExploreSandboxSet {
                     accessTokenLifetime: tokenLifetime, fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2)
                 )))
         #if PiggyCards
-            emulators.append(PiggyCardsEmulator())
+            emulators.append(
+                PiggyCardsEmulator(
+                    configuration: .init(processingDelay: .seconds(1), fulfillmentDelay: .seconds(2), autoPayDelay: .seconds(2))))
         #endif
         return emulators
     }

@@ -23,7 +23,11 @@
     /// | `POST orders {orders: [{productId, quantity, denomination, currency}], recipientEmail, user}` | bearer | `{id, payTo: "dash:<address>?amount=<DASH>", payMessage}`; no stock: 500 `{"code": 500, "message": "Gift card <id> is out of stock"}`; bad denomination or over 2 500: 400 `{"errors"}` |
     /// | `GET orders/{id}` | bearer (owner) | `{code, message, data: {orderId, payTo, deliveryTime, status, cards}}` |
     ///
-    /// Orders go `Payment pending` → `Paid` (``markPaid(orderID:)``) → `Processing`
+    /// One route is the emulator's only: `GET _sandbox/inbox?email=` answers `{"code"}`, the one-time
+    /// password sent to that e-mail.
+    ///
+    /// Orders go `Payment pending` → `Paid` (``markPaid(orderID:)``, or ``Configuration/autoPayDelay``
+    /// after ordering) → `Processing`
     /// (``Configuration/processingDelay`` later) → `Complete` (``Configuration/fulfillmentDelay`` after
     /// payment), or `Cancelled` (``cancel(orderID:)``). A complete order's cards have a claim code, PIN
     /// and barcode link, or, for a range card, a claim link. The emulator computes the price itself, in
@@ -39,11 +43,19 @@
             /// rate is its inverse.
             public var dashRate: Decimal
 
+            /// After ordering, when an unpaid order counts as paid with no wallet involved (`nil`, the
+            /// default: only ``PiggyCardsEmulator/markPaid(orderID:)`` pays). The sandbox sets it.
+            public var autoPayDelay: Duration?
+
             /// A configuration.
-            public init(processingDelay: Duration = .seconds(5), fulfillmentDelay: Duration = .seconds(10), dashRate: Decimal = 30) {
+            public init(
+                processingDelay: Duration = .seconds(5), fulfillmentDelay: Duration = .seconds(10), dashRate: Decimal = 30,
+                autoPayDelay: Duration? = nil
+            ) {
                 self.processingDelay = processingDelay
                 self.fulfillmentDelay = fulfillmentDelay
                 self.dashRate = dashRate
+                self.autoPayDelay = autoPayDelay
             }
         }
 
@@ -80,6 +92,15 @@
             addAccountRoutes(to: group, environment: environment)
             addCatalogueRoutes(to: group, environment: environment)
             addOrderRoutes(to: group, environment: environment)
+            // Not PiggyCards': the one-time password as read from the e-mail's inbox, for driving a
+            // real-service client (`explore-example --piggycards-url`) against the sandbox.
+            group.get("_sandbox/inbox") { request, _ in
+                let email = request.uri.queryParameters["email"].map(String.init) ?? ""
+                guard let otp = self.otp(for: email) else {
+                    return GiftCardEmulatorRoutes.jsonResponse(["error": "No one-time password for that e-mail"], status: .notFound)
+                }
+                return GiftCardEmulatorRoutes.jsonResponse(["code": otp])
+            }
         }
 
         /// The user id of the request's bearer token, or a 401.

@@ -108,6 +108,13 @@
         /// payment. The cards of a range product are claimed by link; the others have a claim code, PIN
         /// and barcode.
         mutating func advance(_ id: String, now: Date, configuration: PiggyCardsEmulator.Configuration) {
+            if var order = orders[id], order.status == .paymentPending, let delay = configuration.autoPayDelay,
+                now >= order.createdAt.adding(delay)
+            {
+                order.status = .paid
+                order.paidAt = order.createdAt.adding(delay)
+                orders[id] = order
+            }
             guard var order = orders[id], let paidAt = order.paidAt, !order.status.isFinal else { return }
             if now >= paidAt.adding(configuration.fulfillmentDelay) {
                 order.status = .complete
