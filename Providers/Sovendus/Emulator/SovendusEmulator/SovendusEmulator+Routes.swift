@@ -41,14 +41,18 @@ extension SovendusEmulator {
             self.state.withLock { $0.redemptions.append(redemption) }
             return Self.message("message", "Coupon redemption received.", status: .ok)
         }
+        // Read as plain JSON by the emulator: the SDK's platform and version, a message, the counter and
+        // one of the official SDK's four types are required.
         group.post("error") { request, context in
+            let kinds: Set<String> = ["unknown", "notFound", "exception", "cors"]
             guard let body = try await self.readBody(request, context: context),
-                let report = try? JSONDecoder().decode(SovendusWire.ErrorReport.self, from: body), !report.sdkPlatform.isEmpty,
-                !report.sdkVersion.isEmpty, !report.message.isEmpty
+                let report = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                let platform = report["sdkPlatform"] as? String, !platform.isEmpty, let version = report["sdkVersion"] as? String,
+                !version.isEmpty, let message = report["message"] as? String, !message.isEmpty, let counter = report["counter"] as? Int,
+                let type = report["type"] as? String, kinds.contains(type)
             else { return SandboxResponse.error(.badRequest, code: "invalid_report") }
             self.state.withLock {
-                $0.errorReports.append(
-                    SovendusReceivedErrorReport(body: body, message: report.message, counter: report.counter, type: report.type.rawValue))
+                $0.errorReports.append(SovendusReceivedErrorReport(body: body, message: message, counter: counter, type: type))
             }
             return Response(status: .ok)
         }
@@ -93,69 +97,75 @@ extension SovendusEmulator {
             // The privacy rule: only these keys, and the consumer part names fields and says true or
             // false, nothing else.
             let keys: Set<String> = ["trafficSourceNumber", "trafficMediumNumber", "integrationType", "language", "consumer", "sandbox"]
-            guard Set(object.keys).isSubset(of: keys), let consumer = object["consumer"] as? [String: Any],
-                let presence = try? JSONDecoder().decode([String: Bool].self, from: JSONSerialization.data(withJSONObject: consumer)),
-                presence.count == consumer.count,
-                let request = try? JSONDecoder().decode(SovendusWire.BenefitsRequest.self, from: body)
+            let presence = (object["consumer"] as? [String: Any])?.compactMapValues { value -> Bool? in
+                // JSONSerialization's booleans are NSNumbers of Objective-C type `c`; a number is not a boolean.
+                guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+                return number.boolValue
+            }
+            guard Set(object.keys).isSubset(of: keys), let consumer = object["consumer"] as? [String: Any], let presence,
+                presence.count == consumer.count, let source = object["trafficSourceNumber"] as? String,
+                let medium = object["trafficMediumNumber"] as? String, object["integrationType"] is String,
+                object["language"] == nil || object["language"] is String || object["language"] is NSNull
             else {
                 return SandboxResponse.error(.badRequest, code: "invalid_request", description: "consumer fields must be true or false")
             }
-            guard request.trafficSourceNumber == String(self.configuration.trafficSourceNumber),
-                request.trafficMediumNumber == String(self.configuration.trafficMediumNumber)
+            let sandbox = (object["sandbox"] as? NSNumber)?.boolValue == true
+            guard source == String(self.configuration.trafficSourceNumber), medium == String(self.configuration.trafficMediumNumber)
             else { return SandboxResponse.error(.notFound, code: "unknown_traffic_source") }
             self.state.withLock {
                 $0.benefitRequests.append(presence)
-                if request.sandbox == true { $0.sandboxBenefitRequests += 1 }
+                if sandbox { $0.sandboxBenefitRequests += 1 }
             }
-            return try SandboxResponse.json(
-                Self.benefits(language: request.language, knowsEmail: presence["email"] == true, sandbox: request.sandbox == true))
+            let answer = Self.benefits(language: object["language"] as? String, knowsEmail: presence["email"] == true, sandbox: sandbox)
+            let data = (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            return SandboxResponse.raw(data, status: .ok, headers: [.contentType: "application/json"])
         }
     }
 
-    /// The seeded benefits, in German for `de…`, English otherwise. A consumer whose e-mail the shop
-    /// has gets the newsletter voucher too.
-    /// In sandbox mode (`"sandbox": true`) the answer is the test content: the same vouchers, their
+    /// The seeded benefits, in German for `de…`, English otherwise, as the JSON object the emulator
+    /// answers (`{products: [{id, name, description?, imageUrl?, url?, value?, currency?, partner?,
+    /// validUntil?}], banner: {title, imageUrl?, bannerUrl?}}`: this project's own shape, since Sovendus
+    /// does not publish the endpoint). A consumer whose e-mail the shop has gets the newsletter voucher
+    /// too. In sandbox mode (`"sandbox": true`) the answer is the test content: the same vouchers, their
     /// ids prefixed `sandbox-` and their links on the test host, so an app can tell the two apart.
-    static func benefits(language: String?, knowsEmail: Bool, sandbox: Bool = false) -> SovendusWire.BenefitsResponse {
+    static func benefits(language: String?, knowsEmail: Bool, sandbox: Bool = false) -> [String: Any] {
         let german = language?.lowercased().hasPrefix("de") == true
-        var products = [
-            SovendusWire.BenefitsResponse.Product(
-                id: "bnf-101", name: german ? "10 € Gutschein für Ihre erste Bestellung" : "€10 off your first order",
-                description: german ? "Ab 40 € Bestellwert bei Florista." : "On orders of €40 or more at Florista.",
-                imageUrl: "https://cdn.sovendus.test/benefits/florista.png", url: "https://vouchers.sovendus.test/claim/bnf-101",
-                value: "10.00", currency: "EUR", partner: "Florista", validUntil: "2027-03-31T23:59:59Z"
-            ),
-            SovendusWire.BenefitsResponse.Product(
-                id: "bnf-102", name: german ? "Kostenloser Versand" : "Free shipping",
-                imageUrl: "https://cdn.sovendus.test/benefits/brewhouse.png", url: "https://vouchers.sovendus.test/claim/bnf-102",
-                partner: "Brewhouse"
-            ),
+        var products: [[String: Any]] = [
+            [
+                "id": "bnf-101", "name": german ? "10 € Gutschein für Ihre erste Bestellung" : "€10 off your first order",
+                "description": german ? "Ab 40 € Bestellwert bei Florista." : "On orders of €40 or more at Florista.",
+                "imageUrl": "https://cdn.sovendus.test/benefits/florista.png", "url": "https://vouchers.sovendus.test/claim/bnf-101",
+                "value": "10.00", "currency": "EUR", "partner": "Florista", "validUntil": "2027-03-31T23:59:59Z",
+            ],
+            [
+                "id": "bnf-102", "name": german ? "Kostenloser Versand" : "Free shipping",
+                "imageUrl": "https://cdn.sovendus.test/benefits/brewhouse.png", "url": "https://vouchers.sovendus.test/claim/bnf-102",
+                "partner": "Brewhouse",
+            ],
         ]
         if knowsEmail {
-            products.append(
-                SovendusWire.BenefitsResponse.Product(
-                    id: "bnf-103", name: german ? "15 % Newsletter-Rabatt" : "15% newsletter discount", imageUrl: "not a url",
-                    url: "https://vouchers.sovendus.test/claim/bnf-103", partner: "Readmore"
-                )
-            )
+            products.append([
+                "id": "bnf-103", "name": german ? "15 % Newsletter-Rabatt" : "15% newsletter discount", "imageUrl": "not a url",
+                "url": "https://vouchers.sovendus.test/claim/bnf-103", "partner": "Readmore",
+            ])
         }
         if sandbox {
             products = products.map { product in
                 var product = product
-                product.id = "sandbox-\(product.id)"
-                product.url = product.url?.replacingOccurrences(
+                product["id"] = "sandbox-\(product["id"] ?? "")"
+                product["url"] = (product["url"] as? String)?.replacingOccurrences(
                     of: "https://vouchers.sovendus.test/", with: "https://sandbox.sovendus.test/")
                 return product
             }
         }
-        return SovendusWire.BenefitsResponse(
-            products: products,
-            banner: .init(
-                title: german ? "Ihr Dankeschön wartet" : "Your thank-you gift is waiting",
-                imageUrl: "https://cdn.sovendus.test/banner.png",
-                bannerUrl: "https://vouchers.sovendus.test/banner"
-            )
-        )
+        return [
+            "products": products,
+            "banner": [
+                "title": german ? "Ihr Dankeschön wartet" : "Your thank-you gift is waiting",
+                "imageUrl": "https://cdn.sovendus.test/banner.png",
+                "bannerUrl": "https://vouchers.sovendus.test/banner",
+            ],
+        ]
     }
 
     // MARK: The banner script and hosted pages
