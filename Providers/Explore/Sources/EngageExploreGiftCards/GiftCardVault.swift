@@ -82,15 +82,31 @@ public struct GiftCardVault: Sendable {
 
     package static let keyPrefix = "giftcard."
     package static let lostKeyPrefix = "giftcard-lost."
+    /// Where the vault's epoch is kept (plain: it is a counter, not a secret).
+    package static let epochKey = "giftcard-epoch"
+    /// Serialises the vault's writes in the process: a card checked against the epoch is written before
+    /// an emptying can start, or not at all.
+    private static let writes = Locked(0)
+
+    /// The vault's epoch: a number ``removeAll()`` increases, kept in storage so that every vault over
+    /// the same namespace sees it. An operation reads it before it asks a source for a card and stores
+    /// the answer with ``store(provider:id:merchantID:fiatAmount:fiatCurrency:secrets:epoch:)``, so that a
+    /// card answered after the user was forgotten is never sealed for the next user.
+    public func epoch() throws -> Int {
+        try storage.value(Int.self, forKey: Self.epochKey) ?? 0
+    }
 
     /// Deletes every card of every source, and the record of lost ones (when the user deletes their
-    /// account); returns how many cards were stored.
+    /// account), and starts a new epoch; returns how many cards were stored.
     @discardableResult
     public func removeAll() throws -> Int {
-        let keys = try storage.keys()
-        let cards = keys.filter { $0.hasPrefix(Self.keyPrefix) }
-        for key in cards + keys.filter({ $0.hasPrefix(Self.lostKeyPrefix) }) { try storage.removeValue(forKey: key) }
-        return cards.count
+        try Self.writes.withLock { _ in
+            try storage.setValue(try epoch() &+ 1, forKey: Self.epochKey)
+            let keys = try storage.keys()
+            let cards = keys.filter { $0.hasPrefix(Self.keyPrefix) }
+            for key in cards + keys.filter({ $0.hasPrefix(Self.lostKeyPrefix) }) { try storage.removeValue(forKey: key) }
+            return cards.count
+        }
     }
 
     package static func key(provider: ExploreGiftCardProviderID, id: String) -> String {
@@ -109,6 +125,37 @@ public struct GiftCardVault: Sendable {
     @discardableResult
     public func store(
         provider: ExploreGiftCardProviderID, id: String, merchantID: String? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil,
+        secrets: GiftCardSecrets
+    ) throws -> StoredGiftCard {
+        try Self.writes.withLock { _ in
+            try write(
+                provider: provider, id: id, merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency, secrets: secrets)
+        }
+    }
+
+    /// Seals `secrets` of the card `id` only if the vault is still in `epoch` (read with ``epoch()``
+    /// before the card was asked for).
+    ///
+    /// - Throws: `.cancelled` when the vault was emptied since (the user was forgotten while the card
+    ///   was on its way): nothing is stored.
+    @discardableResult
+    public func store(
+        provider: ExploreGiftCardProviderID, id: String, merchantID: String? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil,
+        secrets: GiftCardSecrets, epoch: Int
+    ) throws -> StoredGiftCard {
+        try Self.writes.withLock { _ in
+            guard try self.epoch() == epoch else {
+                throw EngageError(
+                    .cancelled, "The gift cards were deleted (the user was forgotten) while this card was on its way: it was not stored.",
+                    providerID: .explore)
+            }
+            return try write(
+                provider: provider, id: id, merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency, secrets: secrets)
+        }
+    }
+
+    private func write(
+        provider: ExploreGiftCardProviderID, id: String, merchantID: String?, fiatAmount: Decimal?, fiatCurrency: String?,
         secrets: GiftCardSecrets
     ) throws -> StoredGiftCard {
         let key = Self.key(provider: provider, id: id)

@@ -33,24 +33,27 @@ extension CTXClient {
         let body = CTXWire.PurchaseRequest(
             fiatCurrency: fiatCurrency, fiatAmount: GiftCardMoney.wireString(fiatAmount), merchantId: merchant.id
         )
+        let epoch = try vault.epoch()
         var card = try await client.json(
             CTXGiftCard.self, .post, CTXWire.Path.giftCards, body: .json(body),
             options: CTXOperation.purchase.options(authorization: .required)
         )
         purchasedMerchants.withLock { $0[card.id] = merchant.id }
         logger.info("CTX gift card created", metadata: ["card": "\(card.id)", "status": "\(card.status)"])
-        try storeIfDelivered(&card)
+        try storeIfDelivered(&card, epoch: epoch)
         return card
     }
 
-    /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``.
-    package func giftCard(id: String) async throws -> CTXGiftCard {
+    /// `GET gift-cards/{id}`; a delivered card's secrets are sealed in ``vault``, unless the vault was
+    /// emptied since the call began (or since `epoch`, when given: `.cancelled`, nothing stored).
+    package func giftCard(id: String, epoch: Int? = nil) async throws -> CTXGiftCard {
         let id = try GiftCardInput.identifier(id, "gift card id")
+        let epoch = try epoch ?? vault.epoch()
         var card = try await client.json(
             CTXGiftCard.self, .get, APIClient.path(CTXWire.Path.giftCards, id),
             options: CTXOperation.giftCard.options(authorization: .required)
         )
-        try storeIfDelivered(&card)
+        try storeIfDelivered(&card, epoch: epoch)
         return card
     }
 
@@ -58,11 +61,12 @@ extension CTXClient {
     /// object (the official clients decode `GiftCardResponse`, not a list), so one card comes back.
     package func giftCard(transactionID txid: String) async throws -> CTXGiftCard {
         let txid = try GiftCardInput.identifier(txid, "transaction id")
+        let epoch = try vault.epoch()
         var card = try await client.json(
             CTXGiftCard.self, .get, CTXWire.Path.giftCards, query: [("txid", txid)],
             options: CTXOperation.giftCardsByTransaction.options(authorization: .required)
         )
-        try storeIfDelivered(&card)
+        try storeIfDelivered(&card, epoch: epoch)
         return card
     }
 
@@ -73,8 +77,10 @@ extension CTXClient {
     /// `polling.maxPolls` requests without a final status it throws `.exploreGiftCardPending`
     /// (retryable). Other failures end polling at once.
     package func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> CTXGiftCard {
-        try await polling.run(clock: clock, subject: "gift card \(id)") { () async throws -> GiftCardPollStep<CTXGiftCard> in
-            let card = try await giftCard(id: id)
+        // One epoch for the whole wait: a card delivered after the user was forgotten is not stored.
+        let epoch = try vault.epoch()
+        return try await polling.run(clock: clock, subject: "gift card \(id)") { () async throws -> GiftCardPollStep<CTXGiftCard> in
+            let card = try await giftCard(id: id, epoch: epoch)
             if card.status == .fulfilled { return .delivered(card) }
             if card.status == .rejected { return .rejected("CTX rejected the gift card \(card.id).") }
             return .pending(card.status.rawValue)
@@ -82,14 +88,14 @@ extension CTXClient {
     }
 
     /// Names the merchant of a card bought in this launch (CTX's answers do not), then seals a
-    /// delivered card's secrets.
-    private func storeIfDelivered(_ card: inout CTXGiftCard) throws {
+    /// delivered card's secrets if the vault is still in `epoch`.
+    private func storeIfDelivered(_ card: inout CTXGiftCard, epoch: Int) throws {
         card.merchantID = card.merchantID ?? purchasedMerchants.withLock { $0[card.id] }
         guard !card.secrets.isEmpty else { return }
         // The card's face value (what it spends), not what was paid for it after the discount.
         try vault.store(
             provider: .ctx, id: card.id, merchantID: card.merchantID, fiatAmount: card.cardFiatAmount ?? card.fiatAmount,
-            fiatCurrency: card.cardFiatCurrency ?? card.fiatCurrency, secrets: card.secrets
+            fiatCurrency: card.cardFiatCurrency ?? card.fiatCurrency, secrets: card.secrets, epoch: epoch
         )
     }
 }

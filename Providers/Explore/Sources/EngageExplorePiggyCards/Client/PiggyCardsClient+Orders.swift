@@ -55,8 +55,10 @@ extension PiggyCardsClient {
     }
 
     /// `GET orders/{id}`; a `Complete` order's cards are sealed in ``vault`` (as `<id>` for one card,
-    /// `<id>-<n>` for several).
-    package func order(id: String) async throws -> PiggyCardsOrderDetails {
+    /// `<id>-<n>` for several), unless the vault was emptied since the call began (or since `epoch`,
+    /// when given: `.cancelled`, nothing stored).
+    package func order(id: String, epoch: Int? = nil) async throws -> PiggyCardsOrderDetails {
+        let epoch = try epoch ?? vault.epoch()
         let data = try await status(of: id)
         let details = PiggyCardsOrderDetails(
             id: data.orderId.isEmpty ? id : data.orderId, status: PiggyCardsOrderStatus(wireValue: data.status),
@@ -65,7 +67,7 @@ extension PiggyCardsClient {
         if details.status == .complete {
             for (index, secrets) in details.cards.enumerated() where !secrets.isEmpty {
                 let key = details.cards.count == 1 ? details.id : "\(details.id)-\(index + 1)"
-                try vault.store(provider: .piggyCards, id: key, secrets: secrets)
+                try vault.store(provider: .piggyCards, id: key, secrets: secrets, epoch: epoch)
             }
         }
         return details
@@ -75,8 +77,10 @@ extension PiggyCardsClient {
     /// `Cancelled` (`.exploreGiftCardRejected`); after `polling.maxPolls` requests without a final
     /// status, `.exploreGiftCardPending` (retryable). Transient failures count as polls.
     package func waitForOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws -> PiggyCardsOrderDetails {
-        try await polling.run(clock: clock, subject: "order \(id)") { () async throws -> GiftCardPollStep<PiggyCardsOrderDetails> in
-            let details = try await order(id: id)
+        // One epoch for the whole wait: cards delivered after the user was forgotten are not stored.
+        let epoch = try vault.epoch()
+        return try await polling.run(clock: clock, subject: "order \(id)") { () async throws -> GiftCardPollStep<PiggyCardsOrderDetails> in
+            let details = try await order(id: id, epoch: epoch)
             if details.status == .complete { return .delivered(details) }
             if details.status == .cancelled { return .rejected("PiggyCards cancelled the order \(id).") }
             return .pending(details.status.rawValue)
