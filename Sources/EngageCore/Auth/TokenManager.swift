@@ -57,6 +57,8 @@ import Logging
     /// the server refuses it, never refreshed for its expiry.
     private var usedUntilRefused: String?
     private var generation: UInt64 = 0
+    /// How many times ``clear()`` ended a session (logouts, resets; not a refresh token's rejection).
+    private var clears: UInt64 = 0
     private let refreshes = SingleFlight<TokenPair>()
     private var refreshRequests = 0
     private var joinedCallers = 0
@@ -141,9 +143,35 @@ import Logging
         breaker.reset()
     }
 
+    /// A mark to give ``setTokens(_:unlessClearedSince:alongside:)``: read it before sending a login, so
+    /// that a logout while its answer is on the way keeps the user logged out.
+    public var logoutMark: UInt64 { clears }
+
+    /// Installs the tokens of a login that started at `mark` (``logoutMark``), like
+    /// ``setTokens(_:alongside:)``, unless the session was cleared since: the check and the install are
+    /// one step on the manager, so no logout can fall between them.
+    ///
+    /// - Throws: `.cancelled` (nothing written) when a logout or reset happened while the login's answer
+    ///   was on its way.
+    public func setTokens(_ newTokens: TokenPair, unlessClearedSince mark: UInt64, alongside write: @Sendable () throws -> Void = {}) throws
+    {
+        guard clears == mark else {
+            throw EngageError(
+                .cancelled, "The user logged out while the login's answer was on its way: the session was not kept.", providerID: providerID
+            )
+        }
+        try setTokens(newTokens, alongside: write)
+    }
+
     /// Forgets the tokens (logout), in memory and in the store. A refresh in flight is discarded: its
     /// result is not stored, and later callers do not join it.
     public func clear() throws {
+        clears &+= 1
+        try endSession()
+    }
+
+    /// Forgets the tokens without counting a logout (a rejected refresh token ends the session too).
+    private func endSession() throws {
         loaded = true
         generation &+= 1
         tokens = nil
@@ -242,7 +270,7 @@ import Logging
                     // replaced it meanwhile: neither clear nor announce anything.
                     return try tokensAfterSessionChange()
                 }
-                try? clear()
+                try? endSession()
                 events?.publish(SessionEndedEvent(providerID: providerID, reason: "refresh_rejected"))
                 logger.info("Refresh token rejected; session ended", metadata: ["provider": "\(providerID)"])
                 throw EngageError(

@@ -38,6 +38,7 @@ extension WarplyProvider {
                 if let value { try WarplyInput.identifier(value, name: name, limit: 128) }
             }
             let msisdn = try signUp.phoneNumber.map(WarplyInput.phoneNumber)
+            let mark = await tokens.logoutMark
             let body = WarplyAuthRequest.RegisterUser(
                 email: signUp.email, password: signUp.password, firstName: signUp.firstName, lastName: signUp.lastName, msisdn: msisdn,
                 language: language.rawValue
@@ -46,7 +47,7 @@ extension WarplyProvider {
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.registerUser, appUUID: configuration.appUUID), body: .json(body),
                 credentials: .signed, operation: "register_user"
             )
-            try await installSession(answer)
+            try await installSession(answer, unlessLoggedOutSince: mark)
         }
     }
 
@@ -57,11 +58,12 @@ extension WarplyProvider {
     public func deiLogin(email: String) async throws(EngageError) {
         try await context.perform("dei_login") {
             try WarplyInput.email(email)
+            let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.deiLogin, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.DEILogin(email: email)), credentials: .signed, operation: "dei_login"
             )
-            try await installSession(answer)
+            try await installSession(answer, unlessLoggedOutSince: mark)
         }
     }
 
@@ -70,12 +72,13 @@ extension WarplyProvider {
         try await context.perform("verify_ticket") {
             try WarplyInput.identifier(guid, name: "guid")
             try WarplyInput.identifier(ticket, name: "ticket")
+            let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.verifyTicket, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.VerifyTicket(guid: guid, appUUID: configuration.appUUID, ticket: ticket)),
                 credentials: .signed, operation: "verify_ticket"
             )
-            try await installSession(answer)
+            try await installSession(answer, unlessLoggedOutSince: mark)
         }
     }
 
@@ -86,11 +89,12 @@ extension WarplyProvider {
     public func cosmoteUser(guid: String) async throws(EngageError) {
         try await context.perform("cosmote_user") {
             try WarplyInput.identifier(guid, name: "guid")
+            let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.cosmoteUser, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .partner, operation: "cosmote_user"
             )
-            try await installSession(answer)
+            try await installSession(answer, unlessLoggedOutSince: mark)
         }
     }
 
@@ -142,12 +146,12 @@ extension WarplyProvider {
         }
     }
 
-    func installSession(_ answer: WarplyTokenAnswer?) async throws {
+    /// Installs the session of a login that began at `mark` (the token manager's ``TokenManager/logoutMark``):
+    /// a logout or reset while its answer was on the way wins, and the login throws `.cancelled`.
+    func installSession(_ answer: WarplyTokenAnswer?, unlessLoggedOutSince mark: UInt64) async throws {
         guard let answer else {
             throw EngageError(.decoding, "Warply's login answer has no tokens.", providerID: .warply)
         }
-        // A new session never inherits the previous user's data or client credentials.
-        state.clear()
         let credentials = answer.clientID.flatMap { id in
             answer.clientSecret.map { WarplyClientCredentials(clientID: id, clientSecret: $0) }
         }
@@ -155,7 +159,13 @@ extension WarplyProvider {
         // Credentials and tokens are written in one step on the token manager, after it moved to the new
         // session: a rejected refresh of the previous session can no longer delete the new credentials.
         let session = self.session
-        try await tokens.setTokens(TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken)) {
+        let state = self.state
+        try await tokens.setTokens(
+            TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken), unlessClearedSince: mark
+        ) {
+            // A new session never inherits the previous user's data or client credentials; a login that
+            // lost to a logout clears nothing (the check comes first).
+            state.clear()
             try session.setClientCredentials(credentials)
         }
     }
