@@ -101,8 +101,9 @@ extension Engage {
 
     /// Calls `body` on every running provider that adopts the protocol `Capability`, concurrently, and
     /// merges the results in registration order, with each provider's failure in the report instead of
-    /// failing the call. `capability` names the fan-out in errors and logs. Throws `.unsupported` only
-    /// when no running provider adopts `Capability`.
+    /// failing the call. `capability` names the fan-out in errors and logs. Throws `.unsupported` when no
+    /// running provider adopts `Capability`, and `.cancelled` when the caller was cancelled while
+    /// providers were answering (never a partial result that reads as a success).
     ///
     /// The facade's own operations (``offers(_:)``, ``track(_:)``…) are built on it, and a third party
     /// defines a capability of its own the same way: a name, a protocol, and a call (this is the Acme
@@ -157,6 +158,14 @@ extension Engage {
             var outcomes: [(Int, ProviderID, Result<[Item], EngageError>)] = []
             for await outcome in group { outcomes.append(outcome) }
             return outcomes.sorted { $0.0 < $1.0 }
+        }
+        // A caller cancelled while providers were answering gets `.cancelled`, not a partial result
+        // that would read as a success with some providers failed.
+        let cancelled = outcomes.contains { outcome in
+            if case let .failure(error) = outcome.2 { error.code == .cancelled } else { false }
+        }
+        if cancelled, Task.isCancelled {
+            throw EngageError(.cancelled, "\(operation) was cancelled before every provider answered.")
         }
         var result = AggregateResult<Item>(items: [], report: AggregateReport())
         for (_, id, outcome) in outcomes {

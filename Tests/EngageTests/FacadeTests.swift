@@ -125,6 +125,44 @@ struct FacadeTests {
         await engage.shutdown()
     }
 
+    /// Before, the cancelled caller got a "successful" result: the other providers' items, and the
+    /// cancelled one listed as a failure.
+    @Test("a fan-out whose caller is cancelled throws .cancelled, not a partial success")
+    func cancelledFanOut() async throws {
+        let probe = ScriptProbe.uniqueName("cancelled-fan-out")
+        let engage = try await Engage.start(
+            configuration: testConfiguration(),
+            providers: [
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a", "b"])),
+                .provider(GammaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitsForCancellation: true)),
+            ],
+            environment: testEnvironment()
+        )
+        let call = Task { try await engage.offers() }
+        await eventually { ScriptProbe.named(probe).callsEntered.count == 1 }
+        call.cancel()
+        await #expect { _ = try await call.value } throws: { ($0 as? EngageError)?.code == .cancelled }
+        await engage.shutdown()
+    }
+
+    /// Before, `logIn` recorded the user in the facade's state even when its caller was cancelled while
+    /// a provider was logging in.
+    @Test("a cancelled logIn does not record the user")
+    func cancelledLogIn() async throws {
+        let probe = ScriptProbe.uniqueName("cancelled-log-in")
+        let engage = try await Engage.start(
+            configuration: testConfiguration(),
+            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(probe: probe, waitsForCancellation: true))],
+            environment: testEnvironment()
+        )
+        let call = Task { try await engage.logIn(UserIdentity(userID: "u-9")) }
+        await eventually { ScriptProbe.named(probe).callsEntered.count == 1 }
+        call.cancel()
+        await #expect { _ = try await call.value } throws: { ($0 as? EngageError)?.code == .cancelled }
+        #expect(engage.currentState.user == nil, "the cancelled login recorded the user")
+        await engage.shutdown()
+    }
+
     @Test("log in and log out reach every identity-aware provider")
     func identityPropagation() async throws {
         let engage = try await start(alpha: .init(), beta: .init())

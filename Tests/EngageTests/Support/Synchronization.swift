@@ -103,6 +103,8 @@ final class ScriptProbe: Sendable {
 
     /// Calls of `start()`.
     let startEntered = TestCounter()
+    /// Calls that wait for their cancellation (`waitsForCancellation`).
+    let callsEntered = TestCounter()
     /// The first `start()` waits here when the configuration says `waitAtGate`.
     let startGate = TestGate()
     /// Shared by the providers whose configuration sets `barrierParties`.

@@ -19,6 +19,9 @@ struct ScriptedConfiguration: ProviderConfiguration, Equatable {
     var barrierParties: Int = 0
     /// With a probe: `start()` registers an analytics destination `<id>.events`; `shutdown()` removes it.
     var registersDeliverer: Bool = false
+    /// With a probe: `offers()` and Alpha's `logIn` count themselves in `callsEntered`, then wait until
+    /// they are cancelled.
+    var waitsForCancellation: Bool = false
 
     func validationIssues() -> [String] {
         startDelayMilliseconds < 0 ? ["startDelayMilliseconds must not be negative."] : []
@@ -67,11 +70,20 @@ struct ScriptedBehavior: Sendable {
         probe.shutdowns.increment()
     }
 
+    /// With a probe and `waitsForCancellation`: counts the call, then waits until it is cancelled.
+    func waitForCancellationIfScripted() async throws {
+        guard configuration.waitsForCancellation, let name = configuration.probe else { return }
+        ScriptProbe.named(name).callsEntered.increment()
+        await TestGate().wait()  // never opened: ends when the call is cancelled
+        try Task.checkCancellation()
+    }
+
     /// The analytics destination of a provider with `registersDeliverer`.
     var destination: String { "\(context.providerID).events" }
 
     func offers() async throws -> [Offer] {
         let providerID = context.providerID
+        try await waitForCancellationIfScripted()
         return try await context.perform("offers") {
             if configuration.failOffers { throw EngageError.http(status: 503) }
             return configuration.offers.map { Offer(id: $0, providerID: providerID, kind: .coupon, title: LocalizedText($0)) }
@@ -92,6 +104,7 @@ final class AlphaProvider: EngageProvider, OffersProviding, IdentityAware {
     func shutdown() async { await behavior.shutdown() }
     func offers(_ query: OfferQuery) async throws -> [Offer] { try await behavior.offers() }
     func logIn(_ identity: UserIdentity) async throws {
+        try await behavior.waitForCancellationIfScripted()
         if identity.userID == "host-owned" {
             throw EngageError(.notApplicable, "Alpha's session belongs to the host app.", providerID: "alpha")
         }

@@ -37,8 +37,10 @@ public final class CroboxProvider: EngageProvider {
     private let storedVisitorID: Locked<UUID>
     /// The visitor id's storage (a UUID, kept under its first key).
     private let installation: InstallationID
-    /// The page the facade's `offers` and `track` use.
-    public let defaultPage = CroboxPage(pageType: .other)
+    /// The page the facade's `track` uses: its view id and event counter belong to the current visitor,
+    /// so ``reset()`` starts a new one.
+    public var defaultPage: CroboxPage { currentDefaultPage.value }
+    private let currentDefaultPage = Locked(CroboxPage(pageType: .other))
     private let userID: Locked<String?>
     let errorReporter: CroboxErrorReporter
 
@@ -87,13 +89,16 @@ public final class CroboxProvider: EngageProvider {
     /// The current user id.
     public var currentUserID: String? { userID.value }
 
-    /// Forgets the visitor: a new visitor id (unless one is configured), persisted, and no user id.
-    /// Events already queued keep the ids they were tracked with; the facade's `reset()` purges them.
+    /// Forgets the visitor: a new visitor id (unless one is configured), persisted, no user id, and a new
+    /// ``defaultPage`` (a new view id, its counter from 0), so nothing links the old visitor to the new
+    /// one. Events already queued keep the ids they were tracked with; the facade's `reset()` purges
+    /// them. Pages the app made itself are the app's: start new ones after a reset.
     public func reset() async throws {
         try await context.local {
             let fresh = try Self.visitorID(installation, renewing: true)
             storedVisitorID.withLock { $0 = fresh }
             userID.withLock { $0 = nil }
+            currentDefaultPage.withLock { $0 = CroboxPage(pageType: .other) }
         }
     }
 

@@ -35,6 +35,27 @@ struct CroboxEventTests {
         await harness.stop()
     }
 
+    /// Before, `reset()` renewed the visitor id but kept the default page: its view id and its running
+    /// counter went on into the new visitor's events, linking the old visitor to the new one.
+    @Test("reset: the facade's events carry a new visitor, a new view id and a counter from 0")
+    func resetStartsANewView() async throws {
+        let harness = try await CroboxHarness()
+        let engage = try await harness.start()
+        let crobox = try await engage.provider(CroboxProvider.self)
+        for name in ["first", "second"] { _ = try await engage.track(TrackedEvent(.custom, name: name)) }
+        await harness.flush(engage)
+        let before = try #require(harness.emulator.receivedEvents.last)
+        try await crobox.reset()
+        _ = try await engage.track(TrackedEvent(.custom, name: "after"))
+        await harness.flush(engage)
+        let after = try #require(harness.emulator.receivedEvents.last)
+        #expect(after.visitorID != before.visitorID)
+        #expect(after.viewID != before.viewID, "the old visitor's view id went on after the reset")
+        #expect(before.counter == 1 && after.counter == 0, "the counter went on: \(String(describing: after.counter))")
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("engage.track's JSON properties reach Crobox as text: numbers and booleans as written, arrays and objects as JSON")
     func jsonPropertiesAsText() async throws {
         let harness = try await CroboxHarness()

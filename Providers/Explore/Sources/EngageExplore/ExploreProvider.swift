@@ -32,7 +32,9 @@ public final class ExploreProvider: EngageProvider {
     /// Where the per-network directories live.
     public let directoryFolder: URL
     private let source: ExploreSyncSource?
-    private let stores = Locked<[ExploreNetwork: ExploreDirectoryStore]>([:])
+    /// The stores made so far, and whether ``shutdown()`` began: a store made after it starts shut down
+    /// (it never syncs).
+    private let stores = Locked<(byNetwork: [ExploreNetwork: ExploreDirectoryStore], isShutDown: Bool)>(([:], false))
     private let selectedNetwork: Locked<ExploreNetwork>
     /// The opening of `configuration.databasePath`'s directory, once started.
     private let fixedDirectory = Locked<Task<ExploreDirectory, any Error>?>(nil)
@@ -98,14 +100,20 @@ public final class ExploreProvider: EngageProvider {
             await self.runSchedule()
         }
         scheduler.withLock { $0 = task }
+        // A shutdown that began meanwhile missed the task: stop it here.
+        if stores.withLock({ $0.isShutDown }) { task.cancel() }
     }
 
     /// Stops the automatic syncs and any sync in progress (its download stops and its files are
     /// removed), and waits for them to end.
     @_spi(EngageProvider) public func shutdown() async {
+        // First: from here no store is made that could sync (see `store(for:)`).
+        let stores = stores.withLock { state -> [ExploreDirectoryStore] in
+            state.isShutDown = true
+            return Array(state.byNetwork.values)
+        }
         scheduler.withLock { $0 }?.cancel()
         directoryStatus.finish()
-        let stores = stores.withLock { Array($0.values) }
         await withTaskGroup(of: Void.self) { group in
             for store in stores { group.addTask { await store.shutdown() } }
         }
@@ -147,10 +155,10 @@ public final class ExploreProvider: EngageProvider {
     /// Whether PiggyCards-only merchants are hidden for this user and build.
     public var hidesPiggyCardsOnly: Bool { configuration.hidesPiggyCardsOnly }
 
-    /// The store of `network`, made on first use.
+    /// The store of `network`, made on first use (shut down already after ``shutdown()``).
     func store(for network: ExploreNetwork) -> ExploreDirectoryStore {
-        stores.withLock { stores in
-            if let store = stores[network] { return store }
+        stores.withLock { state in
+            if let store = state.byNetwork[network] { return store }
             let megabyte: Int64 = 1 << 20
             let store = ExploreDirectoryStore(
                 network: network, root: directoryFolder, source: source, storage: context.storage, clock: context.clock,
@@ -159,9 +167,9 @@ public final class ExploreProvider: EngageProvider {
                     maxArchiveBytes: Int64(configuration.maxArchiveMegabytes) * megabyte,
                     maxDatabaseBytes: Int64(configuration.maxDatabaseMegabytes) * megabyte,
                     downloadTimeout: context.configuration.network.timeout
-                )
+                ), isShutDown: state.isShutDown
             )
-            stores[network] = store
+            state.byNetwork[network] = store
             return store
         }
     }

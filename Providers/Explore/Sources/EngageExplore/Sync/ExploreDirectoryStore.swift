@@ -54,10 +54,12 @@ actor ExploreDirectoryStore {
     /// Progress handlers of the callers waiting on the running sync.
     private let observers = Locked<[UUID: @Sendable (ExploreSyncProgress) -> Void]>([:])
 
+    /// A store; one made after its provider's shutdown began (`isShutDown`) refuses every sync.
     init(
         network: ExploreNetwork, root: URL, source: ExploreSyncSource?, storage: StorageNamespace, clock: any EngageClock, logger: Logger,
-        limits: Limits
+        limits: Limits, isShutDown: Bool = false
     ) {
+        self.isShutDown = isShutDown
         self.network = network
         folder = root.appendingPathComponent(network.rawValue, isDirectory: true)
         self.source = source

@@ -100,6 +100,23 @@ struct ExploreSyncLifecycleTests {
         await harness.stop()
     }
 
+    /// Before, only the stores made before the shutdown were shut down: a network selected afterwards
+    /// got a new store, and its sync downloaded and installed a directory after the provider had stopped.
+    @Test("after shutdown no sync starts, on the selected network or on another one")
+    func noSyncAfterShutdown() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(rows: 500, seed: 3, timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        await engage.shutdown()
+        for network in [ExploreNetwork.mainnet, .testnet] {
+            provider.selectNetwork(network)
+            let error = await engageError { _ = try await provider.sync() }
+            #expect(error?.code == .cancelled, "\(network): \(String(describing: error))")
+        }
+        #expect(harness.host.journal.entries(for: "explore-feed").isEmpty, "a sync reached the feed after the shutdown")
+        await harness.stop()
+    }
+
     @Test("shutdown stops a sync in progress and removes its files")
     func shutdownStopsSync() async throws {
         let (gate, harness, engage, caller) = try await heldSync()
