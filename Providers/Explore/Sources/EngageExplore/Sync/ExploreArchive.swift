@@ -56,14 +56,15 @@ package enum ExploreArchive {
         }
     }
 
-    /// Throws `.exploreDownloadInvalid` unless the file at `url` has `expected` bytes.
+    /// Throws `.exploreDownloadInvalid` (its underlying error an ``ExploreShortDownload``: the transfer,
+    /// not the release, failed) unless the file at `url` has `expected` bytes.
     static func verifySize(of url: URL, expected: Int64) throws {
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? -1
         guard size == expected else {
             throw EngageError(
                 .exploreDownloadInvalid, "The download is truncated: \(max(0, size)) of \(expected) bytes arrived.",
                 providerID: .explore,
-                isRetryable: true
+                isRetryable: true, underlyingError: ExploreShortDownload()
             )
         }
     }

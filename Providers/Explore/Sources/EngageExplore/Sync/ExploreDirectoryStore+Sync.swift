@@ -22,6 +22,15 @@ extension ExploreDirectoryStore {
             return .upToDate(timestamp: installed.timestamp)
         }
 
+        if let refused = try refusedRelease(), refused.isSame(as: release), clock.now < refused.retryAt {
+            throw EngageError(
+                .exploreDownloadInvalid,
+                "The directory of \(release.timestamp) failed its checks \(refused.refusals) times (last: \(refused.reason)); it is not "
+                    + "downloaded again before \(refused.retryAt.formatted(.iso8601)). A newer directory is downloaded as soon as it is published.",
+                providerID: .explore, isRetryable: false
+            )
+        }
+
         let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: incoming) }
@@ -30,9 +39,15 @@ extension ExploreDirectoryStore {
         let indexURL = incoming.appendingPathComponent(ExploreArchive.databaseName + ".index")
 
         report(ExploreSyncProgress(phase: .downloading, expectedBytes: release.size))
-        let bytes = try await download(release, to: archiveURL, from: source.client)
-        report(ExploreSyncProgress(phase: .verifying, receivedBytes: bytes, expectedBytes: release.size))
-        try await verifyAndUnpack(release, archive: archiveURL, database: databaseURL, index: indexURL)
+        let bytes: Int64
+        do {
+            bytes = try await download(release, to: archiveURL, from: source.client)
+            report(ExploreSyncProgress(phase: .verifying, receivedBytes: bytes, expectedBytes: release.size))
+            try await verifyAndUnpack(release, archive: archiveURL, database: databaseURL, index: indexURL)
+        } catch let error as EngageError where error.code == .exploreDownloadInvalid && !(error.underlyingError is ExploreShortDownload) {
+            try? noteRefused(release, reason: error.message)
+            throw error
+        }
 
         report(ExploreSyncProgress(phase: .installing, receivedBytes: bytes, expectedBytes: release.size))
         try Task.checkCancellation()
@@ -54,6 +69,7 @@ extension ExploreDirectoryStore {
                     path: installedDatabase, indexPath: installedIndex, fingerprint: state.fingerprint, logger: logger)
             }
         }
+        try? storage.removeValue(forKey: refusedKey)
         report(ExploreSyncProgress(phase: .finished, receivedBytes: bytes, expectedBytes: release.size))
         logger.info(
             "Explore directory installed",
@@ -112,5 +128,56 @@ extension ExploreDirectoryStore {
                     underlyingError: error)
             }
         }
+    }
+
+    // MARK: Refused releases
+
+    private var refusedKey: String { "refused.\(network.rawValue)" }
+
+    /// The last release whose download failed its checks, if any.
+    func refusedRelease() throws -> ExploreRefusedRelease? {
+        try storage.value(ExploreRefusedRelease.self, forKey: refusedKey)
+    }
+
+    /// Records that `release` failed its checks again: from the second refusal in a row it is not
+    /// downloaded again for 6 hours, doubling with each refusal, at most 7 days.
+    private func noteRefused(_ release: ExploreRelease, reason: String) throws {
+        let earlier = try refusedRelease().flatMap { $0.isSame(as: release) ? $0.refusals : nil } ?? 0
+        let refusals = earlier + 1
+        let hours = refusals < 2 ? 0 : min(6 * (1 << min(refusals - 2, 10)), 7 * 24)
+        let refused = ExploreRefusedRelease(
+            timestamp: release.timestamp, checksum: release.checksum, refusals: refusals,
+            retryAt: clock.now.addingTimeInterval(TimeInterval(hours * 3_600)), reason: String(reason.prefix(200)))
+        try storage.setValue(refused, forKey: refusedKey)
+        logger.warning(
+            "An Explore directory release failed its checks",
+            metadata: [
+                "network": "\(network.rawValue)", "timestamp": "\(release.timestamp)", "refusals": "\(refusals)",
+                "retryAt": "\(refused.retryAt.formatted(.iso8601))",
+            ])
+    }
+}
+
+/// A download that ended before the published size: the transfer failed, not the release (it does not
+/// count as the release's refusal).
+package struct ExploreShortDownload: Error, Sendable {}
+
+/// A directory release that failed its checks (checksum, MD5, CRC, a damaged zip, an unreadable
+/// database), kept so that a bad release is not downloaded in full at every sync.
+struct ExploreRefusedRelease: Codable, Sendable, Hashable {
+    /// The release's data timestamp.
+    var timestamp: Int64
+    /// Its published checksum.
+    var checksum: String
+    /// How many times in a row it was refused.
+    var refusals: Int
+    /// Not downloaded again before this date (the injected clock).
+    var retryAt: Date
+    /// Why, the last time.
+    var reason: String
+
+    /// Whether `release` is this release.
+    func isSame(as release: ExploreRelease) -> Bool {
+        release.timestamp == timestamp && release.checksum == checksum
     }
 }

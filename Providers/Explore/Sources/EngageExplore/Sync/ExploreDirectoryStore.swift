@@ -31,7 +31,7 @@ actor ExploreDirectoryStore {
     let network: ExploreNetwork
     let folder: URL
     let source: ExploreSyncSource?
-    private let storage: StorageNamespace
+    let storage: StorageNamespace
     let clock: any EngageClock
     let logger: Logger
     let limits: Limits

@@ -86,6 +86,42 @@ struct ExploreSyncTests {
         await harness.stop()
     }
 
+    /// Before, a release that fails its checks was downloaded again, in full, at every sync (every hour,
+    /// on any network).
+    @Test("a release that fails its checks twice is not downloaded again for 6 hours, then 12; a new release at once")
+    func badReleaseBacksOff() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, provider) = try await harness.start()
+        try await provider.sync()
+        let bad = try harness.publish(rows: 1_000, seed: 22, timestamp: 2_000)
+        let archivePath = "/mainnet/\(bad.archive)"
+        func downloads() -> Int { harness.host.journal.entries(for: "explore-feed").filter { $0.path == archivePath }.count }
+        harness.feed.inject(.corrupted, network: .mainnet, times: 3)
+        for attempt in 1...2 {
+            let error = await #expect(throws: EngageError.self) { try await provider.sync() }
+            #expect(error?.isRetryable == true, "attempt \(attempt): a transfer may have been damaged")
+        }
+        #expect(downloads() == 2)
+        let refused = await #expect(throws: EngageError.self) { try await provider.sync() }
+        #expect(refused?.code == .exploreDownloadInvalid && refused?.isRetryable == false, "\(String(describing: refused))")
+        #expect(downloads() == 2, "the refused release was downloaded a third time")
+        harness.clock.advance(by: .seconds(6 * 3_600 + 1))
+        await #expect(throws: EngageError.self) { try await provider.sync() }
+        #expect(downloads() == 3, "after 6 hours it is tried again")
+        harness.clock.advance(by: .seconds(6 * 3_600 + 1))
+        await #expect(throws: EngageError.self) { try await provider.sync() }
+        #expect(downloads() == 3, "after a third refusal, 12 hours")
+        // A new release is downloaded at once, and installs.
+        try harness.publish(rows: 1_000, seed: 23, timestamp: 3_000)
+        guard case .installed(timestamp: 3_000, _, _) = try await provider.sync() else {
+            Issue.record("the new release was not installed")
+            return
+        }
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("truncated, corrupt, non-zip, empty and unreadable downloads and server errors never replace the good directory")
     func failuresKeepTheGoodDirectory() async throws {
         let harness = try await ExploreFeedHarness()
