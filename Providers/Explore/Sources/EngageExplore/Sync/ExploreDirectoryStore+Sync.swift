@@ -13,7 +13,13 @@ extension ExploreDirectoryStore {
         report(ExploreSyncProgress(phase: .checking))
         let release = try await source.latestRelease(for: network, maxBytes: limits.maxArchiveBytes)
         let installed = try state()
-        if var installed, FileManager.default.fileExists(atPath: databaseURL.path), release.timestamp <= installed.timestamp {
+        let intact = installed.map { ExploreDatabaseFiles.matches(self.databaseURL.path, bytes: $0.databaseBytes) } ?? false
+        if installed != nil, !intact {
+            logger.warning(
+                "The installed Explore directory is not the file its state describes (a torn install?); installing it again",
+                metadata: ["network": "\(network.rawValue)"])
+        }
+        if var installed, intact, release.timestamp <= installed.timestamp {
             installed.checkedAt = clock.now
             try saveState(installed)
             report(ExploreSyncProgress(phase: .finished, expectedBytes: release.size))
@@ -53,7 +59,9 @@ extension ExploreDirectoryStore {
         try Task.checkCancellation()
         let (installedDatabase, installedIndex, logger) = (self.databaseURL.path, self.indexURL.path, self.logger)
         let now = clock.now
-        let state = ExploreSyncState(timestamp: release.timestamp, checksum: release.checksum, installedAt: now, checkedAt: now)
+        let databaseBytes = ((try? FileManager.default.attributesOfItem(atPath: databaseURL.path))?[.size] as? NSNumber)?.int64Value
+        let state = ExploreSyncState(
+            timestamp: release.timestamp, checksum: release.checksum, installedAt: now, checkedAt: now, databaseBytes: databaseBytes)
         let storeState = { @Sendable [self] in try await self.saveState(state) }
         // No opening runs while the files are renamed (see `install(_:)`).
         let directory = try await install {

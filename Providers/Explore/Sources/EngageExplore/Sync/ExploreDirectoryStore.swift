@@ -100,7 +100,17 @@ actor ExploreDirectoryStore {
                 .exploreDirectoryMissing, "No \(network.rawValue) directory is installed yet: sync first.", providerID: .explore
             )
         }
-        let fingerprint = try state()?.fingerprint
+        let state = try state()
+        if let state, !ExploreDatabaseFiles.matches(databaseURL.path, bytes: state.databaseBytes) {
+            // A torn install: the next sync is due at once and installs the directory again.
+            var due = state
+            due.checkedAt = .distantPast
+            try saveState(due)
+            throw EngageError(
+                .exploreDirectoryMissing, "The installed \(network.rawValue) directory is damaged: sync to install it again.",
+                providerID: .explore)
+        }
+        let fingerprint = state?.fingerprint
         let (path, indexPath, logger, hook) = (databaseURL.path, indexURL.path, logger, afterOpening)
         let startGeneration = generation
         let flight = openings.run { _ in

@@ -13,13 +13,17 @@ public struct ExploreSyncState: Codable, Sendable, Hashable {
     public var installedAt: Date
     /// When the feed was last checked successfully (up to date or installed).
     public var checkedAt: Date
+    /// The installed database's size in bytes (`nil` in a state saved before it was recorded): a file of
+    /// another size is not this directory, and the next sync installs it again.
+    public var databaseBytes: Int64?
 
     /// A state with the given values.
-    public init(timestamp: Int64, checksum: String, installedAt: Date, checkedAt: Date) {
+    public init(timestamp: Int64, checksum: String, installedAt: Date, checkedAt: Date, databaseBytes: Int64? = nil) {
         self.timestamp = timestamp
         self.checksum = checksum
         self.installedAt = installedAt
         self.checkedAt = checkedAt
+        self.databaseBytes = databaseBytes
     }
 
     /// The fingerprint the directory's index is built for.

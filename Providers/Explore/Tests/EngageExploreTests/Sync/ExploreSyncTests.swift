@@ -86,6 +86,35 @@ struct ExploreSyncTests {
         await harness.stop()
     }
 
+    /// A power loss after a rename whose file never reached the disk leaves a file of zeros where the
+    /// directory was. Before, sync compared only timestamps and answered `.upToDate` for ever.
+    @Test("a torn install (the installed file zero-filled) is found on open and at the next sync, and installed again")
+    func tornInstallIsRepaired() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let storage = StorageLocation.directory(harness.folder.appendingPathComponent("engage").path)
+        let (engage, provider) = try await harness.start(storage: storage)
+        try await provider.sync()
+        let good = try await merchantCount(provider)
+        await engage.shutdown()
+
+        let installed = harness.clientFolder.appendingPathComponent("mainnet/explore.db")
+        let size = try #require((try FileManager.default.attributesOfItem(atPath: installed.path))[.size] as? NSNumber).intValue
+        try Data(count: size).write(to: installed)
+
+        let (restarted, again) = try await harness.start(storage: storage)
+        let damaged = await #expect(throws: EngageError.self) { _ = try await again.merchants(ExploreMerchantQuery()) }
+        #expect(damaged?.code == .exploreDirectoryMissing, "\(String(describing: damaged))")
+        #expect(try await again.isSyncDue(), "the damaged directory makes a sync due at once")
+        guard case .installed(timestamp: 1_000, _, _) = try await again.sync() else {
+            Issue.record("the torn directory was reported up to date")
+            return
+        }
+        #expect(try await merchantCount(again) == good)
+        await restarted.shutdown()
+        await harness.stop()
+    }
+
     /// Before, a release that fails its checks was downloaded again, in full, at every sync (every hour,
     /// on any network).
     @Test("a release that fails its checks twice is not downloaded again for 6 hours, then 12; a new release at once")
