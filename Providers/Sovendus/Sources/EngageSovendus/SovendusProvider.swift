@@ -22,7 +22,7 @@ import Logging
 /// let receipt = try await sovendus.redeemCoupon(for: order, consumer: consumer)
 /// ```
 ///
-/// The library ships no view: ``bannerPage(for:consumer:platform:)`` writes the page,
+/// The library ships no view: ``bannerPage(for:consumer:platform:hasConsent:)`` writes the page,
 /// ``SovendusBridge`` reads its messages and ``SovendusNavigationPolicy`` keeps the web view from
 /// navigating, all platform-neutral, so the same page works in WKWebView, Android's WebView, Flutter
 /// and React Native. Every order and consumer value is written into the page through an encoder that
@@ -83,13 +83,19 @@ public final class SovendusProvider: EngageProvider {
     /// Builds locally and sends nothing. Every order and consumer value reaches the page's
     /// `window.sovIframes` and `window.sovConsumer` exactly as given, as a string.
     ///
+    /// `hasConsent` is Sovendus' `hasConsent`: whether the consumer agreed to Sovendus' full
+    /// functionality (its documentation names user recognition, personalised offers and more analytics).
+    /// Without it (the default) Sovendus keeps only anonymised usage data. Recognising the consumer
+    /// across Sovendus' partner shops is tracking in Apple's sense: on iOS pass `true` only with the
+    /// user's App Tracking Transparency permission, and declare it in the app's privacy details.
+    ///
     /// - Throws: `.invalidInput` naming each field that cannot be sent: an empty order id, a net value
     ///   that is negative, not finite or above a trillion, a currency or country that is not an ISO
     ///   code, a year of birth outside 1900...2100, a text field above 64 KiB.
     public func bannerPage(
-        for order: SovendusOrder, consumer: SovendusConsumer? = nil, platform: SovendusPlatform
+        for order: SovendusOrder, consumer: SovendusConsumer? = nil, platform: SovendusPlatform, hasConsent: Bool = false
     ) throws(EngageError) -> SovendusBannerPage {
-        try pageBuilder.page(order: order, consumer: consumer, platform: platform, now: context.clock.now)
+        try pageBuilder.page(order: order, consumer: consumer, platform: platform, now: context.clock.now, hasConsent: hasConsent)
     }
 
     /// A bridge for a banner page's messages, ignoring heights at or below the configured minimum. A

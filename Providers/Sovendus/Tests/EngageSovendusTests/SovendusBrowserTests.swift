@@ -169,7 +169,26 @@ struct SovendusBrowserTests {
             #expect(ran == (csp ? [false, false] : [true, true]), "with CSP \(csp)")
             let source: String = try await tab.evaluate("window.sovIframes[0].trafficSourceNumber")
             #expect(source == "1234")
+            // Sovendus' hasConsent is a boolean, false unless the app says the consumer agreed.
+            let consent: [String] = try await tab.evaluate(
+                "window.sovIframes.map(function (e) { return typeof e.hasConsent + ':' + e.hasConsent; })")
+            #expect(consent.allSatisfy { $0 == "boolean:false" }, "\(consent)")
         }
+        await tab.close()
+        await harness.stop()
+    }
+
+    @Test("hasConsent: true reaches every sovIframes entry as a boolean (Sovendus' full functionality)")
+    func consentReachesThePage() async throws {
+        let harness = try await SovendusHarness.make()
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, consumer: nil, platform: .ios, hasConsent: true)
+        let tab = try await HeadlessChromium.shared().newTab()
+        try await tab.addScriptOnNewDocument(nativeStubs)
+        try await tab.navigate(to: harness.base.appendingPathComponent(harness.emulator.hostPage(page.html)))
+        #expect(try await tab.waitFor("document.getElementById('sovendus-voucher-button') !== null"))
+        let consent: [String] = try await tab.evaluate(
+            "window.sovIframes.map(function (e) { return typeof e.hasConsent + ':' + e.hasConsent; })")
+        #expect(!consent.isEmpty && consent.allSatisfy { $0 == "boolean:true" }, "\(consent)")
         await tab.close()
         await harness.stop()
     }
@@ -226,7 +245,9 @@ struct SovendusBrowserTests {
             let state: PageState = try await tab.evaluate(
                 """
                 { marker: window.__engageMarker === undefined ? null : String(window.__engageMarker),
-                  injected: document.querySelectorAll('[data-engage-injected]').length, iframes: window.sovIframes, consumer: window.sovConsumer }
+                  injected: document.querySelectorAll('[data-engage-injected]').length,
+                  iframes: window.sovIframes.map(function (e) { var copy = Object.assign({}, e); delete copy.hasConsent; return copy; }),
+                  consumer: window.sovConsumer }
                 """
             )
             #expect(state.marker == nil, "value \(index) executed")

@@ -149,6 +149,42 @@ struct WarplySignUpAndDeviceTests {
 
     // MARK: Device details
 
+    /// Before, the device's model, OS, locale, time zone and id went to Warply at every start even with
+    /// the user's analytics consent off.
+    @Test("with analytics off for Warply the device's details are not sent; they go out at the first start after it is on again")
+    func deviceInfoNeedsConsent() async throws {
+        let harness = try await WarplyHarness()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-consent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secrets = InMemorySecretStore()
+        let storage = StorageLocation.directory(directory.path)
+        func infoUpdates() -> Int {
+            harness.emulator.receivedDeviceInfo.filter { $0.action == WarplyWire.Action.updateDeviceInfo }.count
+        }
+        // The user declined before the first start that can send them (a first launch with a
+        // consent screen turns analytics off before Warply registers, so the first start sends nothing).
+        var (engage, warply) = try await harness.startProvider(storage: storage, secretStore: secrets)
+        try await engage.setAnalyticsEnabled(false, for: .warply)
+        harness.emulator.forgetRegistrations()
+        _ = try await warply.campaigns()  // registers the device again: its details are due
+        await engage.shutdown()
+        try? engage.registry.database.close()
+        let before = infoUpdates()
+        (engage, warply) = try await harness.startProvider(storage: storage, secretStore: secrets)
+        #expect(infoUpdates() == before, "the device's details went out with analytics off")
+        try await warply.initialize()
+        #expect(infoUpdates() == before)
+
+        try await engage.setAnalyticsEnabled(true, for: .warply)
+        await engage.shutdown()
+        try? engage.registry.database.close()
+        (engage, warply) = try await harness.startProvider(storage: storage, secretStore: secrets)
+        #expect(infoUpdates() == before + 1, "with analytics on again, the next start sends them")
+        await engage.shutdown()
+        try? engage.registry.database.close()
+        await harness.stop()
+    }
+
     @Test("the device's details reach Warply once after it registers, again only for a new registration or new details")
     func deviceInfoOncePerRegistration() async throws {
         let harness = try await WarplyHarness()

@@ -37,6 +37,9 @@ public struct SovendusBannerPage: Sendable, Hashable, SecretBearing {
 struct SovendusPageData: Encodable {
     var iframes: [[String: String]]
     var consumer: [String: String]
+    /// Sovendus' `hasConsent`, a boolean in every `sovIframes` entry (the official integration asks
+    /// for a boolean, not a string).
+    var hasConsent: Bool
     /// Whose `sovendus:integration` messages the page forwards: the script's `origin`, and https
     /// origins under its parent `domain` (empty for an IP address).
     var trust: [String: String]
@@ -59,7 +62,7 @@ struct SovendusPageBuilder: Sendable {
     static let checkoutBenefitsContainerID = "sovendus-checkout-benefits-banner"
 
     func page(
-        order: SovendusOrder, consumer: SovendusConsumer?, platform: SovendusPlatform, now: Date
+        order: SovendusOrder, consumer: SovendusConsumer?, platform: SovendusPlatform, now: Date, hasConsent: Bool = false
     ) throws(EngageError) -> SovendusBannerPage {
         let issues = order.validationIssues() + (consumer?.validationIssues() ?? [])
         guard issues.isEmpty else {
@@ -70,7 +73,7 @@ struct SovendusPageBuilder: Sendable {
         }
         let data = SovendusPageData(
             iframes: iframeEntries(order: order, platform: platform, now: now),
-            consumer: Self.consumerEntry(consumer ?? SovendusConsumer()),
+            consumer: Self.consumerEntry(consumer ?? SovendusConsumer()), hasConsent: hasConsent,
             trust: ["origin": configuration.scriptOrigin, "domain": configuration.scriptParentDomain ?? ""]
         )
         let json: String
@@ -182,7 +185,7 @@ struct SovendusPageBuilder: Sendable {
           }
           window.sovApi = "v1";
           window.sovIframes = [];
-          data.iframes.forEach(function (entry) { window.sovIframes.push(entry); });
+          data.iframes.forEach(function (entry) { entry.hasConsent = data.hasConsent === true; window.sovIframes.push(entry); });
           window.sovConsumer = data.consumer;
           function trusted(origin) {
             if (origin === window.location.origin || origin === data.trust.origin) { return true; }

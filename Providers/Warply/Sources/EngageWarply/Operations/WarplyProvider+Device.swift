@@ -24,7 +24,15 @@ extension WarplyProvider {
     /// Sends the device's details (`update_device_info`) when this registration has not received
     /// them yet or they changed since (an app or OS update, a new push token, a new device id). Best
     /// effort: a failure is logged and the details go out at the next start.
+    ///
+    /// They are telemetry the app did not ask for: nothing is sent while the user has analytics off
+    /// for Warply (`engage.setAnalyticsEnabled(false)`); they go out at the first start after it is
+    /// turned back on. (``updateDeviceToken(_:)`` is the app's own request and always sends them.)
     func syncDeviceInfo() async {
+        guard context.consent.isEnabled(for: .warply) else {
+            logger.debug("Warply device information not sent: analytics is off")
+            return
+        }
         do {
             let fields = deviceInfo.fields(deviceID: deviceID, language: language.rawValue, deviceToken: deviceTokenValue)
             guard let digest = try await deviceInfoDigest(fields),
