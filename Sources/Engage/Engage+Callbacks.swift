@@ -1,4 +1,6 @@
 @_spi(EngageProvider) import EngageCore
+import Foundation
+
 extension Engage {
     /// The callback twin of `offers(_:)`.
     @discardableResult
@@ -16,6 +18,23 @@ extension Engage {
         completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void
     ) -> any EngageCancellable {
         CallbackBridge.run(completion: completion) { try await self.track(event) }
+    }
+
+    /// The callback twin of `screen(_:properties:)`.
+    @discardableResult
+    public func screen(
+        _ name: String, properties: [String: JSONValue] = [:],
+        completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { try await self.screen(name, properties: properties) }
+    }
+
+    /// The callback twin of `setPushToken(_:)`.
+    @discardableResult
+    public func setPushToken(
+        _ token: Data?, completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { try await self.setPushToken(token) }
     }
 
     /// The callback twin of `merchants(_:)`.

@@ -77,6 +77,42 @@ extension Engage {
         }
     }
 
+    /// A screen view: `name` is the screen, sent to every event-tracking provider like ``track(_:)``
+    /// (Crobox as a page view, Warply as an event of kind `screen_view`), queued while offline.
+    ///
+    /// ```swift
+    /// .onAppear { Task { try? await engage.screen("Cart", properties: ["items": 3]) } }
+    /// ```
+    @discardableResult
+    public func screen(_ name: String, properties: [String: JSONValue] = [:]) async throws(EngageError) -> AggregateReport {
+        try await track(TrackedEvent(.screenView, name: name, properties: properties))
+    }
+
+    /// Hands the device's push token (from `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`)
+    /// to every provider whose backend sends notifications, hex-encoded; `nil` when the app has none any
+    /// more. Each provider keeps it sealed and sends it again when its backend forgets the device. With
+    /// no such provider running, nothing is sent and the report is empty.
+    ///
+    /// ```swift
+    /// func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: Data) {
+    ///     Task { try? await Engage.shared.setPushToken(token) }
+    /// }
+    /// ```
+    @discardableResult
+    public func setPushToken(_ token: Data?) async throws(EngageError) -> AggregateReport {
+        try refuseIfUnconfigured("set_push_token")
+        if let token, token.isEmpty || token.count > 1_024 {
+            throw EngageError(.invalidInput, "A push token has 1 to 1 024 bytes; this one has \(token.count).")
+        }
+        try await waitUntilReady(for: "set_push_token")
+        guard await !registry.providers(with: .pushToken).isEmpty else { return AggregateReport() }
+        let hex = token.map { $0.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined() }
+        return try await fanOut(.pushToken, operation: "set_push_token") { (provider: any PushTokenReceiving) -> [Never] in
+            try await provider.setPushToken(hex)
+            return []
+        }.report
+    }
+
     /// Tells every identity-aware provider that `identity` logged in.
     public func logIn(_ identity: UserIdentity) async throws(EngageError) -> AggregateReport {
         let report = try await fanOut(.identity, operation: "log_in") { (provider: any IdentityAware) -> [Never] in
@@ -201,5 +237,12 @@ extension Engage {
             "No running provider offers '\(capability)' (needed by \(operation)); these providers failed to start: \(failed).",
             recoverySuggestion: "Read engage.ready().failures for why each one failed (each error names the setting or the cause)."
         )
+    }
+}
+
+extension String {
+    /// The string with `"0"`s in front up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

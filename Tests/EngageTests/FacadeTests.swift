@@ -125,6 +125,19 @@ struct FacadeTests {
         await engage.shutdown()
     }
 
+    @Test("setPushToken with no provider that takes push tokens sends nothing and reports nothing")
+    func pushTokenWithoutReceivers() async throws {
+        let engage = try await Engage.start(
+            configuration: testConfiguration(),
+            providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a"]))],
+            environment: testEnvironment()
+        )
+        let report = try await engage.setPushToken(Data([0xab, 0xcd]))
+        #expect(report.succeeded.isEmpty && report.failures.isEmpty)
+        #expect(AlphaProvider.capabilities.contains(.pushToken) == false)
+        await engage.shutdown()
+    }
+
     /// Before, the cancelled caller got a "successful" result: the other providers' items, and the
     /// cancelled one listed as a failure.
     @Test("a fan-out whose caller is cancelled throws .cancelled, not a partial success")

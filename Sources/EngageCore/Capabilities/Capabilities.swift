@@ -38,3 +38,12 @@
     /// generates them (a configured id stays). Queued analytics are the facade's to purge.
     func reset() async throws
 }
+
+/// A provider whose backend sends push notifications to the device: it receives the device's push token
+/// (APNs or FCM) from `engage.setPushToken(_:)`, keeps it, and sends it again when its backend forgets
+/// the device.
+@_spi(EngageProvider) public protocol PushTokenReceiving: EngageProvider {
+    /// The device's push token, hex-encoded (`nil`: the app has none any more, for example after the
+    /// user turned notifications off). Providers store it sealed and send it to their backend.
+    func setPushToken(_ token: String?) async throws
+}

@@ -25,9 +25,13 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
     public static let identity: Self = "identity"
     /// `Resettable`: forgets the user and starts over anonymous.
     public static let reset: Self = "reset"
+    /// `PushTokenReceiving`: takes the device's push token for the notifications its backend sends.
+    public static let pushToken: Self = "pushToken"
 
     /// The capabilities the core defines protocols for, in a fixed order.
-    public static let core: [ProviderCapability] = [.offers, .eventTracking, .merchantDirectory, .content, .identity, .reset]
+    public static let core: [ProviderCapability] = [
+        .offers, .eventTracking, .merchantDirectory, .content, .identity, .reset, .pushToken,
+    ]
 
     /// The protocol of each core capability: a provider type has the capability when it adopts it.
     static let protocols: [ProviderCapability: @Sendable (any EngageProvider.Type) -> Bool] = [
@@ -37,6 +41,7 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
         .content: { $0 is any ContentProviding.Type },
         .identity: { $0 is any IdentityAware.Type },
         .reset: { $0 is any Resettable.Type },
+        .pushToken: { $0 is any PushTokenReceiving.Type },
     ]
 
     /// Whether `provider` adopts the protocol of this capability (`nil` for capabilities the core does

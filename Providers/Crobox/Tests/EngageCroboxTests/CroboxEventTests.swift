@@ -35,6 +35,20 @@ struct CroboxEventTests {
         await harness.stop()
     }
 
+    @Test("engage.screen reaches Crobox as a page view titled with the screen, its properties as custom properties")
+    func screenThroughTheFacade() async throws {
+        let harness = try await CroboxHarness()
+        let engage = try await harness.start()
+        let report = try await engage.screen("Cart", properties: ["items": 3])
+        #expect(report.succeeded == [.crobox])
+        await harness.flush(engage)
+        let event = try #require(harness.emulator.receivedEvents.last)
+        #expect(event.value("t") == "pageview" && event.value("dt") == "Cart")
+        #expect(event.value("cp.items") == "3")
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     /// Before, `reset()` renewed the visitor id but kept the default page: its view id and its running
     /// counter went on into the new visitor's events, linking the old visitor to the new one.
     @Test("reset: the facade's events carry a new visitor, a new view id and a counter from 0")

@@ -186,4 +186,7 @@ public final class WarplyProvider: EngageProvider {
 }
 
 // The capabilities the facade fans out to: the provider-author surface.
-@_spi(EngageProvider) extension WarplyProvider: OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking {}
+@_spi(EngageProvider)
+extension WarplyProvider: OffersProviding, MerchantDirectory, ContentProviding, IdentityAware, EventTracking,
+    PushTokenReceiving
+{}

@@ -4,7 +4,7 @@
 @_spi(EngageProvider) import Engage
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageTesting
-@_spi(EngageProvider) import EngageWarply
+@_spi(EngageProvider) @testable import EngageWarply
 import Foundation
 import HTTPTypes
 import Logging
@@ -148,6 +148,22 @@ struct WarplySignUpAndDeviceTests {
     }
 
     // MARK: Device details
+
+    @Test("engage.setPushToken hands the APNs token, hex-encoded, to Warply with the device's details; nil forgets it")
+    func pushTokenThroughTheFacade() async throws {
+        let harness = try await WarplyHarness()
+        let (engage, warply) = try await harness.startProvider()
+        let report = try await engage.setPushToken(Data([0x00, 0x0f, 0xab, 0xff]))
+        #expect(report.succeeded == [.warply])
+        let sent = try #require(harness.emulator.receivedDeviceInfo.last { $0.action == WarplyWire.Action.updateToken })
+        #expect(sent.string("device_token") == "000fabff")
+        #expect(warply.pushToken.value == "000fabff")
+        _ = try await engage.setPushToken(nil)
+        #expect(warply.pushToken.value == nil)
+        await #expect { _ = try await engage.setPushToken(Data()) } throws: { ($0 as? EngageError)?.code == .invalidInput }
+        await engage.shutdown()
+        await harness.stop()
+    }
 
     /// Before, the device's model, OS, locale, time zone and id went to Warply at every start even with
     /// the user's analytics consent off.

@@ -299,6 +299,12 @@ extension WarplyProvider {
         context.callback(completion) { try await self.logIn(identity) }
     }
 
+    /// The callback form of ``setPushToken(_:)``.
+    @_spi(EngageProvider) @discardableResult
+    public func setPushToken(_ token: String?, completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.setPushToken(token) }
+    }
+
     /// The callback form of ``logOut()``.
     @discardableResult
     public func logOut(completion: @escaping Completion<Void>) -> any EngageCancellable {

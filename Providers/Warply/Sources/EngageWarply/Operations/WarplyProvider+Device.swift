@@ -21,6 +21,20 @@ extension WarplyProvider {
         }
     }
 
+    /// The facade's `engage.setPushToken(_:)`: a token goes to Warply with ``updateDeviceToken(_:)``;
+    /// `nil` forgets the stored token (Warply has no call to delete one: the campaign pages lose their
+    /// `fcm_token`, and no new details carry it).
+    @_spi(EngageProvider) public func setPushToken(_ token: String?) async throws {
+        guard let token else {
+            try await context.local {
+                try context.storage.removeValue(forKey: Self.deviceTokenKey)
+                pushToken.withLock { $0 = nil }
+            }
+            return
+        }
+        try await updateDeviceToken(token)
+    }
+
     /// Sends the device's details (`update_device_info`) when this registration has not received
     /// them yet or they changed since (an app or OS update, a new push token, a new device id). Best
     /// effort: a failure is logged and the details go out at the next start.
