@@ -130,12 +130,17 @@ import Logging
     /// previous session that ends meanwhile sees the new generation, so it can neither clear the new
     /// data nor run against half of it.
     ///
-    /// Both are written before anything else changes: a login that cannot be kept (a full disk) throws
-    /// and leaves the current session as it was, a refresh of it in flight included.
+    /// Both are written in one storage transaction (``StorageBatch``) before anything else changes: a
+    /// login that cannot be kept (a full disk) throws and writes neither, leaving the current session as
+    /// it was, a refresh of it in flight included; a crash never leaves one without the other.
     public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
         let newTokens = stamped(newTokens)
-        try write()
-        try store?.save(newTokens)
+        // One transaction: a crash never leaves the new session's data beside the old tokens, or the
+        // reverse.
+        try StorageBatch.atomically {
+            try write()
+            try store?.save(newTokens)
+        }
         // Nothing above suspends, so no refresh ends between these writes and the switch below.
         generation &+= 1
         refreshes.detach()  // a refresh of the previous session is not joined any more

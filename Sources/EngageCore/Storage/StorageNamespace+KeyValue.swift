@@ -27,6 +27,10 @@ extension StorageNamespace {
     /// Removes the value under `key`, plain or sealed. Removing a missing key does nothing.
     public func removeValue(forKey key: String) throws {
         try validateKey(key)
+        if let batch = StorageBatch.current {
+            try batch.stage(.delete(namespace: name, key: key), on: writer)
+            return
+        }
         do {
             try writer.write { db in
                 try db.execute(
@@ -135,6 +139,10 @@ extension StorageNamespace {
     func writeRow(_ value: Data, isSealed: Bool, forKey key: String) throws {
         let namespace = name
         let updatedAt = clock.now.timeIntervalSince1970
+        if let batch = StorageBatch.current {
+            try batch.stage(.upsert(namespace: namespace, key: key, value: value, isSealed: isSealed, updatedAt: updatedAt), on: writer)
+            return
+        }
         do {
             try writer.write { db in
                 try Self.upsert(db, namespace: namespace, key: key, value: value, isSealed: isSealed, updatedAt: updatedAt)
