@@ -130,7 +130,7 @@ import Logging
     /// previous session that ends meanwhile sees the new generation, so it can neither clear the new
     /// data nor run against half of it.
     ///
-    /// Both are written in one storage transaction (``StorageBatch``) before anything else changes: a
+    /// Both are written in one storage transaction (a storage batch) before anything else changes: a
     /// login that cannot be kept (a full disk) throws and writes neither, leaving the current session as
     /// it was, a refresh of it in flight included; a crash never leaves one without the other.
     public func setTokens(_ newTokens: TokenPair, alongside write: @Sendable () throws -> Void) throws {
