@@ -38,22 +38,14 @@
             let piggy = try explore.giftCardSource(PiggyCardsGiftCards.self)
             if try await piggy.isSignedIn() {
                 output.line("Signed in to PiggyCards (the stored account)")
-            } else if let code = environment["PIGGYCARDS_CODE"]?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty {
-                // The one-time password of an earlier sign-up (a run without PIGGYCARDS_CODE made it).
-                try await piggy.verify(otp: code)
             } else {
-                // Empty names, as the Dash wallet signs up.
-                try await piggy.signUp(firstName: "", lastName: "", email: email, country: country)
-                guard isatty(STDIN_FILENO) == 1 else {
-                    throw ExploreExampleError(
-                        message: "PiggyCards sent a one-time password to \(email). Run again, with the same --storage, "
-                            + "with PIGGYCARDS_CODE=<the code> in the environment.",
-                        exitCode: ExploreExampleRealPurchase.codeSentExitCode)
-                }
-                FileHandle.standardError.write(Data("The one-time password PiggyCards sent to \(email): ".utf8))
-                guard let code = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
-                    throw ExploreExampleError(message: "No code was entered.")
-                }
+                // Empty names, as the Dash wallet signs up; a stored account (an earlier run's sign-up) is
+                // verified with the code it was sent.
+                let code = try await ExploreExampleRealPurchase.code(
+                    from: "PIGGYCARDS_CODE", environment: environment, prompt: "The one-time password PiggyCards sent to \(email): ",
+                    sent: "PiggyCards sent a one-time password to \(email). Run again, with the same --storage, "
+                        + "with PIGGYCARDS_CODE=<the code> in the environment."
+                ) { try await piggy.signUp(firstName: "", lastName: "", email: email, country: country) }
                 try await piggy.verify(otp: code)
             }
             let products = try await piggy.giftCards(country: country, brandID: brandID)
@@ -63,14 +55,17 @@
                         + products.prefix(10).map { "\($0.id) \($0.name)" }.joined(separator: ", "))
             }
             let order = try await piggy.buyGiftCard(product: product, denomination: amount, recipientEmail: email)
-            output.line("Ordered a \(Self.text(amount)) \(product.currency) \(product.name) card (order \(order.id))")
+            output.line("Ordered a \(ExploreExampleRealPurchase.text(amount)) \(product.currency) \(product.name) card (order \(order.id))")
             output.line("Pay it with a Dash wallet: \(order.payTo)")
             output.line("Waiting for the card (polling every 2 s, up to 15 minutes)…")
             let details = try await piggy.waitForOrder(id: order.id, polling: GiftCardPolling(interval: .seconds(2), maxPolls: 450))
             return Summary(
-                orderID: order.id, product: product.name, productID: product.id, cardAmount: Self.text(amount), quantity: 1,
-                paidAmount: Self.text(order.quote.total), serviceFee: Self.text(order.quote.serviceFee), currency: product.currency,
-                dashAmount: order.dashAmount.map(Self.text), status: details.status.rawValue, cards: details.cards.count
+                orderID: order.id, product: product.name, productID: product.id, cardAmount: ExploreExampleRealPurchase.text(amount),
+                quantity: 1,
+                paidAmount: ExploreExampleRealPurchase.text(order.quote.total),
+                serviceFee: ExploreExampleRealPurchase.text(order.quote.serviceFee), currency: product.currency,
+                dashAmount: order.dashAmount.map(ExploreExampleRealPurchase.text), status: details.status.rawValue,
+                cards: details.cards.count
             )
         }
 
@@ -81,10 +76,6 @@
             output.line(
                 "  value \(summary.cardAmount) \(summary.currency), paid \(summary.paidAmount) \(summary.currency) "
                     + "(fee \(summary.serviceFee)), \(summary.dashAmount ?? "?") DASH; \(summary.cards) card(s) sealed in the vault")
-        }
-
-        private static func text(_ value: Decimal) -> String {
-            NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
         }
     }
 #endif

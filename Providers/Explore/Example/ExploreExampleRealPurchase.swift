@@ -31,22 +31,11 @@ struct ExploreExampleRealPurchase {
     /// Signs in, buys and waits; returns what is printed.
     func run(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Summary {
         let ctx = try explore.giftCardSource(CTXGiftCards.self)
-        if let code = environment["CTX_CODE"]?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty {
-            // The code of an earlier request (a run without CTX_CODE asked for it).
-            try await ctx.verify(email: email, code: code)
-        } else {
-            try await ctx.requestCode(email: email)
-            guard isatty(STDIN_FILENO) == 1 else {
-                throw ExploreExampleError(
-                    message: "CTX sent a sign-in code to \(email). Run again with CTX_CODE=<the code> in the environment.",
-                    exitCode: ExploreExampleRealPurchase.codeSentExitCode)
-            }
-            FileHandle.standardError.write(Data("The code CTX sent to \(email): ".utf8))
-            guard let code = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
-                throw ExploreExampleError(message: "No code was entered.")
-            }
-            try await ctx.verify(email: email, code: code)
-        }
+        let code = try await Self.code(
+            from: "CTX_CODE", environment: environment, prompt: "The code CTX sent to \(email): ",
+            sent: "CTX sent a sign-in code to \(email). Run again with CTX_CODE=<the code> in the environment."
+        ) { try await ctx.requestCode(email: email) }
+        try await ctx.verify(email: email, code: code)
         output.line("Signed in to CTX as \(email)")
         let merchant = try await ctx.merchant(id: merchantID)
         let card = try await ctx.buyGiftCard(merchantID: merchant.id, fiatAmount: amount)
@@ -65,9 +54,25 @@ struct ExploreExampleRealPurchase {
         )
     }
 
-    /// The exit status of a run that asked CTX for a code and has no way to read it (no terminal, no
-    /// `CTX_CODE`): run again with the code.
+    /// The exit status of a run that asked for a code and has no way to read it (no terminal, no
+    /// environment variable): run again with the code.
     static let codeSentExitCode: Int32 = 3
+
+    /// The e-mailed code: the environment's `variable` when set (the code of an earlier request; nothing
+    /// is asked for), else `request()` then a line from the terminal; without a terminal the run ends
+    /// with ``codeSentExitCode`` and `sent`.
+    static func code(
+        from variable: String, environment: [String: String], prompt: String, sent: String, request: () async throws -> Void
+    ) async throws -> String {
+        if let code = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty { return code }
+        try await request()
+        guard isatty(STDIN_FILENO) == 1 else { throw ExploreExampleError(message: sent, exitCode: codeSentExitCode) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        guard let code = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
+            throw ExploreExampleError(message: "No code was entered.")
+        }
+        return code
+    }
 
     /// Prints the summary as lines, or as one JSON document.
     func print(_ summary: Summary) throws {
@@ -78,7 +83,8 @@ struct ExploreExampleRealPurchase {
                 + "\(summary.paidCurrency ?? ""), \(summary.dashAmount ?? "?") DASH; number and PIN sealed in the vault")
     }
 
-    private static func text(_ value: Decimal) -> String {
+    /// `value` in its shortest decimal form (`25`, `0.80833334`), whatever the locale.
+    static func text(_ value: Decimal) -> String {
         NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
     }
 }
