@@ -3,28 +3,37 @@
 import Foundation
 import HTTPTypes
 
-/// Which PiggyCards call a request is: its raw value is the request's `operationName` (for logs),
-/// which is how the error mapping hook knows what a 400 means.
+/// The PiggyCards operations, declared once: each raw value is the name its operation event and its
+/// requests carry (`custom_<outcome>_<name>_explore`, and the request's `operationName` in logs), which
+/// is also how the error mapping hook knows what a 400 means. Facade operations that send several
+/// requests (verify: the code, then the login) name them by their own cases.
 enum PiggyCardsOperation: String, Sendable {
-    case signUp = "piggycards_signup"
+    case signUp = "piggycards_sign_up"
+    case verify = "piggycards_verify"
     case verifyOTP = "piggycards_verify_otp"
     case logIn = "piggycards_login"
+    case signOut = "piggycards_sign_out"
     case brands = "piggycards_brands"
     case giftCards = "piggycards_gift_cards"
     case exchangeRate = "piggycards_exchange_rate"
     case order = "piggycards_order"
     case orderStatus = "piggycards_order_status"
+    case waitForOrder = "piggycards_wait_for_order"
+
+    /// The name an operation event and a request carry.
+    var name: OperationName { OperationName(rawValue: rawValue) }
 
     /// What the call does, for messages.
     var summary: String {
         switch self {
         case .signUp: "sign up"
-        case .verifyOTP: "verify the one-time password"
+        case .verify, .verifyOTP: "verify the one-time password"
         case .logIn: "log in"
+        case .signOut: "sign out"
         case .brands, .giftCards: "read the catalogue"
         case .exchangeRate: "read the exchange rate"
         case .order: "place the order"
-        case .orderStatus: "read the order"
+        case .orderStatus, .waitForOrder: "read the order"
         }
     }
 

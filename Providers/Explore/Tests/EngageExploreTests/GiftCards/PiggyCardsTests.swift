@@ -157,6 +157,19 @@
                 await harness.stop()
             }
 
+            /// The sign-up's request was named `piggycards_signup` and its event `piggycards_sign_up`: a
+            /// log search for one missed the other. Each operation now has one name.
+            @Test("an operation's requests carry its event's name (sign-up: piggycards_sign_up)")
+            func oneNamePerOperation() async throws {
+                let harness = try await PiggyCardsHarness()
+                try await harness.signIn()
+                let logs = harness.test.logs
+                #expect(logs.contains("operation=piggycards_sign_up"))
+                #expect(!logs.contains("piggycards_signup"))
+                #expect(logs.contains("operation=piggycards_verify_otp") && logs.contains("operation=piggycards_login"))
+                await harness.stop()
+            }
+
             @Test("a wrong one-time password is .exploreGiftCardCodeInvalid and stores no password")
             func wrongOTP() async throws {
                 let harness = try await PiggyCardsHarness()
