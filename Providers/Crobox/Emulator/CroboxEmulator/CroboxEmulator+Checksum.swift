@@ -13,7 +13,7 @@ extension CroboxEmulator {
         let pieces = rawQuery.split(separator: "&", omittingEmptySubsequences: false)
         let isChecksum = { (piece: Substring) -> Bool in
             let name = piece.firstIndex(of: "=").map { piece[..<$0] } ?? piece
-            return QueryString.percentDecode(name) == CroboxWire.Key.checksum
+            return QueryString.percentDecode(name) == CroboxEmulatorWire.Key.checksum
         }
         let checksums = pieces.filter(isChecksum)
         guard let piece = checksums.first else { return }
@@ -25,7 +25,7 @@ extension CroboxEmulator {
                 QueryString.percentDecode(piece[piece.index(after: $0)...])
             } ?? ""
         let covered = pieces.filter { !isChecksum($0) }.joined(separator: "&")
-        let expected = CroboxWire.checksum(ofEncodedQuery: covered)
+        let expected = CroboxEmulatorWire.checksum(ofEncodedQuery: covered)
         guard received.lowercased() == expected else {
             throw checksumMismatch(
                 "z=\(received.prefix(16)) does not match the MurmurHash3 of the query without z (\(expected))."

@@ -12,12 +12,12 @@ extension CroboxEmulator: InspectableEmulator {
         let (events, errors, requests, sessions) = state.withLock { state in
             (
                 Array(state.events.suffix(EmulatorStateView.rowLimit)),
-                Array(state.events.filter { $0.type == CroboxWire.EventType.error }.suffix(EmulatorStateView.rowLimit)),
+                Array(state.events.filter { $0.type == CroboxEmulatorWire.EventType.error }.suffix(EmulatorStateView.rowLimit)),
                 Array(state.promotionRequests.suffix(EmulatorStateView.rowLimit)),
                 state.sessions
             )
         }
-        typealias Key = CroboxWire.Key
+        typealias Key = CroboxEmulatorWire.Key
         let eventRows = events.reversed().map { event -> [String] in
             [
                 event.receivedAt.formatted(.iso8601), event.type, event.containerID, event.visitorID ?? "",

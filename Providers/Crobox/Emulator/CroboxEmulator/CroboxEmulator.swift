@@ -58,7 +58,7 @@ extension CroboxEmulator {
     /// Every event accepted by `GET /socket.gif`, in arrival order.
     public var receivedEvents: [CroboxReceivedEvent] { state.withLock { $0.events } }
 
-    /// The accepted events whose `t` is `type` (see `CroboxWire.EventType`), in arrival order.
+    /// The accepted events whose `t` is `type` (see `CroboxEmulatorWire.EventType`), in arrival order.
     public func receivedEvents(ofType type: String) -> [CroboxReceivedEvent] {
         state.withLock { $0.events.filter { $0.type == type } }
     }

@@ -59,7 +59,7 @@ extension CroboxPromotionRequest {
     init(
         rawQuery: String, body: String, contentType: String?, knownContainerIDs: Set<String>, receivedAt: Date
     ) throws(CroboxRejection) {
-        typealias Key = CroboxWire.Key
+        typealias Key = CroboxEmulatorWire.Key
         let items = QueryString.decode(rawQuery)
         let lookup = QueryLookup(items: items)
         guard let containerID = lookup[Key.containerID], knownContainerIDs.contains(containerID) else {

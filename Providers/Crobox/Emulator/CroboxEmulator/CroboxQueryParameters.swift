@@ -21,7 +21,7 @@ struct CroboxQueryParameters: Sendable {
     /// Parses the decoded query items.
     /// - Throws: A 400 rejection when `e`, `pt`, `sdk` or `ts` is present but malformed.
     init(items: [QueryItem]) throws(CroboxRejection) {
-        typealias Key = CroboxWire.Key
+        typealias Key = CroboxEmulatorWire.Key
         self.items = items
         self.lookup = QueryLookup(items: items)
         containerID = lookup[Key.containerID]
@@ -32,7 +32,7 @@ struct CroboxQueryParameters: Sendable {
         pageType = try Self.integer(Key.pageType, in: lookup, minimum: 0)
         sdk = try Self.integer(Key.sdk, in: lookup, minimum: 0)
         if let text = lookup[Key.timestamp] {
-            guard let date = CroboxWire.date(fromTimestamp: text) else {
+            guard let date = CroboxEmulatorWire.date(fromTimestamp: text) else {
                 throw .invalidRequest("ts must be epoch milliseconds in base 36, got '\(text.prefix(40))'.")
             }
             timestamp = date

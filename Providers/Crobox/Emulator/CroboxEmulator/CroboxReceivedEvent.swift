@@ -13,7 +13,7 @@ public struct CroboxReceivedEvent: Sendable, Equatable {
     public var rawQuery: String
     /// Every query item, percent-decoded (RFC 3986: `+` is a literal plus), in the order sent.
     public var queryItems: [QueryItem]
-    /// The event type, `t` (see `CroboxWire.EventType`: `pageview`, `click`, `cart`, `rmcart`,
+    /// The event type, `t` (see `CroboxEmulatorWire.EventType`: `pageview`, `click`, `cart`, `rmcart`,
     /// `error`, `event`).
     public var type: String
     /// The container id, `cid`.
@@ -67,7 +67,7 @@ extension CroboxReceivedEvent {
     /// Parses an event from its raw query.
     /// - Throws: 400 when `cid` or `t` is missing or a typed parameter is malformed.
     init(rawQuery: String, receivedAt: Date) throws(CroboxRejection) {
-        typealias Key = CroboxWire.Key
+        typealias Key = CroboxEmulatorWire.Key
         let parameters = try CroboxQueryParameters(items: QueryString.decode(rawQuery))
         guard let containerID = parameters.containerID, !containerID.isEmpty else {
             throw .invalidRequest("cid (container id) is required.")

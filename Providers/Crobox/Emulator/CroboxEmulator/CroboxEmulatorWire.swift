@@ -1,0 +1,69 @@
+@_spi(EngageProvider) import EngageCrobox
+import Foundation
+
+/// What the emulator reads from Crobox requests, written down from the official iOS SDK
+/// (crobox/crobox-sdk-ios c7034ce6: the parameter names in `Sources/Crobox/services/CroboxAPIServices.swift`,
+/// the event types in `Sources/Crobox/data/model/RequestQueryParams.swift` lines 49–56, `ts` in base 36
+/// from its `CroboxEncoder`) and the Android SDK's checksum. The emulator's own constants, never the
+/// client's `CroboxWire`: a client that sends a wrong name fails the emulator's checks.
+enum CroboxEmulatorWire {
+    /// Query parameter names.
+    enum Key {
+        static let containerID = "cid"
+        static let visitorID = "pid"
+        static let eventCounter = "e"
+        static let viewID = "vid"
+        static let pageType = "pt"
+        static let sdk = "sdk"
+        static let currency = "cc"
+        static let locale = "lc"
+        static let userID = "uid"
+        static let timezone = "tz"
+        static let timestamp = "ts"
+        static let pageName = "lh"
+        static let placeholderID = "vpid"
+        static let checksum = "z"
+        static let eventType = "t"
+        static let productID = "pi"
+        static let price = "price"
+        static let quantity = "qty"
+        static let title = "dt"
+        static let searchTerms = "st"
+        static let otherProducts = "lst"
+        static let step = "stp"
+        static let transactionID = "tid"
+        static let affiliation = "aff"
+        static let coupon = "cpn"
+        static let revenue = "rev"
+        static let tag = "tg"
+        static let name = "nm"
+        static let message = "msg"
+        static let file = "f"
+        static let line = "l"
+        static let promotionID = "promoId"
+        /// Custom property `key`: `cp.<key>` (the SDK's `processCustomProperties`).
+        static func customProperty(_ key: String) -> String { "cp.\(key)" }
+    }
+
+    /// Values of `t` (checkout and purchase travel as `pageview`, as the official SDK sends them).
+    enum EventType {
+        static let click = "click"
+        static let addToCart = "cart"
+        static let removeFromCart = "rmcart"
+        static let pageView = "pageview"
+        static let error = "error"
+        static let custom = "event"
+    }
+
+    /// `ts`: epoch milliseconds in base 36.
+    static func date(fromTimestamp text: String) -> Date? {
+        Int64(text, radix: 36).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+    }
+
+    /// The Android SDK's `z`: MurmurHash3 x86 32-bit (seed 0) of the encoded query's bytes, as a signed
+    /// 32-bit integer in base 36 (the hash function itself is checked against the Android SDK's own
+    /// test vectors in `CroboxWireTests`).
+    static func checksum(ofEncodedQuery query: String) -> String {
+        String(Int64(Int32(bitPattern: MurmurHash3.x86_32(Array(query.utf8), seed: 0))), radix: 36)
+    }
+}
