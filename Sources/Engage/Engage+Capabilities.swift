@@ -106,7 +106,7 @@ extension Engage {
         }
         try await waitUntilReady(for: "set_push_token")
         guard await !registry.providers(with: .pushToken).isEmpty else { return AggregateReport() }
-        let hex = token.map { $0.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined() }
+        let hex = token.map { $0.map { String(format: "%02x", $0) }.joined() }
         return try await fanOut(.pushToken, operation: "set_push_token") { (provider: any PushTokenReceiving) -> [Never] in
             try await provider.setPushToken(hex)
             return []
@@ -237,12 +237,5 @@ extension Engage {
             "No running provider offers '\(capability)' (needed by \(operation)); these providers failed to start: \(failed).",
             recoverySuggestion: "Read engage.ready().failures for why each one failed (each error names the setting or the cause)."
         )
-    }
-}
-
-extension String {
-    /// The string with `"0"`s in front up to `length` characters.
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

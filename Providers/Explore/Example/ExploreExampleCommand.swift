@@ -127,26 +127,15 @@ struct ExploreExampleCommand: AsyncParsableCommand {
 
         /// `--piggycards-url`: one gift card from that PiggyCards service, nothing else.
         private func buyPiggyCards(from url: URL, email: String, amount: Decimal, output: ExampleOutput) async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var explore = ExploreConfiguration(directoryFolder: folder.path, syncsAutomatically: false)
-            explore.giftCards[PiggyCardsGiftCards.self] = PiggyCardsConfiguration(baseURL: url)
             let storage = ExampleStorage.resolve(storage, appID: ExploreExampleSession.appID, realBackend: true)
             output.line(storage.summary)
-            try await Self.reportingFailures(output) {
-                let session = try await ExploreExampleSession.start(explore, storage: storage)
+            try await Self.withGiftCardSession(storage: storage, output: output) {
+                $0.giftCards[PiggyCardsGiftCards.self] = PiggyCardsConfiguration(baseURL: url)
+            } _: { explore in
                 let purchase = ExploreExamplePiggyCardsPurchase(
-                    explore: session.explore, email: email, country: piggyCardsCountry, brandID: buyBrand ?? "",
-                    productID: buyProduct ?? "",
+                    explore: explore, email: email, country: piggyCardsCountry, brandID: buyBrand ?? "", productID: buyProduct ?? "",
                     amount: amount, output: output)
-                do {
-                    try purchase.print(try await purchase.run())
-                    await session.stop()
-                } catch {
-                    await session.stop()
-                    throw error
-                }
+                try purchase.print(try await purchase.run())
             }
         }
     #endif
@@ -243,28 +232,42 @@ struct ExploreExampleCommand: AsyncParsableCommand {
 
     /// `--ctx-url`: one gift card from that CTX service, nothing else.
     private func buy(from url: URL, email: String, merchantID: String, amount: Decimal, output: ExampleOutput) async throws {
+        try await Self.withGiftCardSession(output: output) {
+            $0.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: url, clientID: ctxClientID)
+        } _: { explore in
+            let purchase = ExploreExampleRealPurchase(
+                explore: explore, email: email, merchantID: merchantID, amount: amount, output: output)
+            try purchase.print(try await purchase.run())
+        }
+    }
+
+    /// Runs `body` with an Explore provider that has no directory and the one gift-card source
+    /// `configure` sets, over `storage`; failures are reported (``reportingFailures(_:_:)``) and the
+    /// session always stops.
+    static func withGiftCardSession(
+        storage: ExampleStorage = .resolve("memory", appID: ExploreExampleSession.appID, realBackend: false), output: ExampleOutput,
+        configure: (inout ExploreConfiguration) -> Void, _ body: (ExploreProvider) async throws -> Void
+    ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "explore-example-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var explore = ExploreConfiguration(directoryFolder: folder.path, syncsAutomatically: false)
-        explore.giftCards[CTXGiftCards.self] = CTXConfiguration(baseURL: url, clientID: ctxClientID)
-        try await Self.reportingFailures(output) {
-            let session = try await ExploreExampleSession.start(explore)
-            let purchase = ExploreExampleRealPurchase(
-                explore: session.explore, email: email, merchantID: merchantID, amount: amount, output: output)
+        configure(&explore)
+        try await reportingFailures(output) {
+            let session = try await ExploreExampleSession.start(explore, storage: storage)
             do {
-                try purchase.print(try await purchase.run())
-                await session.stop()
+                try await body(session.explore)
             } catch {
                 await session.stop()
                 throw error
             }
+            await session.stop()
         }
     }
 
     /// Runs `body`; an `EngageError` or an example error is printed (with its suggestion) and ends the
     /// run with its exit status.
-    private static func reportingFailures(_ output: ExampleOutput, _ body: () async throws -> Void) async throws {
+    static func reportingFailures(_ output: ExampleOutput, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let error as EngageError {

@@ -86,13 +86,14 @@ public struct GiftCardVault: Sendable {
     package static let epochKey = "giftcard-epoch"
     /// Serialises the vault's writes in the process: a card checked against the epoch is written before
     /// an emptying can start, or not at all.
-    private static let writes = Locked(0)
+    private static let writes = Locked(())
 
     /// The vault's epoch: a number ``removeAll()`` increases, kept in storage so that every vault over
     /// the same namespace sees it. An operation reads it before it asks a source for a card and stores
     /// the answer with ``store(provider:id:merchantID:fiatAmount:fiatCurrency:secrets:epoch:)``, so that a
-    /// card answered after the user was forgotten is never sealed for the next user.
-    public func epoch() throws -> Int {
+    /// card answered after the user was forgotten is never sealed for the next user. For gift-card
+    /// sources; apps never need it.
+    @_spi(EngageProvider) public func epoch() throws -> Int {
         try storage.value(Int.self, forKey: Self.epochKey) ?? 0
     }
 
@@ -138,7 +139,7 @@ public struct GiftCardVault: Sendable {
     ///
     /// - Throws: `.cancelled` when the vault was emptied since (the user was forgotten while the card
     ///   was on its way): nothing is stored.
-    @discardableResult
+    @_spi(EngageProvider) @discardableResult
     public func store(
         provider: ExploreGiftCardProviderID, id: String, merchantID: String? = nil, fiatAmount: Decimal? = nil, fiatCurrency: String? = nil,
         secrets: GiftCardSecrets, epoch: Int

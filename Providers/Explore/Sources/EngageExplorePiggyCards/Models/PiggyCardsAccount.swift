@@ -23,13 +23,7 @@ struct PiggyCardsAccount: Codable, Sendable, Hashable, SecretBearing {
     /// The `user` block of an order: the wallet's placeholders for the name and the IP address, this
     /// account's sign-up date (`yyyy-MM-dd`, UTC) and place.
     var orderUser: PiggyCardsWire.OrderUser {
-        let registered = signedUpAt.map { date -> String in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let (year, month, day) = (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-            return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
-        }
+        let registered = signedUpAt?.formatted(.iso8601.year().month().day())
         return PiggyCardsWire.OrderUser(
             registeredSince: registered ?? PiggyCardsWire.OrderUser.defaultRegisteredSince, country: country ?? "US", state: state ?? "")
     }

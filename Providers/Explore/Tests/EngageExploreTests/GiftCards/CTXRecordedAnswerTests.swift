@@ -84,9 +84,6 @@ struct CTXRecordedAnswerTests {
         #expect(error.summary == "Invalid amount; fiatAmount: above threshold")
     }
 
-    /// The JSON type of a value, for comparing shapes (`null` matches anything).
-    static func kind(_ value: Any) -> String { RecordedJSON.kind(value) }
-
     /// Every key of `answer` is one of `recorded`'s keys, with the same JSON type (a recorded `null`
     /// matches any type); `required` keys are present.
     static func expectShape(
@@ -98,7 +95,7 @@ struct CTXRecordedAnswerTests {
                 Issue.record("\(label): the emulator sends \(key), which CTX does not", sourceLocation: sourceLocation)
                 continue
             }
-            let (got, want) = (kind(value), kind(expected))
+            let (got, want) = (JSONShape.kind(value), JSONShape.kind(expected))
             #expect(want == "null" || got == want, "\(label).\(key): \(got), CTX sends \(want)", sourceLocation: sourceLocation)
         }
         for key in required {

@@ -100,8 +100,8 @@ actor TestGate {
     var arrivals: Int { arrived }
 }
 
-/// Recorded official answers (`Providers/Explore/Tests/Fixtures/<provider>`), and comparing JSON by
-/// shape: its keys, their JSON types and the nesting, not the values.
+/// Recorded official answers (`Providers/Explore/Tests/Fixtures/<provider>`); compare them by shape with
+/// the test kit's `JSONShape`.
 enum RecordedJSON {
     /// The folder of `provider`'s recorded answers.
     static func folder(_ provider: String) -> URL {
@@ -117,13 +117,5 @@ enum RecordedJSON {
     /// One recorded file parsed as plain JSON.
     static func value(_ provider: String, _ name: String) throws -> Any {
         try JSONSerialization.jsonObject(with: data(provider, name), options: [.fragmentsAllowed])
-    }
-
-    /// The JSON type of a value (see `JSONShape.kind`).
-    static func kind(_ value: Any) -> String { JSONShape.kind(value) }
-
-    /// Where `value` differs in shape from `recorded` (see `JSONShape.differences`).
-    static func differences(_ value: Any, from recorded: Any, exact: Bool) -> [String] {
-        JSONShape.differences(value, from: recorded, exact: exact)
     }
 }

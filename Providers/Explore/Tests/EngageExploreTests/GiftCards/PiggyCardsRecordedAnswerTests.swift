@@ -58,7 +58,7 @@
             static func expectShape(
                 _ sent: Any, like file: String, sourceLocation: SourceLocation = #_sourceLocation
             ) throws {
-                let differences = RecordedJSON.differences(sent, from: try RecordedJSON.value("PiggyCards", file), exact: true)
+                let differences = JSONShape.differences(sent, from: try RecordedJSON.value("PiggyCards", file), exact: true)
                 #expect(differences.isEmpty, "\(file): \(differences)", sourceLocation: sourceLocation)
             }
 
@@ -233,7 +233,7 @@
                     throws
                 {
                     #expect(answer.0 == status, "\(file)", sourceLocation: sourceLocation)
-                    let differences = RecordedJSON.differences(answer.1, from: try RecordedJSON.value("PiggyCards", file), exact: false)
+                    let differences = JSONShape.differences(answer.1, from: try RecordedJSON.value("PiggyCards", file), exact: false)
                     #expect(differences.isEmpty, "\(file): \(differences)", sourceLocation: sourceLocation)
                 }
                 let signup = try await send(.post, "/signup", try RecordedJSON.data("PiggyCards", "signup-request.json"))
