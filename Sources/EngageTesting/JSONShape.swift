@@ -18,11 +18,12 @@ package enum JSONShape {
     }
 
     /// Where `value` differs in shape from `recorded`: a key the recording lacks, a different JSON type
-    /// (a recorded `null` matches any type), and, when `exact`, a recorded key `value` lacks. Arrays are
-    /// compared element by element against the recording's first element.
+    /// (`null` on either side matches any type: an optional field may be empty in one answer and set in
+    /// another), and, when `exact`, a recorded key `value` lacks. Arrays are compared element by element
+    /// against the recording's first element.
     package static func differences(_ value: Any, from recorded: Any, exact: Bool, at path: String = "$") -> [String] {
         let (got, want) = (kind(value), kind(recorded))
-        if want == "null" { return [] }
+        if want == "null" || got == "null" { return [] }
         guard got == want else { return ["\(path): \(got) where the recording has \(want)"] }
         if let object = value as? [String: Any], let expected = recorded as? [String: Any] {
             var found: [String] = []

@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageYoull
 import Foundation
 
 /// The emulator's seeded content: English texts with Greek and German translations. Everything but
@@ -12,10 +11,10 @@ struct YoullCatalogue: Sendable {
         var el: String
         var de: String
 
-        func translations(_ lang: String?, body: Text? = nil) -> [WireTranslation] {
+        func translations(_ lang: String?, body: Text? = nil) -> [ServedTranslation] {
             switch lang?.lowercased() {
-            case "el": [WireTranslation(lang: "el", title: el, body: body?.el)]
-            case "de": [WireTranslation(lang: "de", title: de, body: body?.de)]
+            case "el": [ServedTranslation(lang: "el", title: el, body: body?.el)]
+            case "de": [ServedTranslation(lang: "de", title: de, body: body?.de)]
             default: []
             }
         }
@@ -81,20 +80,20 @@ struct YoullCatalogue: Sendable {
     var categories: [Category]
     var sections: [Section]
     var journeys: [Journey]
-    var workouts: [(slice: String, sliceTitle: String, workout: WireWorkout)]
+    var workouts: [(slice: String, sliceTitle: String, workout: ServedWorkout)]
     var events: [Event]
     var meals: [Meal]
-    var quizzes: [WireQuiz]
-    var tags: [WireExploreTag]
-    var searchFilters: [WireSearchFilter]
-    var settings: [String: [WireSetting]]
-    var socialProof: WireSocialProof
+    var quizzes: [ServedQuiz]
+    var tags: [ServedExploreTag]
+    var searchFilters: [ServedSearchFilter]
+    var settings: [String: [ServedSetting]]
+    var socialProof: ServedSocialProof
     /// The paywalls by placement, and the super paywall.
-    var paywalls: [String: WirePaywallConfig]
-    var superPaywall: WirePaywallConfig
-    var facilitators: [WireFacilitator]
-    var promoOffers: [WirePromoOffer]
-    var badges: [WireBadge]
+    var paywalls: [String: ServedPaywallConfig]
+    var superPaywall: ServedPaywallConfig
+    var facilitators: [ServedFacilitator]
+    var promoOffers: [ServedPromoOffer]
+    var badges: [ServedBadge]
     /// Badges a user can earn (`POST /users/me/badges`) besides the ones every user has: id, title, image.
     var earnableBadges: [(id: String, title: String, imageUrl: String?)]
 
@@ -219,7 +218,7 @@ struct YoullCatalogue: Sendable {
         workouts = (1...6).map { day in
             (
                 slice: day <= 3 ? "act-week1" : "act-week2", sliceTitle: day <= 3 ? "Week 1" : "Week 2",
-                workout: WireWorkout(
+                workout: ServedWorkout(
                     id: "w-\(day)", title: "Day \(day) strength", day: day, completed: false, contentId: ids[6 + (day % 2)],
                     feedbackRating: nil)
             )
@@ -255,90 +254,91 @@ struct YoullCatalogue: Sendable {
                 calories: 150),
         ]
         quizzes = [
-            WireQuiz(
+            ServedQuiz(
                 id: "q-sleep", title: "How do you sleep?",
                 questions: [
-                    WireQuizQuestion(
+                    ServedQuizQuestion(
                         id: "q-sleep-1", text: "How many hours do you sleep?",
                         options: [
-                            WireQuizOption(id: "lt6", text: "Under 6"), WireQuizOption(id: "6to8", text: "6 to 8"),
-                            WireQuizOption(id: "gt8", text: "Over 8"),
+                            ServedQuizOption(id: "lt6", text: "Under 6"), ServedQuizOption(id: "6to8", text: "6 to 8"),
+                            ServedQuizOption(id: "gt8", text: "Over 8"),
                         ], savedOptionId: nil),
-                    WireQuizQuestion(
+                    ServedQuizQuestion(
                         id: "q-sleep-2", text: "Do you wake up rested?",
                         options: [
-                            WireQuizOption(id: "yes", text: "Yes"), WireQuizOption(id: "no", text: "No"),
+                            ServedQuizOption(id: "yes", text: "Yes"), ServedQuizOption(id: "no", text: "No"),
                         ], savedOptionId: nil),
                 ], completed: false)
         ]
         tags = [
-            WireExploreTag(id: "t-morning", name: "morning", itemCount: 0), WireExploreTag(id: "t-sleep", name: "sleep", itemCount: 0),
-            WireExploreTag(id: "t-focus", name: "focus", itemCount: 0), WireExploreTag(id: "t-strength", name: "strength", itemCount: 0),
+            ServedExploreTag(id: "t-morning", name: "morning", itemCount: 0), ServedExploreTag(id: "t-sleep", name: "sleep", itemCount: 0),
+            ServedExploreTag(id: "t-focus", name: "focus", itemCount: 0),
+            ServedExploreTag(id: "t-strength", name: "strength", itemCount: 0),
         ].map { tag in
             var tag = tag
             tag.itemCount = contents.filter { $0.tags.contains(tag.name) }.count
             return tag
         }
         searchFilters = [
-            WireSearchFilter(
+            ServedSearchFilter(
                 id: "kind", title: "Type",
-                options: ["audio", "video", "workout", "recipe", "article"].map { WireSearchOption(id: $0, title: $0.capitalized) }),
-            WireSearchFilter(
+                options: ["audio", "video", "workout", "recipe", "article"].map { ServedSearchOption(id: $0, title: $0.capitalized) }),
+            ServedSearchFilter(
                 id: "length", title: "Length",
                 options: [
-                    WireSearchOption(id: "short", title: "Under 10 minutes"), WireSearchOption(id: "long", title: "10 minutes or more"),
+                    ServedSearchOption(id: "short", title: "Under 10 minutes"), ServedSearchOption(id: "long", title: "10 minutes or more"),
                 ]),
         ]
         settings = [
-            "player_config": [WireSetting(key: "autoplay", value: "true"), WireSetting(key: "skip_seconds", value: "15")],
+            "player_config": [ServedSetting(key: "autoplay", value: "true"), ServedSetting(key: "skip_seconds", value: "15")],
             "onboarding_config": [
-                WireSetting(key: "steps", value: "goals,quiz,notifications"), WireSetting(key: "skippable", value: "true"),
+                ServedSetting(key: "steps", value: "goals,quiz,notifications"), ServedSetting(key: "skippable", value: "true"),
             ],
-            "quiz_config": [WireSetting(key: "quiz_id", value: "q-sleep")],
-            "app_config": [WireSetting(key: "paywall", value: "soft"), WireSetting(key: "min_version", value: "4.0.0")],
+            "quiz_config": [ServedSetting(key: "quiz_id", value: "q-sleep")],
+            "app_config": [ServedSetting(key: "paywall", value: "soft"), ServedSetting(key: "min_version", value: "4.0.0")],
         ]
-        socialProof = WireSocialProof(headline: "Join our members", memberCount: 100_000 + Int(generator.next() % 50_000), rating: 4.8)
+        socialProof = ServedSocialProof(headline: "Join our members", memberCount: 100_000 + Int(generator.next() % 50_000), rating: 4.8)
         let products = [
-            WirePaywallProduct(productId: "com.youll.premium.monthly", period: "month", trialDays: 7),
-            WirePaywallProduct(
+            ServedPaywallProduct(productId: "com.youll.premium.monthly", period: "month", trialDays: 7),
+            ServedPaywallProduct(
                 productId: "com.youll.premium.yearly", period: "year", trialDays: 14, highlighted: true, badge: "Best value"),
         ]
         paywalls = [
-            "onboarding": WirePaywallConfig(
+            "onboarding": ServedPaywallConfig(
                 id: "pw-onboarding", placement: "onboarding", title: "Start your calmer year",
                 subtitle: "Every meditation, journey and sleep story.",
                 features: ["All courses", "Offline listening", "New content weekly"],
                 products: products, dismissible: true, isSuper: false, imageUrl: "https://cdn.youll.test/pw/onboarding.jpg"),
-            "content_locked": WirePaywallConfig(
+            "content_locked": ServedPaywallConfig(
                 id: "pw-locked", placement: "content_locked", title: "This session is for members",
                 features: ["Unlock this session", "And everything else"], products: Array(products.prefix(1)), dismissible: true,
                 isSuper: false),
         ]
-        superPaywall = WirePaywallConfig(
+        superPaywall = ServedPaywallConfig(
             id: "pw-super", placement: "super", title: "Youll Premium, 50 % off", subtitle: "For a limited time.",
             features: ["Everything in Youll", "Half the price"],
-            products: products + [WirePaywallProduct(productId: "com.youll.premium.lifetime", period: "lifetime")], dismissible: false,
+            products: products + [ServedPaywallProduct(productId: "com.youll.premium.lifetime", period: "lifetime")], dismissible: false,
             isSuper: true, imageUrl: "https://cdn.youll.test/pw/super.jpg")
         facilitators = [
-            WireFacilitator(
+            ServedFacilitator(
                 id: "f-anna", name: "Anna Papadopoulou", bio: "Breath coach for twelve years.",
                 imageUrl: "https://cdn.youll.test/f/anna.jpg"),
-            WireFacilitator(
+            ServedFacilitator(
                 id: "f-jonas", name: "Jonas Weber", bio: "Strength and mobility.", imageUrl: "https://cdn.youll.test/f/jonas.jpg"),
         ]
         promoOffers = [
-            WirePromoOffer(
+            ServedPromoOffer(
                 id: "p-winter", title: "Winter offer: 40% off yearly", description: "For new members until the end of January.",
                 imageUrl: "https://cdn.youll.test/p/winter.jpg", actionUrl: "https://youll.test/offers/winter", discountPercent: 40,
                 validUntil: "2027-01-31T23:59:59Z"),
-            WirePromoOffer(
+            ServedPromoOffer(
                 id: "p-friend", title: "Bring a friend", description: "A free month for both of you.",
                 imageUrl: nil, actionUrl: "https://youll.test/offers/friend", discountPercent: nil, validUntil: nil),
         ]
         badges = [
-            WireBadge(
+            ServedBadge(
                 id: "b-first", title: "First session", imageUrl: "https://cdn.youll.test/b/first.png", earnedAt: "2026-11-01T09:00:00Z"),
-            WireBadge(
+            ServedBadge(
                 id: "b-week", title: "Seven-day streak", imageUrl: "https://cdn.youll.test/b/week.png", earnedAt: "2026-11-08T09:00:00Z"),
         ]
         earnableBadges = [

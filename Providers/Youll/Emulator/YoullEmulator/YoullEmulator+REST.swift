@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageYoull
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -11,7 +10,7 @@ extension YoullEmulator {
         rest.post("users") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
                 guard let body = try await self.readBody(request, context: context),
-                    let registration = try? Self.decoder.decode(WireRequest.Register.self, from: body), !registration.name.isEmpty
+                    let registration = try? Self.decoder.decode(YoullEmulatorRequest.Register.self, from: body), !registration.name.isEmpty
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"name\": \"…\"}.") }
                 let createdAt = self.timestamp()
                 self.state.withLock {
@@ -46,16 +45,16 @@ extension YoullEmulator {
         rest.post("users/me/badges") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
                 guard let body = try await self.readBody(request, context: context),
-                    let earn = try? Self.decoder.decode(WireRequest.EarnBadge.self, from: body)
+                    let earn = try? Self.decoder.decode(YoullEmulatorRequest.EarnBadge.self, from: body)
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request", description: "Expected {\"badge_id\": \"…\"}.") }
                 if let held = self.catalogue.badges.first(where: { $0.id == earn.badgeId }) { return try Self.json(held) }
                 guard let badge = self.catalogue.earnableBadges.first(where: { $0.id == earn.badgeId }) else {
                     return SandboxResponse.error(.notFound, code: "not_found", description: "No badge '\(earn.badgeId.prefix(64))'.")
                 }
                 let now = self.timestamp()
-                let (earned, isNew) = self.state.withLock { state -> (WireBadge, Bool) in
+                let (earned, isNew) = self.state.withLock { state -> (ServedBadge, Bool) in
                     if let earned = state.earnedBadges[userID]?.first(where: { $0.id == badge.id }) { return (earned, false) }
-                    let earned = WireBadge(id: badge.id, title: badge.title, imageUrl: badge.imageUrl, earnedAt: now)
+                    let earned = ServedBadge(id: badge.id, title: badge.title, imageUrl: badge.imageUrl, earnedAt: now)
                     state.earnedBadges[userID, default: []].append(earned)
                     return (earned, true)
                 }
@@ -65,7 +64,7 @@ extension YoullEmulator {
         rest.post("users/me/tracking-sessions") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
                 guard let body = try await self.readBody(request, context: context),
-                    let session = try? Self.decoder.decode(WireRequest.TrackingSession.self, from: body),
+                    let session = try? Self.decoder.decode(YoullEmulatorRequest.TrackingSession.self, from: body),
                     Self.trackingSessionIsValid(session)
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
                 let isNew = self.state.withLock { state in
@@ -99,13 +98,13 @@ extension YoullEmulator {
             try await self.userRoute(request, environment: environment) { userID in
                 try Self.json(
                     self.state.withLock { $0.notificationSettings[userID] }
-                        ?? WireNotificationSettings(push: true, email: false, reminders: false, reminderHour: nil))
+                        ?? ServedNotificationSettings(push: true, email: false, reminders: false, reminderHour: nil))
             }
         }
         rest.put("users/me/notifications") { request, context in
             try await self.userRoute(request, environment: environment) { userID in
                 guard let body = try await self.readBody(request, context: context),
-                    let settings = try? Self.decoder.decode(WireNotificationSettings.self, from: body),
+                    let settings = try? Self.decoder.decode(ServedNotificationSettings.self, from: body),
                     settings.reminderHour.map({ (0...23).contains($0) }) ?? true
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
                 self.state.withLock { $0.notificationSettings[userID] = settings }
@@ -137,7 +136,7 @@ extension YoullEmulator {
                 let contentID = context.parameters.get("id") ?? ""
                 guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
                 guard let body = try await self.readBody(request, context: context),
-                    let review = try? Self.decoder.decode(WireRequest.Review.self, from: body), (1...5).contains(review.rating),
+                    let review = try? Self.decoder.decode(YoullEmulatorRequest.Review.self, from: body), (1...5).contains(review.rating),
                     (review.text?.count ?? 0) <= 2_000
                 else {
                     return SandboxResponse.error(
@@ -161,7 +160,7 @@ extension YoullEmulator {
                 let contentID = context.parameters.get("id") ?? ""
                 guard self.catalogue.content(id: contentID) != nil else { return SandboxResponse.error(.notFound, code: "not_found") }
                 guard let body = try await self.readBody(request, context: context),
-                    let session = try? Self.decoder.decode(WireRequest.TimerSession.self, from: body),
+                    let session = try? Self.decoder.decode(YoullEmulatorRequest.TimerSession.self, from: body),
                     (0...86_400).contains(session.seconds)
                 else { return SandboxResponse.error(.badRequest, code: "invalid_request") }
                 self.state.withLock {
@@ -177,7 +176,7 @@ extension YoullEmulator {
                 let limit = min(max(Int(request.uri.queryParameters.get("limit") ?? "") ?? 10, 1), 100)
                 let scored = Self.vectorScores(text: text, contents: self.catalogue.contents).prefix(limit)
                 let items = scored.compactMap { self.content(id: $0.0, lang: nil, userID: userID) }
-                return try Self.json(WireVectorSearchResult(items: items, scores: scored.map(\.1)))
+                return try Self.json(ServedVectorSearchResult(items: items, scores: scored.map(\.1)))
             }
         }
         rest.get("promo-offers") { request, _ in
@@ -200,24 +199,40 @@ extension YoullEmulator {
         return scored.sorted { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 > $1.1 }
     }
 
-    static var decoder: JSONDecoder { YoullJSON.decoder() }
+    /// Reads REST bodies: snake-case keys (`badge_id`) fill the emulator's camel-case properties.
+    static var decoder: JSONDecoder { restDecoder }
+
+    /// Reads REST bodies (see ``decoder``).
+    static let restDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+
+    /// Writes REST answers: the emulator's camel-case properties as snake-case keys (`image_url`), keys
+    /// sorted, slashes unescaped.
+    static let restEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = YoullJSON.encoder()
-        return SandboxResponse.raw(try encoder.encode(value), status: status)
+        SandboxResponse.raw(try restEncoder.encode(value), status: status)
     }
 
     /// A stored review as the wire shows it to `viewer`.
-    func review(_ review: YoullEmulatorState.Review, contentID: String, viewer: String?) -> WireReview {
+    func review(_ review: YoullEmulatorState.Review, contentID: String, viewer: String?) -> ServedReview {
         let name = state.withLock { $0.profiles[review.userID]?.name } ?? "Member \(review.userID)"
-        return WireReview(
+        return ServedReview(
             id: review.id, contentId: contentID, rating: review.rating, text: review.text, authorName: name, createdAt: review.createdAt,
             isMine: review.userID == viewer)
     }
 
     /// Whether the backend takes `session`: an id of 1 to 64 letters, digits, `-` or `_`, RFC 3339 times
     /// with the end 0 to 24 hours after the start, and no negative screen count.
-    static func trackingSessionIsValid(_ session: WireRequest.TrackingSession) -> Bool {
+    static func trackingSessionIsValid(_ session: YoullEmulatorRequest.TrackingSession) -> Bool {
         guard (1...64).contains(session.id.count),
             session.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
             let start = try? Date(session.startedAt, strategy: .iso8601), let end = try? Date(session.endedAt, strategy: .iso8601)
@@ -256,7 +271,7 @@ extension YoullEmulator {
             "minutes": sessions.reduce(0) { $0 + $1.seconds } / 60, "sessions": sessions.count, "streak": min(sessions.count, 7),
             "likes": liked,
         ]
-        let wire = WireProfile(
+        let wire = ServedProfile(
             id: userID, name: profile?.name ?? "Member \(userID)", email: profile?.email, pictureUrl: profile?.pictureURL,
             stats: known.filter { stats.contains($0.key) }, createdAt: profile?.createdAt ?? "2026-01-01T00:00:00Z"
         )
@@ -270,7 +285,7 @@ extension YoullEmulator {
             if liked { state.likes[userID, default: []].append(contentID) }
         }
         let content = self.content(id: contentID, lang: nil, userID: userID)
-        return try Self.json(WireLikeResult(contentId: contentID, isLiked: liked, likeCount: content?.likeCount ?? 0))
+        return try Self.json(ServedLikeResult(contentId: contentID, isLiked: liked, likeCount: content?.likeCount ?? 0))
     }
 
     /// The bytes of the first file part of a `multipart/form-data` body.

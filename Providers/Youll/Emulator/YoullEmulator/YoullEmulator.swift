@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageYoull
+import EngageYoull
 import Foundation
 import Graphiti
 import GraphQL
@@ -148,11 +148,11 @@ public final class YoullEmulator: Emulator {
         installed.value?.environment.now() ?? Date(timeIntervalSince1970: 0)
     }
 
-    func content(id: String, lang: String?, userID: String?) -> WireContent? {
+    func content(id: String, lang: String?, userID: String?) -> ServedContent? {
         guard let content = catalogue.content(id: id) else { return nil }
         let likers = state.withLock { state in state.likes.values.filter { $0.contains(id) }.count }
         let isLiked = userID.map { user in state.withLock { $0.likes[user]?.contains(id) ?? false } } ?? false
-        return WireContent(
+        return ServedContent(
             id: content.id, title: content.title.en, body: content.body.en, kind: content.kind, categoryId: content.categoryID,
             durationSeconds: content.durationSeconds, imageUrl: "https://cdn.youll.test/c/\(content.id).jpg",
             mediaUrl: content.kind == "article" || content.kind == "recipe"
@@ -162,23 +162,23 @@ public final class YoullEmulator: Emulator {
         )
     }
 
-    func categories(lang: String?) -> [WireCategory] {
+    func categories(lang: String?) -> [ServedCategory] {
         catalogue.categories.map { category in
-            WireCategory(
+            ServedCategory(
                 id: category.id, title: category.title.en, imageUrl: "https://cdn.youll.test/cat/\(category.id).jpg",
                 translations: category.title.translations(lang),
                 subcategories: category.subcategories.map {
-                    WireSubcategory(id: $0.id, categoryId: category.id, title: $0.title.en, translations: $0.title.translations(lang))
+                    ServedSubcategory(id: $0.id, categoryId: category.id, title: $0.title.en, translations: $0.title.translations(lang))
                 }
             )
         }
     }
 
-    func sections(feed: String, lang: String?, userID: String?) -> [WireFeedSection] {
+    func sections(feed: String, lang: String?, userID: String?) -> [ServedFeedSection] {
         let dismissed = userID.map { user in state.withLock { $0.dismissedSlices[user] ?? [] } } ?? []
         let categories = categories(lang: lang)
         return catalogue.sections.filter { $0.feed == feed && !dismissed.contains($0.id) }.map { section in
-            WireFeedSection(
+            ServedFeedSection(
                 id: section.id, kind: section.kind, title: section.title.en, translations: section.title.translations(lang),
                 dismissible: section.dismissible, items: section.contentIDs.compactMap { content(id: $0, lang: lang, userID: userID) },
                 categories: categories.filter { section.categoryIDs.contains($0.id) }
@@ -186,25 +186,25 @@ public final class YoullEmulator: Emulator {
         }
     }
 
-    func journey(id: String, lang: String?, userID: String) -> WireJourney? {
+    func journey(id: String, lang: String?, userID: String) -> ServedJourney? {
         guard let journey = catalogue.journeys.first(where: { $0.id == id }) else { return nil }
         let (active, completed) = state.withLock { ($0.activeJourney[userID], $0.completedSteps[userID] ?? []) }
-        let steps = journey.contentIDs.enumerated().compactMap { index, contentID -> WireJourneyStep? in
+        let steps = journey.contentIDs.enumerated().compactMap { index, contentID -> ServedJourneyStep? in
             let stepID = "\(journey.id)/s\(index + 1)"
             return content(id: contentID, lang: lang, userID: userID).map {
-                WireJourneyStep(id: stepID, position: index + 1, completed: completed.contains(stepID), content: $0)
+                ServedJourneyStep(id: stepID, position: index + 1, completed: completed.contains(stepID), content: $0)
             }
         }
-        return WireJourney(
+        return ServedJourney(
             id: journey.id, title: journey.title.en, description: journey.description.en, isLinear: journey.isLinear,
             isActive: active == journey.id,
             translations: journey.title.translations(lang, body: journey.description), steps: steps
         )
     }
 
-    func activitySlices(userID: String) -> [WireActivitySlice] {
+    func activitySlices(userID: String) -> [ServedActivitySlice] {
         let (completed, feedback) = state.withLock { ($0.completedWorkouts[userID] ?? [], $0.feedback[userID] ?? [:]) }
-        var slices: [WireActivitySlice] = []
+        var slices: [ServedActivitySlice] = []
         for entry in catalogue.workouts {
             var workout = entry.workout
             workout.completed = completed.contains(workout.id)
@@ -212,31 +212,31 @@ public final class YoullEmulator: Emulator {
             if let index = slices.firstIndex(where: { $0.id == entry.slice }) {
                 slices[index].workouts.append(workout)
             } else {
-                slices.append(WireActivitySlice(id: entry.slice, title: entry.sliceTitle, kind: "programme", workouts: [workout]))
+                slices.append(ServedActivitySlice(id: entry.slice, title: entry.sliceTitle, kind: "programme", workouts: [workout]))
             }
         }
         return slices
     }
 
-    func event(_ event: YoullCatalogue.Event, lang: String?, userID: String?) -> WireEvent {
+    func event(_ event: YoullCatalogue.Event, lang: String?, userID: String?) -> ServedEvent {
         let (responses, mine) = state.withLock { state in
             (state.eventResponses.values.filter { $0[event.id] == "going" }.count, userID.flatMap { state.eventResponses[$0]?[event.id] })
         }
-        return WireEvent(
+        return ServedEvent(
             id: event.id, title: event.title.en, description: event.description.en, startsAt: event.startsAt, endsAt: event.endsAt,
             location: event.location, capacity: event.capacity, attendeeCount: event.baseAttendees + responses, myResponse: mine,
             translations: event.title.translations(lang, body: event.description)
         )
     }
 
-    func playlist(_ playlist: YoullEmulatorState.Playlist, lang: String?, userID: String) -> WirePlaylist {
-        WirePlaylist(
+    func playlist(_ playlist: YoullEmulatorState.Playlist, lang: String?, userID: String) -> ServedPlaylist {
+        ServedPlaylist(
             id: playlist.id, name: playlist.name, createdAt: playlist.createdAt,
             items: playlist.contentIDs.compactMap { content(id: $0, lang: lang, userID: userID) }
         )
     }
 
-    func quiz(id: String, userID: String) -> WireQuiz? {
+    func quiz(id: String, userID: String) -> ServedQuiz? {
         guard var quiz = catalogue.quizzes.first(where: { $0.id == id }) else { return nil }
         let (saved, submitted) = state.withLock { ($0.quizAnswers[userID]?[id] ?? [:], $0.submittedQuizzes[userID]?.contains(id) ?? false) }
         quiz.questions = quiz.questions.map { question in

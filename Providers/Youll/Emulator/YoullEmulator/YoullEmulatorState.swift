@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageYoull
 import Foundation
 
 /// What users changed on the emulated backend; every change shows in later answers.
@@ -40,18 +39,18 @@ struct YoullEmulatorState: Sendable {
     /// Saved answers per user, quiz and question.
     var quizAnswers: [String: [String: [String: String]]] = [:]
     var submittedQuizzes: [String: Set<String>] = [:]
-    var transactions: [WireTransaction] = []
+    var transactions: [ServedTransaction] = []
     var profiles: [String: Profile] = [:]
-    var notificationSettings: [String: WireNotificationSettings] = [:]
+    var notificationSettings: [String: ServedNotificationSettings] = [:]
     var pictures: [String: Data] = [:]
     var deletedUsers: Set<String> = []
     var timerSessions: [TimerSession] = []
     /// Reviews by content id, oldest first; one per user and item.
     var reviews: [String: [Review]] = [:]
     /// The badges each user earned (`POST /users/me/badges`), oldest first.
-    var earnedBadges: [String: [WireBadge]] = [:]
+    var earnedBadges: [String: [ServedBadge]] = [:]
     /// The tracking sessions each user sent, by session id.
-    var trackingSessions: [String: [String: WireRequest.TrackingSession]] = [:]
+    var trackingSessions: [String: [String: YoullEmulatorRequest.TrackingSession]] = [:]
 
     struct Review: Sendable {
         var id: String

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageYoull
 import Foundation
 import Graphiti
 import GraphQL
@@ -59,105 +58,105 @@ struct TransactionArgs: Codable, Sendable { var productId: String; var transacti
 
 /// The root resolvers: each reads or changes the emulator's state for the context's user.
 struct YoullResolver: Sendable {
-    func categories(context: YoullGraphQLContext, arguments: LangArgs) -> [WireCategory] {
+    func categories(context: YoullGraphQLContext, arguments: LangArgs) -> [ServedCategory] {
         context.emulator.categories(lang: arguments.extraLang)
     }
 
-    func subcategories(context: YoullGraphQLContext, arguments: CategoryArgs) -> [WireSubcategory] {
+    func subcategories(context: YoullGraphQLContext, arguments: CategoryArgs) -> [ServedSubcategory] {
         context.emulator.categories(lang: arguments.extraLang).first { $0.id == arguments.categoryId }?.subcategories ?? []
     }
 
-    func contentByPK(context: YoullGraphQLContext, arguments: IDLangArgs) -> WireContent? {
+    func contentByPK(context: YoullGraphQLContext, arguments: IDLangArgs) -> ServedContent? {
         context.emulator.content(id: arguments.id, lang: arguments.extraLang, userID: context.userID)
     }
 
-    func content(context: YoullGraphQLContext, arguments: CategoryPageArgs) throws -> [WireContent] {
+    func content(context: YoullGraphQLContext, arguments: CategoryPageArgs) throws -> [ServedContent] {
         let all = context.emulator.catalogue.contents.filter { $0.categoryID == arguments.categoryId }.map(\.id)
         return try context.emulator.page(all, limit: arguments.limit, offset: arguments.offset)
             .compactMap { context.emulator.content(id: $0, lang: arguments.extraLang, userID: context.userID) }
     }
 
-    func favourites(context: YoullGraphQLContext, arguments: LangArgs) throws -> [WireContent] {
+    func favourites(context: YoullGraphQLContext, arguments: LangArgs) throws -> [ServedContent] {
         let userID = try context.requireUser("favourite_content")
         let liked = context.emulator.state.withLock { $0.likes[userID] ?? [] }
         return liked.reversed().compactMap { context.emulator.content(id: $0, lang: arguments.extraLang, userID: userID) }
     }
 
-    func homeSections(context: YoullGraphQLContext, arguments: LangArgs) -> [WireFeedSection] {
+    func homeSections(context: YoullGraphQLContext, arguments: LangArgs) -> [ServedFeedSection] {
         context.emulator.sections(feed: "home", lang: arguments.extraLang, userID: context.userID)
     }
 
-    func exploreSections(context: YoullGraphQLContext, arguments: LangArgs) -> [WireFeedSection] {
+    func exploreSections(context: YoullGraphQLContext, arguments: LangArgs) -> [ServedFeedSection] {
         context.emulator.sections(feed: "explore", lang: arguments.extraLang, userID: context.userID)
     }
 
-    func searchSections(context: YoullGraphQLContext, arguments: LangArgs) -> [WireFeedSection] {
+    func searchSections(context: YoullGraphQLContext, arguments: LangArgs) -> [ServedFeedSection] {
         context.emulator.sections(feed: "search", lang: arguments.extraLang, userID: context.userID)
     }
 
-    func journey(context: YoullGraphQLContext, arguments: IDLangArgs) throws -> WireJourney? {
+    func journey(context: YoullGraphQLContext, arguments: IDLangArgs) throws -> ServedJourney? {
         let userID = try context.requireUser("journey")
         return context.emulator.journey(id: arguments.id, lang: arguments.extraLang, userID: userID)
     }
 
-    func linearJourney(context: YoullGraphQLContext, arguments: LangArgs) throws -> WireJourney? {
+    func linearJourney(context: YoullGraphQLContext, arguments: LangArgs) throws -> ServedJourney? {
         let userID = try context.requireUser("linear_journey")
         guard let active = context.emulator.state.withLock({ $0.activeJourney[userID] }) else { return nil }
         return context.emulator.journey(id: active, lang: arguments.extraLang, userID: userID)
     }
 
-    func activitySlices(context: YoullGraphQLContext, arguments: NoArguments) throws -> [WireActivitySlice] {
+    func activitySlices(context: YoullGraphQLContext, arguments: NoArguments) throws -> [ServedActivitySlice] {
         let userID = try context.requireUser("activity_slices")
         return context.emulator.activitySlices(userID: userID)
     }
 
-    func nextWorkout(context: YoullGraphQLContext, arguments: NoArguments) throws -> WireWorkout? {
+    func nextWorkout(context: YoullGraphQLContext, arguments: NoArguments) throws -> ServedWorkout? {
         let userID = try context.requireUser("next_workout")
         return context.emulator.activitySlices(userID: userID).flatMap(\.workouts).first { !$0.completed }
     }
 
-    func exploreTags(context: YoullGraphQLContext, arguments: NoArguments) -> [WireExploreTag] {
+    func exploreTags(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedExploreTag] {
         context.emulator.catalogue.tags
     }
 
-    func exploreTag(context: YoullGraphQLContext, arguments: IDArgs) -> WireExploreTag? {
+    func exploreTag(context: YoullGraphQLContext, arguments: IDArgs) -> ServedExploreTag? {
         context.emulator.catalogue.tags.first { $0.id == arguments.id }
     }
 
-    func exploreTaggedItems(context: YoullGraphQLContext, arguments: TagPageArgs) throws -> [WireContent] {
+    func exploreTaggedItems(context: YoullGraphQLContext, arguments: TagPageArgs) throws -> [ServedContent] {
         guard let tag = context.emulator.catalogue.tags.first(where: { $0.id == arguments.tagId }) else { return [] }
         let ids = context.emulator.catalogue.contents.filter { $0.tags.contains(tag.name) }.map(\.id)
         return try context.emulator.page(ids, limit: arguments.limit, offset: arguments.offset)
             .compactMap { context.emulator.content(id: $0, lang: arguments.extraLang, userID: context.userID) }
     }
 
-    func events(context: YoullGraphQLContext, arguments: LangArgs) -> [WireEvent] {
+    func events(context: YoullGraphQLContext, arguments: LangArgs) -> [ServedEvent] {
         context.emulator.catalogue.events.map { context.emulator.event($0, lang: arguments.extraLang, userID: context.userID) }
     }
 
-    func eventByPK(context: YoullGraphQLContext, arguments: IDLangArgs) -> WireEvent? {
+    func eventByPK(context: YoullGraphQLContext, arguments: IDLangArgs) -> ServedEvent? {
         context.emulator.catalogue.events.first { $0.id == arguments.id }
             .map { context.emulator.event($0, lang: arguments.extraLang, userID: context.userID) }
     }
 
-    func userEvents(context: YoullGraphQLContext, arguments: LangArgs) throws -> [WireEvent] {
+    func userEvents(context: YoullGraphQLContext, arguments: LangArgs) throws -> [ServedEvent] {
         let userID = try context.requireUser("user_events")
         let answered = context.emulator.state.withLock { $0.eventResponses[userID] ?? [:] }
         return context.emulator.catalogue.events.filter { answered[$0.id] != nil }
             .map { context.emulator.event($0, lang: arguments.extraLang, userID: userID) }
     }
 
-    func playlists(context: YoullGraphQLContext, arguments: LangArgs) throws -> [WirePlaylist] {
+    func playlists(context: YoullGraphQLContext, arguments: LangArgs) throws -> [ServedPlaylist] {
         let userID = try context.requireUser("playlists")
         return context.emulator.state.withLock { $0.playlists[userID] ?? [] }
             .map { context.emulator.playlist($0, lang: arguments.extraLang, userID: userID) }
     }
 
-    func meals(context: YoullGraphQLContext, arguments: LangArgs) throws -> [WireMeal] {
+    func meals(context: YoullGraphQLContext, arguments: LangArgs) throws -> [ServedMeal] {
         let userID = try context.requireUser("meals")
         let checked = context.emulator.state.withLock { $0.checkedMeals[userID] ?? [] }
         return context.emulator.catalogue.meals.map { meal in
-            WireMeal(
+            ServedMeal(
                 id: meal.id, title: meal.title.en, day: meal.day, kind: meal.kind, calories: meal.calories,
                 checked: checked.contains(meal.id),
                 imageUrl: "https://cdn.youll.test/meals/\(meal.id).jpg", translations: meal.title.translations(arguments.extraLang)
@@ -165,24 +164,24 @@ struct YoullResolver: Sendable {
         }
     }
 
-    func mealDetailCards(context: YoullGraphQLContext, arguments: MealArgs) throws -> [WireMealDetailCard] {
+    func mealDetailCards(context: YoullGraphQLContext, arguments: MealArgs) throws -> [ServedMealDetailCard] {
         _ = try context.requireUser("meal_detail_cards")
         guard let meal = context.emulator.catalogue.meals.first(where: { $0.id == arguments.mealId }) else { return [] }
         return [
-            WireMealDetailCard(
+            ServedMealDetailCard(
                 id: "\(meal.id)-ingredients", mealId: meal.id, kind: "ingredients", title: "Ingredients",
                 body: "Everything for \(meal.title.en.lowercased())."),
-            WireMealDetailCard(id: "\(meal.id)-steps", mealId: meal.id, kind: "steps", title: "Steps", body: "Prepare, cook, enjoy."),
-            WireMealDetailCard(
+            ServedMealDetailCard(id: "\(meal.id)-steps", mealId: meal.id, kind: "steps", title: "Steps", body: "Prepare, cook, enjoy."),
+            ServedMealDetailCard(
                 id: "\(meal.id)-nutrition", mealId: meal.id, kind: "nutrition", title: "Nutrition", body: "\(meal.calories) kcal."),
         ]
     }
 
-    func searchFilters(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSearchFilter] {
+    func searchFilters(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedSearchFilter] {
         context.emulator.catalogue.searchFilters
     }
 
-    func applySearch(context: YoullGraphQLContext, arguments: SearchArgs) throws -> [WireContent] {
+    func applySearch(context: YoullGraphQLContext, arguments: SearchArgs) throws -> [ServedContent] {
         let text = arguments.text.lowercased()
         let kinds = Set(arguments.filterIds).intersection(["audio", "video", "workout", "recipe", "article"])
         let ids = context.emulator.catalogue.contents.filter { content in
@@ -196,78 +195,78 @@ struct YoullResolver: Sendable {
             .compactMap { context.emulator.content(id: $0, lang: arguments.extraLang, userID: context.userID) }
     }
 
-    func quiz(context: YoullGraphQLContext, arguments: IDArgs) throws -> WireQuiz? {
+    func quiz(context: YoullGraphQLContext, arguments: IDArgs) throws -> ServedQuiz? {
         let userID = try context.requireUser("quiz")
         return context.emulator.quiz(id: arguments.id, userID: userID)
     }
 
-    func playerConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+    func playerConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedSetting] {
         context.emulator.catalogue.settings["player_config"] ?? []
     }
-    func onboardingConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+    func onboardingConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedSetting] {
         context.emulator.catalogue.settings["onboarding_config"] ?? []
     }
-    func quizConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+    func quizConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedSetting] {
         context.emulator.catalogue.settings["quiz_config"] ?? []
     }
-    func appConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [WireSetting] {
+    func appConfig(context: YoullGraphQLContext, arguments: NoArguments) -> [ServedSetting] {
         context.emulator.catalogue.settings["app_config"] ?? []
     }
 
-    func widgetConfig(context: YoullGraphQLContext, arguments: WidgetArgs) -> [WireSetting] {
+    func widgetConfig(context: YoullGraphQLContext, arguments: WidgetArgs) -> [ServedSetting] {
         [
-            WireSetting(key: "widget", value: arguments.widget), WireSetting(key: "refresh_minutes", value: "60"),
-            WireSetting(key: "content_id", value: "c-001"),
+            ServedSetting(key: "widget", value: arguments.widget), ServedSetting(key: "refresh_minutes", value: "60"),
+            ServedSetting(key: "content_id", value: "c-001"),
         ]
     }
 
-    func socialProof(context: YoullGraphQLContext, arguments: NoArguments) -> WireSocialProof { context.emulator.catalogue.socialProof }
+    func socialProof(context: YoullGraphQLContext, arguments: NoArguments) -> ServedSocialProof { context.emulator.catalogue.socialProof }
 
-    func paywallConfig(context: YoullGraphQLContext, arguments: PlacementArgs) -> WirePaywallConfig? {
+    func paywallConfig(context: YoullGraphQLContext, arguments: PlacementArgs) -> ServedPaywallConfig? {
         context.emulator.catalogue.paywalls[arguments.placement]
     }
 
-    func shareLink(context: YoullGraphQLContext, arguments: ContentIDArgs) -> WireShareLink? {
+    func shareLink(context: YoullGraphQLContext, arguments: ContentIDArgs) -> ServedShareLink? {
         guard context.emulator.catalogue.content(id: arguments.contentId) != nil else { return nil }
         let token = YoullShareLinks.token(contentID: arguments.contentId)
         let expires = context.emulator.date().addingTimeInterval(30 * 86_400)
-        return WireShareLink(url: "https://envoy.youll.test/s/\(token)", expiresAt: expires.formatted(.iso8601))
+        return ServedShareLink(url: "https://envoy.youll.test/s/\(token)", expiresAt: expires.formatted(.iso8601))
     }
 
-    func superPaywallConfig(context: YoullGraphQLContext, arguments: NoArguments) -> WirePaywallConfig {
+    func superPaywallConfig(context: YoullGraphQLContext, arguments: NoArguments) -> ServedPaywallConfig {
         context.emulator.catalogue.superPaywall
     }
 
-    func facilitatorByPK(context: YoullGraphQLContext, arguments: IDArgs) -> WireFacilitator? {
+    func facilitatorByPK(context: YoullGraphQLContext, arguments: IDArgs) -> ServedFacilitator? {
         context.emulator.catalogue.facilitators.first { $0.id == arguments.id }
     }
 
-    func facilitators(context: YoullGraphQLContext, arguments: IDsArgs) -> [WireFacilitator] {
+    func facilitators(context: YoullGraphQLContext, arguments: IDsArgs) -> [ServedFacilitator] {
         arguments.ids.compactMap { id in context.emulator.catalogue.facilitators.first { $0.id == id } }
     }
 
     // MARK: Mutations
 
-    func dismissHomeSlice(context: YoullGraphQLContext, arguments: SliceArgs) throws -> WireMutationResult {
+    func dismissHomeSlice(context: YoullGraphQLContext, arguments: SliceArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("dismiss_home_slice", root: "mutation_root")
         guard context.emulator.catalogue.sections.contains(where: { $0.id == arguments.sliceId && $0.dismissible }) else {
             throw YoullGraphQLFailure.notFound("dismissible slice '\(arguments.sliceId)'")
         }
         // Idempotent: dismissing a dismissed slice again changes nothing and is not an error.
         context.emulator.state.withLock { _ = $0.dismissedSlices[userID, default: []].insert(arguments.sliceId) }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func setActiveLinearJourney(context: YoullGraphQLContext, arguments: JourneyArgs) throws -> WireMutationResult {
+    func setActiveLinearJourney(context: YoullGraphQLContext, arguments: JourneyArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("set_active_linear_journey", root: "mutation_root")
         guard context.emulator.catalogue.journeys.contains(where: { $0.id == arguments.journeyId && $0.isLinear }) else {
             throw YoullGraphQLFailure.notFound("linear journey '\(arguments.journeyId)'")
         }
         context.emulator.state.withLock { $0.activeJourney[userID] = arguments.journeyId }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func restartJourney(context: YoullGraphQLContext, arguments: JourneyArgs) throws -> WireMutationResult {
+    func restartJourney(context: YoullGraphQLContext, arguments: JourneyArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("restart_journey", root: "mutation_root")
         guard context.emulator.catalogue.journeys.contains(where: { $0.id == arguments.journeyId }) else {
             throw YoullGraphQLFailure.notFound("journey '\(arguments.journeyId)'")
@@ -275,29 +274,29 @@ struct YoullResolver: Sendable {
         context.emulator.state.withLock { state in
             state.completedSteps[userID] = state.completedSteps[userID]?.filter { !$0.hasPrefix(arguments.journeyId + "/") }
         }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func setWorkoutCompleted(context: YoullGraphQLContext, arguments: WorkoutArgs) throws -> WireMutationResult {
+    func setWorkoutCompleted(context: YoullGraphQLContext, arguments: WorkoutArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("set_workout_completed", root: "mutation_root")
         guard context.emulator.catalogue.workouts.contains(where: { $0.workout.id == arguments.workoutId }) else {
             throw YoullGraphQLFailure.notFound("workout '\(arguments.workoutId)'")
         }
         context.emulator.state.withLock { _ = $0.completedWorkouts[userID, default: []].insert(arguments.workoutId) }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func updateActivityFeedback(context: YoullGraphQLContext, arguments: FeedbackArgs) throws -> WireMutationResult {
+    func updateActivityFeedback(context: YoullGraphQLContext, arguments: FeedbackArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("update_activity_feedback", root: "mutation_root")
         guard (1...5).contains(arguments.rating) else { throw YoullGraphQLFailure.invalid("rating must be 1 to 5") }
         guard context.emulator.catalogue.workouts.contains(where: { $0.workout.id == arguments.workoutId }) else {
             throw YoullGraphQLFailure.notFound("workout '\(arguments.workoutId)'")
         }
         context.emulator.state.withLock { $0.feedback[userID, default: [:]][arguments.workoutId] = arguments.rating }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func setEventResponse(context: YoullGraphQLContext, arguments: EventResponseArgs) throws -> WireMutationResult {
+    func setEventResponse(context: YoullGraphQLContext, arguments: EventResponseArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("set_event_response", root: "mutation_root")
         guard ["going", "interested", "not_going"].contains(arguments.response) else {
             throw YoullGraphQLFailure(code: "constraint-violation", description: "response must be going, interested or not_going")
@@ -306,20 +305,20 @@ struct YoullResolver: Sendable {
             throw YoullGraphQLFailure.notFound("event '\(arguments.eventId)'")
         }
         context.emulator.state.withLock { $0.eventResponses[userID, default: [:]][arguments.eventId] = arguments.response }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func setViewedContent(context: YoullGraphQLContext, arguments: ContentIDArgs) throws -> WireViewedContent {
+    func setViewedContent(context: YoullGraphQLContext, arguments: ContentIDArgs) throws -> ServedViewedContent {
         let userID = try context.requireUser("set_viewed_content", root: "mutation_root")
         guard context.emulator.catalogue.contents.contains(where: { $0.id == arguments.contentId }) else {
             throw YoullGraphQLFailure.notFound("content '\(arguments.contentId.prefix(64))'")
         }
         let now = context.emulator.timestamp()
         context.emulator.state.withLock { $0.viewedContent[userID, default: [:]][arguments.contentId] = now }
-        return WireViewedContent(contentId: arguments.contentId, viewedAt: now)
+        return ServedViewedContent(contentId: arguments.contentId, viewedAt: now)
     }
 
-    func createPlaylist(context: YoullGraphQLContext, arguments: CreatePlaylistArgs) throws -> WirePlaylist {
+    func createPlaylist(context: YoullGraphQLContext, arguments: CreatePlaylistArgs) throws -> ServedPlaylist {
         let userID = try context.requireUser("create_playlist", root: "mutation_root")
         guard !arguments.name.isEmpty, arguments.name.count <= 100 else {
             throw YoullGraphQLFailure.invalid("name must have 1 to 100 characters")
@@ -333,7 +332,7 @@ struct YoullResolver: Sendable {
         return context.emulator.playlist(playlist, lang: arguments.extraLang, userID: userID)
     }
 
-    func addContentToPlaylist(context: YoullGraphQLContext, arguments: PlaylistContentArgs) throws -> WireMutationResult {
+    func addContentToPlaylist(context: YoullGraphQLContext, arguments: PlaylistContentArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("add_content_to_playlist", root: "mutation_root")
         guard context.emulator.catalogue.content(id: arguments.contentId) != nil else {
             throw YoullGraphQLFailure(code: "constraint-violation", description: "content '\(arguments.contentId)' does not exist")
@@ -346,20 +345,20 @@ struct YoullResolver: Sendable {
             return true
         }
         guard changed else { throw YoullGraphQLFailure.notFound("playlist '\(arguments.playlistId)'") }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func deletePlaylist(context: YoullGraphQLContext, arguments: PlaylistArgs) throws -> WireMutationResult {
+    func deletePlaylist(context: YoullGraphQLContext, arguments: PlaylistArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("delete_playlist", root: "mutation_root")
         let removed = context.emulator.state.withLock { state -> Int in
             let before = state.playlists[userID]?.count ?? 0
             state.playlists[userID]?.removeAll { $0.id == arguments.playlistId }
             return before - (state.playlists[userID]?.count ?? 0)
         }
-        return WireMutationResult(affectedRows: removed)
+        return ServedMutationResult(affectedRows: removed)
     }
 
-    func markMealChecked(context: YoullGraphQLContext, arguments: MarkMealArgs) throws -> WireMutationResult {
+    func markMealChecked(context: YoullGraphQLContext, arguments: MarkMealArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("mark_meal_checked", root: "mutation_root")
         guard context.emulator.catalogue.meals.contains(where: { $0.id == arguments.mealId }) else {
             throw YoullGraphQLFailure.notFound("meal '\(arguments.mealId)'")
@@ -371,29 +370,29 @@ struct YoullResolver: Sendable {
                 state.checkedMeals[userID]?.remove(arguments.mealId)
             }
         }
-        return WireMutationResult(affectedRows: 1)
+        return ServedMutationResult(affectedRows: 1)
     }
 
-    func insertQuizAnswers(context: YoullGraphQLContext, arguments: QuizAnswersArgs) throws -> WireQuizResult {
+    func insertQuizAnswers(context: YoullGraphQLContext, arguments: QuizAnswersArgs) throws -> ServedQuizResult {
         let userID = try context.requireUser("insert_quiz_answers", root: "mutation_root")
         try context.emulator.saveAnswers(arguments, userID: userID)
         context.emulator.state.withLock { _ = $0.submittedQuizzes[userID, default: []].insert(arguments.quizId) }
         let score = arguments.answers.reduce(0) { $0 + (["6to8", "yes"].contains($1.optionId) ? 10 : 5) }
-        return WireQuizResult(quizId: arguments.quizId, answered: arguments.answers.count, score: score)
+        return ServedQuizResult(quizId: arguments.quizId, answered: arguments.answers.count, score: score)
     }
 
-    func saveQuizAnswers(context: YoullGraphQLContext, arguments: QuizAnswersArgs) throws -> WireMutationResult {
+    func saveQuizAnswers(context: YoullGraphQLContext, arguments: QuizAnswersArgs) throws -> ServedMutationResult {
         let userID = try context.requireUser("save_quiz_answers", root: "mutation_root")
         try context.emulator.saveAnswers(arguments, userID: userID)
-        return WireMutationResult(affectedRows: arguments.answers.count)
+        return ServedMutationResult(affectedRows: arguments.answers.count)
     }
 
-    func registerTransaction(context: YoullGraphQLContext, arguments: TransactionArgs) throws -> WireTransaction {
+    func registerTransaction(context: YoullGraphQLContext, arguments: TransactionArgs) throws -> ServedTransaction {
         _ = try context.requireUser("register_transaction", root: "mutation_root")
         guard !arguments.receipt.isEmpty else { throw YoullGraphQLFailure.invalid("receipt must not be empty") }
         return context.emulator.state.withLock { state in
             if let existing = state.transactions.first(where: { $0.id == "tx-" + arguments.transactionId }) { return existing }
-            let transaction = WireTransaction(id: "tx-" + arguments.transactionId, status: "verified", productId: arguments.productId)
+            let transaction = ServedTransaction(id: "tx-" + arguments.transactionId, status: "verified", productId: arguments.productId)
             state.transactions.append(transaction)
             return transaction
         }
@@ -416,12 +415,12 @@ enum YoullSchema {
         let coders = Coders()
         coders.decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try Schema<YoullResolver, YoullGraphQLContext>(coders: coders) {
-            Type(WireTranslation.self, as: "Translation") {
+            Type(ServedTranslation.self, as: "Translation") {
                 Field("lang", at: \.lang)
                 Field("title", at: \.title)
                 Field("body", at: \.body)
             }
-            Type(WireContent.self, as: "Content") {
+            Type(ServedContent.self, as: "Content") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("body", at: \.body)
@@ -437,20 +436,20 @@ enum YoullSchema {
                 Field("published_at", at: \.publishedAt)
                 Field("translations", at: \.translations)
             }
-            Type(WireSubcategory.self, as: "Subcategory") {
+            Type(ServedSubcategory.self, as: "Subcategory") {
                 Field("id", at: \.id)
                 Field("category_id", at: \.categoryId)
                 Field("title", at: \.title)
                 Field("translations", at: \.translations)
             }
-            Type(WireCategory.self, as: "Category") {
+            Type(ServedCategory.self, as: "Category") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("image_url", at: \.imageUrl)
                 Field("translations", at: \.translations)
                 Field("subcategories", at: \.subcategories)
             }
-            Type(WireFeedSection.self, as: "FeedSection") {
+            Type(ServedFeedSection.self, as: "FeedSection") {
                 Field("id", at: \.id)
                 Field("kind", at: \.kind)
                 Field("title", at: \.title)
@@ -459,13 +458,13 @@ enum YoullSchema {
                 Field("items", at: \.items)
                 Field("categories", at: \.categories)
             }
-            Type(WireJourneyStep.self, as: "JourneyStep") {
+            Type(ServedJourneyStep.self, as: "JourneyStep") {
                 Field("id", at: \.id)
                 Field("position", at: \.position)
                 Field("completed", at: \.completed)
                 Field("content", at: \.content)
             }
-            Type(WireJourney.self, as: "Journey") {
+            Type(ServedJourney.self, as: "Journey") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("description", at: \.description)
@@ -474,7 +473,7 @@ enum YoullSchema {
                 Field("translations", at: \.translations)
                 Field("steps", at: \.steps)
             }
-            Type(WireWorkout.self, as: "Workout") {
+            Type(ServedWorkout.self, as: "Workout") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("day", at: \.day)
@@ -482,18 +481,18 @@ enum YoullSchema {
                 Field("content_id", at: \.contentId)
                 Field("feedback_rating", at: \.feedbackRating)
             }
-            Type(WireActivitySlice.self, as: "ActivitySlice") {
+            Type(ServedActivitySlice.self, as: "ActivitySlice") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("kind", at: \.kind)
                 Field("workouts", at: \.workouts)
             }
-            Type(WireExploreTag.self, as: "ExploreTag") {
+            Type(ServedExploreTag.self, as: "ExploreTag") {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
                 Field("item_count", at: \.itemCount)
             }
-            Type(WireEvent.self, as: "Event") {
+            Type(ServedEvent.self, as: "Event") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("description", at: \.description)
@@ -505,13 +504,13 @@ enum YoullSchema {
                 Field("my_response", at: \.myResponse)
                 Field("translations", at: \.translations)
             }
-            Type(WirePlaylist.self, as: "Playlist") {
+            Type(ServedPlaylist.self, as: "Playlist") {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
                 Field("created_at", at: \.createdAt)
                 Field("items", at: \.items)
             }
-            Type(WireMeal.self, as: "Meal") {
+            Type(ServedMeal.self, as: "Meal") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("day", at: \.day)
@@ -521,65 +520,65 @@ enum YoullSchema {
                 Field("image_url", at: \.imageUrl)
                 Field("translations", at: \.translations)
             }
-            Type(WireMealDetailCard.self, as: "MealDetailCard") {
+            Type(ServedMealDetailCard.self, as: "MealDetailCard") {
                 Field("id", at: \.id)
                 Field("meal_id", at: \.mealId)
                 Field("kind", at: \.kind)
                 Field("title", at: \.title)
                 Field("body", at: \.body)
             }
-            Type(WireSearchOption.self, as: "SearchOption") {
+            Type(ServedSearchOption.self, as: "SearchOption") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
             }
-            Type(WireSearchFilter.self, as: "SearchFilter") {
+            Type(ServedSearchFilter.self, as: "SearchFilter") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("options", at: \.options)
             }
-            Type(WireQuizOption.self, as: "QuizOption") {
+            Type(ServedQuizOption.self, as: "QuizOption") {
                 Field("id", at: \.id)
                 Field("text", at: \.text)
             }
-            Type(WireQuizQuestion.self, as: "QuizQuestion") {
+            Type(ServedQuizQuestion.self, as: "QuizQuestion") {
                 Field("id", at: \.id)
                 Field("text", at: \.text)
                 Field("options", at: \.options)
                 Field("saved_option_id", at: \.savedOptionId)
             }
-            Type(WireQuiz.self, as: "Quiz") {
+            Type(ServedQuiz.self, as: "Quiz") {
                 Field("id", at: \.id)
                 Field("title", at: \.title)
                 Field("questions", at: \.questions)
                 Field("completed", at: \.completed)
             }
-            Type(WireQuizResult.self, as: "QuizResult") {
+            Type(ServedQuizResult.self, as: "QuizResult") {
                 Field("quiz_id", at: \.quizId)
                 Field("answered", at: \.answered)
                 Field("score", at: \.score)
             }
-            Type(WireTransaction.self, as: "Transaction") {
+            Type(ServedTransaction.self, as: "Transaction") {
                 Field("id", at: \.id)
                 Field("status", at: \.status)
                 Field("product_id", at: \.productId)
             }
-            Type(WireSetting.self, as: "Setting") {
+            Type(ServedSetting.self, as: "Setting") {
                 Field("key", at: \.key)
                 Field("value", at: \.value)
             }
-            Type(WireSocialProof.self, as: "SocialProof") {
+            Type(ServedSocialProof.self, as: "SocialProof") {
                 Field("headline", at: \.headline)
                 Field("member_count", at: \.memberCount)
                 Field("rating", at: \.rating)
             }
-            Type(WirePaywallProduct.self, as: "PaywallProduct") {
+            Type(ServedPaywallProduct.self, as: "PaywallProduct") {
                 Field("product_id", at: \.productId)
                 Field("period", at: \.period)
                 Field("trial_days", at: \.trialDays)
                 Field("highlighted", at: \.highlighted)
                 Field("badge", at: \.badge)
             }
-            Type(WirePaywallConfig.self, as: "PaywallConfig") {
+            Type(ServedPaywallConfig.self, as: "PaywallConfig") {
                 Field("id", at: \.id)
                 Field("placement", at: \.placement)
                 Field("title", at: \.title)
@@ -590,21 +589,21 @@ enum YoullSchema {
                 Field("is_super", at: \.isSuper)
                 Field("image_url", at: \.imageUrl)
             }
-            Type(WireShareLink.self, as: "ShareLink") {
+            Type(ServedShareLink.self, as: "ShareLink") {
                 Field("url", at: \.url)
                 Field("expires_at", at: \.expiresAt)
             }
-            Type(WireViewedContent.self, as: "ViewedContent") {
+            Type(ServedViewedContent.self, as: "ViewedContent") {
                 Field("content_id", at: \.contentId)
                 Field("viewed_at", at: \.viewedAt)
             }
-            Type(WireFacilitator.self, as: "Facilitator") {
+            Type(ServedFacilitator.self, as: "Facilitator") {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
                 Field("bio", at: \.bio)
                 Field("image_url", at: \.imageUrl)
             }
-            Type(WireMutationResult.self, as: "MutationResult") {
+            Type(ServedMutationResult.self, as: "MutationResult") {
                 Field("affected_rows", at: \.affectedRows)
             }
             Input(QuizAnswerInput.self) {

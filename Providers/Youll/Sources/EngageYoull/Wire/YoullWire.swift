@@ -1,10 +1,11 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
 
-// The response shapes of Youll's GraphQL schema and REST API. The emulator serves these same types
-// (its GraphQL types are declared over their key paths), so the two cannot drift apart. JSON names are
-// snake_case (Hasura's convention), spelled out in each type's coding keys: a key-converting decoder
-// cost a third of a feed's decoding time, and it converted dictionary keys too.
+// The response shapes of Youll's GraphQL schema and REST API, as this client reads them. The emulator
+// has types of its own (`YoullServedTypes.swift`), so a shape guessed wrong here fails its tests; the
+// recorded answers in `Providers/Youll/Tests/Fixtures` pin both. JSON names are snake_case (Hasura's
+// convention), spelled out in each type's coding keys: a key-converting decoder cost a third of a feed's
+// decoding time, and it converted dictionary keys too.
 
 /// A translation of a title and body.
 package struct WireTranslation: Codable, Sendable, Equatable {
