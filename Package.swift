@@ -59,11 +59,12 @@ struct ProviderPart {
 let providerModules: [ProviderModule] = [
     ProviderModule(
         trait: "Crobox", summary: "Crobox promotions: product badges and event tracking.", folder: "Crobox", example: "crobox-example"),
-    // Crypto: the loyalty-signature header is a SHA-256 digest.
+    // Crypto: the loyalty-signature header is a SHA-256 digest (the emulator checks it with its own code).
     ProviderModule(
         trait: "Warply", summary: "Warply loyalty: campaigns, coupons, cards, points, merchants.", folder: "Warply",
         example: "warply-example",
-        dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+        emulatorDependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
     // Crypto: downloaded directories are verified by SHA-256 (or MD5, as Firebase Storage reports it).
     // CryptoExtras (the same package): the Dash wallet's Firebase Storage archives are WinZip-AES encrypted,
@@ -190,7 +191,8 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
             name: module, dependencies: coreDependencies + provider.dependencies + partDependencies, path: "\(root)/Sources/\(module)",
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
-        // The emulator shares the provider's wire models, so the two cannot drift apart.
+        // The emulator serves the wire with types of its own (an independent witness of the recorded answers);
+        // it depends on its provider's module for the sandbox's configuration of it.
         .target(
             name: emulator,
             dependencies: ["EngageSandbox", .target(name: module)] + emulatorBaseDependencies + provider.emulatorDependencies,

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 
 extension WarplyCatalogue {
     /// A seed article.
@@ -52,11 +52,11 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeArticles(_ context: SeedContext) -> [WarplyLanguage: [WarplyArticle]] {
-        var result: [WarplyLanguage: [WarplyArticle]] = [:]
+    static func makeArticles(_ context: SeedContext) -> [WarplyLanguage: [ServedArticle]] {
+        var result: [WarplyLanguage: [ServedArticle]] = [:]
         for language in WarplyLanguage.allCases {
             result[language] = articleSeeds.map { seed in
-                WarplyArticle(
+                ServedArticle(
                     uuid: context.identifier("article", seed.key), title: seed.title(language), subtitle: seed.subtitle(language),
                     body: seed.body(language), imageURL: escaped("https://cdn.warply.emulator/articles/\(seed.key).jpg"),
                     url: "https://www.dei.gr/\(language.rawValue)/articles/\(seed.key)", categories: seed.categories, tags: seed.tags,

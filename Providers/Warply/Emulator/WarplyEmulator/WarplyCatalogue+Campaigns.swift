@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {
@@ -40,22 +40,22 @@ extension WarplyCatalogue {
         CampaignSeed(
             key: "supermarket", title: .init("Κουπόνι 10€ για σούπερ μάρκετ", "€10 supermarket voucher"),
             subtitle: .init("Με το Market Pass", "With Market Pass"), offerCategory: "supermarket",
-            type: WarplyCampaign.supermarketType, couponSetKey: "supermarket", filter: "supermarket"
+            type: ServedCampaign.supermarketType, couponSetKey: "supermarket", filter: "supermarket"
         ),
         CampaignSeed(
             key: "telco", title: .init("Δωρεάν 5GB δεδομένα", "5GB of free mobile data"),
-            subtitle: .init("Για συνδρομητές Cosmote", "For Cosmote subscribers"), offerCategory: WarplyCampaign.telcoCategory,
+            subtitle: .init("Για συνδρομητές Cosmote", "For Cosmote subscribers"), offerCategory: ServedCampaign.telcoCategory,
             type: "coupon", filter: "telco", escapesURLs: true, communicationCategory: "partners"
         ),
         CampaignSeed(
             key: "ccms", title: .init("Η προσωπική σας προσφορά ρεύματος", "Your personal energy offer"),
             subtitle: .init("Ειδική τιμή kWh για 12 μήνες", "A special kWh price for 12 months"), offerCategory: "energy",
-            type: WarplyCampaign.ccmsType, filter: "energy", communicationCategory: "energy"
+            type: ServedCampaign.ccmsType, filter: "energy", communicationCategory: "energy"
         ),
         CampaignSeed(
             key: "questionnaire", title: .init("Πείτε μας τη γνώμη σας", "Tell us what you think"),
             subtitle: .init("Κερδίστε 50 πόντους", "Earn 50 points"), offerCategory: "rewards",
-            type: WarplyCampaign.questionnaireType, filter: "rewards"
+            type: ServedCampaign.questionnaireType, filter: "rewards"
         ),
         CampaignSeed(
             key: "summer", title: .init("Καλοκαιρινές προσφορές", "Summer deals"),
@@ -117,10 +117,10 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeCampaigns(_ context: SeedContext, extraCount: Int) -> [WarplyLanguage: [WarplyCampaign]] {
+    static func makeCampaigns(_ context: SeedContext, extraCount: Int) -> [WarplyLanguage: [ServedCampaign]] {
         var generator = context.generator("campaign-sorting")
         let sortings = Array(1...campaignSeeds.count).shuffled(using: &generator)
-        var result: [WarplyLanguage: [WarplyCampaign]] = [:]
+        var result: [WarplyLanguage: [ServedCampaign]] = [:]
         for language in WarplyLanguage.allCases {
             var list = zip(campaignSeeds, sortings).enumerated().map { index, pair in
                 campaign(pair.0, sorting: pair.1, index: index, language: language, context: context)
@@ -133,10 +133,10 @@ extension WarplyCatalogue {
         return result
     }
 
-    static func makePersonalizedCampaigns(_ context: SeedContext) -> [WarplyLanguage: [WarplyCampaign]] {
+    static func makePersonalizedCampaigns(_ context: SeedContext) -> [WarplyLanguage: [ServedCampaign]] {
         var generator = context.generator("personalized-sorting")
         let sortings = Array(1...personalizedSeeds.count).map { $0 + 20 }.shuffled(using: &generator)
-        var result: [WarplyLanguage: [WarplyCampaign]] = [:]
+        var result: [WarplyLanguage: [ServedCampaign]] = [:]
         for language in WarplyLanguage.allCases {
             result[language] = zip(personalizedSeeds, sortings).enumerated().map { index, pair in
                 campaign(pair.0, sorting: pair.1, index: index + 1, language: language, context: context)
@@ -147,13 +147,13 @@ extension WarplyCatalogue {
 
     private static func campaign(
         _ seed: CampaignSeed, sorting: Int, index: Int, language: WarplyLanguage, context: SeedContext
-    ) -> WarplyCampaign {
+    ) -> ServedCampaign {
         let uuid = context.identifier("campaign", seed.key)
         let indexURL = "https://engage-uat.dei.gr/campaigns/\(uuid)/index.html"
         let logoURL = "https://cdn.warply.emulator/campaigns/\(seed.key)/logo.png"
         let banner = "https://cdn.warply.emulator/campaigns/\(seed.key)/banner.jpg"
         let format = dateFormats[index % dateFormats.count]
-        return WarplyCampaign(
+        return ServedCampaign(
             sessionUUID: uuid,
             indexURL: seed.escapesURLs ? escaped(indexURL) : indexURL,
             title: seed.title(language),
@@ -163,7 +163,7 @@ extension WarplyCatalogue {
             couponSetUUID: seed.couponSetKey.map { couponSetUUID($0, context) },
             sorting: sorting,
             type: seed.type,
-            isCarousel: seed.isCarousel,
+            isCarousel: ServedTextFlag(seed.isCarousel),
             bannerImage: seed.isCarousel ? banner : nil,
             bannerImageMobile: seed.isCarousel ? escaped(banner) : nil,
             couponImage: seed.couponSetKey.map { "https://cdn.warply.emulator/couponsets/\($0).jpg" },
@@ -176,9 +176,9 @@ extension WarplyCatalogue {
     }
 
     /// A generated campaign (``WarplyEmulator/Configuration/extraCampaignCount``), after the seed ones.
-    private static func extraCampaign(_ number: Int, language: WarplyLanguage, context: SeedContext) -> WarplyCampaign {
+    private static func extraCampaign(_ number: Int, language: WarplyLanguage, context: SeedContext) -> ServedCampaign {
         let uuid = context.identifier("extra-campaign", String(number))
-        return WarplyCampaign(
+        return ServedCampaign(
             sessionUUID: uuid,
             indexURL: "https://engage-uat.dei.gr/campaigns/\(uuid)/index.html",
             title: language == .greek ? "Προσφορά #\(number + 1)" : "Offer #\(number + 1)",

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {
@@ -78,11 +78,11 @@ extension WarplyCatalogue {
         context.identifier("couponset", key)
     }
 
-    static func makeCouponSets(_ context: SeedContext) -> (sets: [WarplyLanguage: [WarplyCouponSet]], availability: [String: Int]) {
-        var sets: [WarplyLanguage: [WarplyCouponSet]] = [:]
+    static func makeCouponSets(_ context: SeedContext) -> (sets: [WarplyLanguage: [ServedCouponSet]], availability: [String: Int]) {
+        var sets: [WarplyLanguage: [ServedCouponSet]] = [:]
         for language in WarplyLanguage.allCases {
             sets[language] = couponSetSeeds.map { seed in
-                WarplyCouponSet(
+                ServedCouponSet(
                     uuid: couponSetUUID(seed.key, context), name: seed.name(language), description: seed.description(language),
                     imagePreview: "https://cdn.warply.emulator/couponsets/\(seed.key).jpg",
                     expiration: context.timestamp(days: seed.expiresInDays, hours: 23, minutes: 59, format: expirationFormat),

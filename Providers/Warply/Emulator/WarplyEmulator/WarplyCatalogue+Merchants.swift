@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 
 extension WarplyCatalogue {
     /// A seed merchant category.
@@ -122,11 +122,11 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeCategories(_ context: SeedContext) -> [WarplyLanguage: [WarplyMerchantCategory]] {
-        var result: [WarplyLanguage: [WarplyMerchantCategory]] = [:]
+    static func makeCategories(_ context: SeedContext) -> [WarplyLanguage: [ServedMerchantCategory]] {
+        var result: [WarplyLanguage: [ServedMerchantCategory]] = [:]
         for language in WarplyLanguage.allCases {
             result[language] = categorySeeds.map { seed in
-                WarplyMerchantCategory(
+                ServedMerchantCategory(
                     uuid: context.identifier("category", seed.key), name: seed.name(language), adminName: seed.key,
                     image: "https://cdn.warply.emulator/categories/\(seed.key).png"
                 )
@@ -135,11 +135,11 @@ extension WarplyCatalogue {
         return result
     }
 
-    static func makeMerchants(_ context: SeedContext) -> [WarplyLanguage: [WarplyMerchant]] {
-        var result: [WarplyLanguage: [WarplyMerchant]] = [:]
+    static func makeMerchants(_ context: SeedContext) -> [WarplyLanguage: [ServedMerchant]] {
+        var result: [WarplyLanguage: [ServedMerchant]] = [:]
         for language in WarplyLanguage.allCases {
             result[language] = merchantSeeds.map { seed in
-                WarplyMerchant(
+                ServedMerchant(
                     uuid: merchantUUID(seed.key, context), name: seed.name(language), address: seed.address(language),
                     city: seed.city(language), region: seed.region(language), postalCode: seed.postalCode,
                     telephone: seed.telephone, website: seed.website, email: "info@\(seed.key).warply.emulator",

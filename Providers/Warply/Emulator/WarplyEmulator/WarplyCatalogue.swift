@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 /// The emulator's seeded catalogue, in Greek and English: campaigns (the basic list and the pool of
@@ -15,19 +15,19 @@ struct WarplyCatalogue: Sendable {
     /// date is relative to it.
     let anchor: Date
     /// The basic campaigns (`campaigns`/`retrieve`), by language.
-    let campaigns: [WarplyLanguage: [WarplyCampaign]]
+    let campaigns: [WarplyLanguage: [ServedCampaign]]
     /// The pool users' personalized campaigns are drawn from, by language.
-    let personalizedCampaigns: [WarplyLanguage: [WarplyCampaign]]
+    let personalizedCampaigns: [WarplyLanguage: [ServedCampaign]]
     /// The coupon sets, by language.
-    let couponSets: [WarplyLanguage: [WarplyCouponSet]]
+    let couponSets: [WarplyLanguage: [ServedCouponSet]]
     /// Coupons left per coupon set when the emulator starts (or is reset).
     let initialAvailability: [String: Int]
     /// The merchants, by language.
-    let merchants: [WarplyLanguage: [WarplyMerchant]]
+    let merchants: [WarplyLanguage: [ServedMerchant]]
     /// The merchant categories, by language.
-    let categories: [WarplyLanguage: [WarplyMerchantCategory]]
+    let categories: [WarplyLanguage: [ServedMerchantCategory]]
     /// The articles, by language.
-    let articles: [WarplyLanguage: [WarplyArticle]]
+    let articles: [WarplyLanguage: [ServedArticle]]
     /// The UUID of the supermarket category (the market pass's shops).
     let supermarketCategoryUUID: String
 
@@ -50,23 +50,23 @@ struct WarplyCatalogue: Sendable {
     // MARK: Lookups
 
     /// Every campaign with `sessionUUID` (basic or personalized), in `language`.
-    func campaign(sessionUUID: String, language: WarplyLanguage) -> WarplyCampaign? {
+    func campaign(sessionUUID: String, language: WarplyLanguage) -> ServedCampaign? {
         (campaigns[language] ?? []).first { $0.sessionUUID == sessionUUID }
             ?? (personalizedCampaigns[language] ?? []).first { $0.sessionUUID == sessionUUID }
     }
 
     /// The coupon set `uuid`, in `language`.
-    func couponSet(uuid: String, language: WarplyLanguage) -> WarplyCouponSet? {
+    func couponSet(uuid: String, language: WarplyLanguage) -> ServedCouponSet? {
         (couponSets[language] ?? []).first { $0.uuid == uuid }
     }
 
     /// The merchant `uuid`, in `language`.
-    func merchant(uuid: String, language: WarplyLanguage) -> WarplyMerchant? {
+    func merchant(uuid: String, language: WarplyLanguage) -> ServedMerchant? {
         (merchants[language] ?? []).first { $0.uuid == uuid }
     }
 
     /// The supermarkets (merchants of the supermarket category), in `language`.
-    func supermarkets(language: WarplyLanguage) -> [WarplyMerchant] {
+    func supermarkets(language: WarplyLanguage) -> [ServedMerchant] {
         (merchants[language] ?? []).filter { $0.categories.contains(supermarketCategoryUUID) }
     }
 }
@@ -91,18 +91,18 @@ extension WarplyCatalogue {
         /// The Gregorian calendar in the server's zone (Europe/Athens), in which seed dates are counted.
         static let calendar: Calendar = {
             var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = WarplyTimestamp.serverTimeZone
+            calendar.timeZone = ServedTimestamp.serverTimeZone
             return calendar
         }()
 
         /// The anchor moved by `days` calendar days, then `hours` and `minutes` of wall-clock time in the
         /// server's zone, written with `format`.
-        func timestamp(days: Int, hours: Int = 0, minutes: Int = 0, format: String = "yyyy-MM-dd HH:mm:ss") -> WarplyTimestamp {
+        func timestamp(days: Int, hours: Int = 0, minutes: Int = 0, format: String = "yyyy-MM-dd HH:mm:ss") -> ServedTimestamp {
             let components = DateComponents(day: days, hour: hours, minute: minutes)
             let date =
                 Self.calendar.date(byAdding: components, to: anchor)
                 ?? anchor.addingTimeInterval(TimeInterval(days * 86_400 + hours * 3_600 + minutes * 60))
-            return WarplyTimestamp(date, format: format)
+            return ServedTimestamp(date, format: format)
         }
     }
 

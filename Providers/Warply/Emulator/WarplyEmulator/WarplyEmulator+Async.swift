@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -24,37 +24,41 @@ extension WarplyEmulator {
                         state.analyticsEvents.append(event)
                     }
                 }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
         group.post("api/async/info/:appUUID") { request, context in
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyContextRequest.self, from: data, expected: #"{"device_info":{…}}"#)
-                guard body.root == WarplyWire.Root.deviceInfo else {
+                let body = try self.decode(WarplyEmulatorContextRequest.self, from: data, expected: #"{"device_info":{…}}"#)
+                guard body.root == "device_info" else {
                     throw WarplyEmulatorRejection.malformed(#"Malformed JSON body: expected {"device_info":{…}}."#)
                 }
                 if let problem = Self.deviceInfoProblem(body) { throw WarplyEmulatorRejection.malformed(problem) }
                 self.state.withLock { $0.deviceInfo.append(body) }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
     }
 
+    /// The fields every device information body carries (inferred: the knowledge file names
+    /// `update_device_info` and `update_token` but not their fields).
+    static let requiredDeviceFields = ["language", "os_version", "platform", "unique_device_id", "vendor"]
+
     /// Why the backend refuses a device information body, if it does: an action other than
     /// `update_token` and `update_device_info`, a missing required field, a field that is not a string of
     /// at most 4 096 characters, or `update_token` without `device_token`.
-    static func deviceInfoProblem(_ body: WarplyContextRequest) -> String? {
-        let actions: Set = [WarplyWire.Action.updateToken, WarplyWire.Action.updateDeviceInfo]
+    static func deviceInfoProblem(_ body: WarplyEmulatorContextRequest) -> String? {
+        let actions: Set = ["update_token", "update_device_info"]
         guard actions.contains(body.action) else { return "Unknown device_info action '\(body.action.prefix(64))'." }
-        if let missing = WarplyDeviceInfo.requiredFieldNames.sorted().first(where: { body.fields[$0] == nil }) {
+        if let missing = Self.requiredDeviceFields.first(where: { body.fields[$0] == nil }) {
             return "device_info needs \(missing)."
         }
         for (key, value) in body.fields {
             guard case let .string(text) = value, text.count <= 4_096 else { return "device_info.\(key.prefix(64)) must be a string." }
         }
-        if body.action == WarplyWire.Action.updateToken, body.fields["device_token"] == nil { return "update_token needs device_token." }
+        if body.action == "update_token", body.fields["device_token"] == nil { return "update_token needs device_token." }
         return nil
     }
 
@@ -63,7 +67,7 @@ extension WarplyEmulator {
     static func analyticsProblem(in event: WarplyAnalyticsBatch.Event) -> String? {
         if event.eventID.isEmpty || event.eventID.count > 128 { return "event_id must be 1 to 128 characters." }
         if event.eventName.isEmpty || event.eventName.count > 128 { return "event_name must be 1 to 128 characters." }
-        if WarplyTimestamp(event.timeSubmitted).date == nil { return "time_submitted is not a timestamp." }
+        if ServedTimestamp(event.timeSubmitted).date == nil { return "time_submitted is not a timestamp." }
         return nil
     }
 }

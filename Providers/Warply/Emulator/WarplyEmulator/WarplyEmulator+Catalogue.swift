@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 extension WarplyEmulator {
@@ -8,7 +8,7 @@ extension WarplyEmulator {
     static let campaignFilterKeys = ["offer_category", "type", "filter"]
 
     /// The basic campaigns in `language`, narrowed by the known `filters`.
-    func campaigns(_ body: WarplyContextRequest, language: WarplyLanguage) throws -> [WarplyCampaign] {
+    func campaigns(_ body: WarplyEmulatorContextRequest, language: WarplyLanguage) throws -> [ServedCampaign] {
         var list = try catalogue().campaigns[language, default: []]
         guard case let .object(filters)? = body.fields["filters"] else { return list }
         for key in Self.campaignFilterKeys {
@@ -28,20 +28,20 @@ extension WarplyEmulator {
     }
 
     /// The user's personalized campaigns in `language`.
-    func personalizedCampaigns(email: String, language: WarplyLanguage) throws -> [WarplyCampaign] {
+    func personalizedCampaigns(email: String, language: WarplyLanguage) throws -> [ServedCampaign] {
         let uuids = try user(email).personalizedCampaignUUIDs
         return try catalogue().personalizedCampaigns[language, default: []].filter { uuids.contains($0.sessionUUID) }
     }
 
     /// The availability of every coupon set, in catalogue order.
-    func availabilityList() throws -> [WarplyCouponAvailability] {
+    func availabilityList() throws -> [ServedCouponAvailability] {
         let sets = try catalogue().couponSets[.greek, default: []]
         let availability = state.withLock { $0.availability }
-        return sets.map { WarplyCouponAvailability(couponSetUUID: $0.uuid, availability: availability[$0.uuid] ?? 0) }
+        return sets.map { ServedCouponAvailability(couponSetUUID: $0.uuid, availability: availability[$0.uuid] ?? 0) }
     }
 
     /// The articles in `language`, narrowed to `categories` when given.
-    func articles(_ body: WarplyContextRequest, language: WarplyLanguage) throws -> [WarplyArticle] {
+    func articles(_ body: WarplyEmulatorContextRequest, language: WarplyLanguage) throws -> [ServedArticle] {
         let list = try catalogue().articles[language, default: []]
         let categories = Set(body.strings("categories"))
         guard !categories.isEmpty else { return list }

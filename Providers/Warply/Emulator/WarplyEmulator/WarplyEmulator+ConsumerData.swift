@@ -1,25 +1,25 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 
 extension WarplyEmulator {
     /// `consumer_data`/`handle_user_details`: the profile for `process` `get` (or none); any other
     /// process is a section status 2 refusal.
-    func profileAnswer(_ body: WarplyContextRequest, email: String) throws -> Response {
+    func profileAnswer(_ body: WarplyEmulatorContextRequest, email: String) throws -> Response {
         let process = body.string("process") ?? "get"
         guard process == "get" else {
-            return try Self.sectionFailure(WarplyWire.Section.user, "Unsupported process '\(process.prefix(40))'.")
+            return try Self.sectionFailure("MAPP_USER", "Unsupported process '\(process.prefix(40))'.")
         }
-        return try Self.contextAnswer(WarplyWire.Section.user, user(email).profile)
+        return try Self.contextAnswer("MAPP_USER", user(email).profile)
     }
 
     /// The user's market pass: barcode, the value of redeemed supermarket coupons, unseen offers, the
     /// supermarkets and the map page.
-    func marketPass(email: String, language: WarplyLanguage) throws -> WarplyMarketPassDetails {
+    func marketPass(email: String, language: WarplyLanguage) throws -> ServedMarketPassDetails {
         let user = try user(email)
         let history = try supermarketHistory(email: email, language: language)
-        return try WarplyMarketPassDetails(
+        return try ServedMarketPassDetails(
             barcode: user.marketPassBarcode, totalDiscount: history.totalRedeemedValue, newOffers: user.newOffers,
             supermarkets: catalogue().supermarkets(language: language), mapURL: "https://engage-uat.dei.gr/market-pass/map"
         )

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -9,7 +9,7 @@ extension WarplyEmulator {
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyContextRequest.self, from: data, expected: Self.contextShape)
+                let body = try self.decode(WarplyEmulatorContextRequest.self, from: data, expected: Self.contextShape)
                 if let answer = try self.answerStandard(body) { return answer }
                 if Self.isAuthenticatedAction(body) {
                     throw WarplyEmulatorRejection.refused("unknown action: \(body.root)/\(body.action) needs the authenticated context")
@@ -24,7 +24,7 @@ extension WarplyEmulator {
                     let data = try await self.readBody(request, context: context)
                     try self.verifySigned(request, environment: environment)
                     let session = try self.authenticate(request, environment: environment)
-                    let body = try self.decode(WarplyContextRequest.self, from: data, expected: Self.contextShape)
+                    let body = try self.decode(WarplyEmulatorContextRequest.self, from: data, expected: Self.contextShape)
                     if let answer = try self.answerStandard(body) { return answer }
                     if let answer = try self.answerAuthenticated(body, email: session.email, environment: environment) { return answer }
                     throw WarplyEmulatorRejection.refused("unknown action")
@@ -37,62 +37,60 @@ extension WarplyEmulator {
     static let contextShape = #"{"<root>":{"action":"…",…}}"#
 
     /// The answer to a standard-context action, or `nil` when `body` is not one.
-    func answerStandard(_ body: WarplyContextRequest) throws -> Response? {
+    func answerStandard(_ body: WarplyEmulatorContextRequest) throws -> Response? {
         let language = WarplyLanguage(requested: body.string("language"))
-        typealias Action = WarplyWire.Action
         switch (body.root, body.action) {
-        case (WarplyWire.Root.campaigns, Action.retrieve):
-            return try Self.contextAnswer(WarplyWire.Section.campaigning, campaigns(body, language: language))
-        case (WarplyWire.Root.campaigns, Action.retrieveSupermarket):
-            let supermarket = try catalogue().campaigns[language, default: []].filter(\.isSupermarket)
-            return try Self.contextAnswer(WarplyWire.Section.campaigning, supermarket)
-        case (WarplyWire.Root.coupon, Action.availability):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, availabilityList())
-        case (WarplyWire.Root.coupon, Action.couponSets):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, catalogue().couponSets[language, default: []])
-        case (WarplyWire.Root.shops, Action.retrieveMultilingual):
-            return try Self.contextAnswer(WarplyWire.Section.shops, merchants(body, language: language))
-        case (WarplyWire.Root.shops, Action.merchantCategories):
-            return try Self.contextAnswer(WarplyWire.Section.shops, catalogue().categories[language, default: []])
-        case (WarplyWire.Root.content, Action.retrieveMultilingual):
-            return try Self.contextAnswer(WarplyWire.Section.content, articles(body, language: language))
+        case ("campaigns", "retrieve"):
+            return try Self.contextAnswer("MAPP_CAMPAIGNING", campaigns(body, language: language))
+        case ("campaigns", "retrieve_supermarket"):
+            let supermarket = try catalogue().campaigns[language, default: []].filter { $0.isSupermarket }
+            return try Self.contextAnswer("MAPP_CAMPAIGNING", supermarket)
+        case ("coupon", "availability"):
+            return try Self.contextAnswer("MAPP_COUPON", availabilityList())
+        case ("coupon", "retrieve_multilingual"):
+            return try Self.contextAnswer("MAPP_COUPON", catalogue().couponSets[language, default: []])
+        case ("shops", "retrieve_multilingual"):
+            return try Self.contextAnswer("MAPP_SHOPS", merchants(body, language: language))
+        case ("shops", "get_merchant_categories"):
+            return try Self.contextAnswer("MAPP_SHOPS", catalogue().categories[language, default: []])
+        case ("content", "retrieve_multilingual"):
+            return try Self.contextAnswer("MAPP_CONTENT", articles(body, language: language))
         default:
             return nil
         }
     }
 
     /// The answer to an authenticated-context action of `email`, or `nil` when `body` is not one.
-    func answerAuthenticated(_ body: WarplyContextRequest, email: String, environment: EmulatorEnvironment) throws -> Response? {
+    func answerAuthenticated(_ body: WarplyEmulatorContextRequest, email: String, environment: EmulatorEnvironment) throws -> Response? {
         let language = WarplyLanguage(requested: body.string("language"))
-        typealias Action = WarplyWire.Action
         switch (body.root, body.action) {
-        case (WarplyWire.Root.campaigns, Action.retrievePersonalized):
-            return try Self.contextAnswer(WarplyWire.Section.campaigning, personalizedCampaigns(email: email, language: language))
-        case (WarplyWire.Root.coupon, Action.userCoupons):
+        case ("campaigns", "retrieve_personalized"):
+            return try Self.contextAnswer("MAPP_CAMPAIGNING", personalizedCampaigns(email: email, language: language))
+        case ("coupon", "user_coupons"):
             return try Self.contextAnswer(
-                WarplyWire.Section.coupon, userCoupons(email: email, types: body.strings("couponset_types"), language: language))
-        case (WarplyWire.Root.coupon, Action.universalCoupons):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, userCoupons(email: email, types: [], language: language))
-        case (WarplyWire.Root.coupon, Action.validate):
+                "MAPP_COUPON", userCoupons(email: email, types: body.strings("couponset_types"), language: language))
+        case ("coupon", "user_coupons_universal"):
+            return try Self.contextAnswer("MAPP_COUPON", userCoupons(email: email, types: [], language: language))
+        case ("coupon", "validate"):
             return try Self.contextAnswer(
-                WarplyWire.Section.coupon, validate(code: body.string("coupon") ?? "", email: email, language: language))
-        case (WarplyWire.Root.coupon, Action.redeem):
+                "MAPP_COUPON", validate(code: body.string("coupon") ?? "", email: email, language: language))
+        case ("coupon", "redeem"):
             return try redeem(body, email: email, environment: environment)
-        case (WarplyWire.Root.coupon, Action.redeemedSupermarketHistory):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, supermarketHistory(email: email, language: language))
-        case (WarplyWire.Root.consumerData, Action.userDetails):
+        case ("coupon", "get_redeemed_sm_history"):
+            return try Self.contextAnswer("MAPP_COUPON", supermarketHistory(email: email, language: language))
+        case ("consumer_data", "handle_user_details"):
             return try profileAnswer(body, email: email)
-        case (WarplyWire.Root.consumerData, Action.transactionHistory):
-            return try Self.contextAnswer(WarplyWire.Section.transactions, user(email).transactions)
-        case (WarplyWire.Root.consumerData, Action.pointsHistory):
-            return try Self.contextAnswer(WarplyWire.Section.points, user(email).pointsHistory)
-        case (WarplyWire.Root.consumerData, Action.marketPass):
-            return try Self.contextAnswer(WarplyWire.Section.marketPass, marketPass(email: email, language: language))
-        case (WarplyWire.Root.cards, Action.addCard):
+        case ("consumer_data", "get_transaction_history"):
+            return try Self.contextAnswer("MAPP_TRANSACTIONS", user(email).transactions)
+        case ("consumer_data", "get_points_history"):
+            return try Self.contextAnswer("MAPP_POINTS", user(email).pointsHistory)
+        case ("consumer_data", "integration"):
+            return try Self.contextAnswer("MAPP_MARKET_PASS", marketPass(email: email, language: language))
+        case ("cards", "add_card"):
             return try addCard(body, email: email, environment: environment)
-        case (WarplyWire.Root.cards, Action.getCards):
-            return try Self.contextAnswer(WarplyWire.Section.cards, user(email).cards)
-        case (WarplyWire.Root.cards, Action.deleteCard):
+        case ("cards", "get_cards"):
+            return try Self.contextAnswer("MAPP_CARDS", user(email).cards)
+        case ("cards", "delete_card"):
             return try deleteCard(token: body.string("token") ?? "", email: email)
         default:
             return nil
@@ -100,15 +98,14 @@ extension WarplyEmulator {
     }
 
     /// Whether `body` names an action only the authenticated context serves.
-    static func isAuthenticatedAction(_ body: WarplyContextRequest) -> Bool {
-        typealias Action = WarplyWire.Action
+    static func isAuthenticatedAction(_ body: WarplyEmulatorContextRequest) -> Bool {
         let actions: [String: Set<String>] = [
-            WarplyWire.Root.campaigns: [Action.retrievePersonalized],
-            WarplyWire.Root.coupon: [
-                Action.userCoupons, Action.universalCoupons, Action.validate, Action.redeem, Action.redeemedSupermarketHistory,
+            "campaigns": ["retrieve_personalized"],
+            "coupon": [
+                "user_coupons", "user_coupons_universal", "validate", "redeem", "get_redeemed_sm_history",
             ],
-            WarplyWire.Root.consumerData: [Action.userDetails, Action.transactionHistory, Action.pointsHistory, Action.marketPass],
-            WarplyWire.Root.cards: [Action.addCard, Action.getCards, Action.deleteCard],
+            "consumer_data": ["handle_user_details", "get_transaction_history", "get_points_history", "integration"],
+            "cards": ["add_card", "get_cards", "delete_card"],
         ]
         return actions[body.root]?.contains(body.action) == true
     }

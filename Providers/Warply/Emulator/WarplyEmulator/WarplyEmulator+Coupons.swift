@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
@@ -7,7 +7,7 @@ import Hummingbird
 extension WarplyEmulator {
     /// The user's coupons in `language`, active and redeemed mixed as stored; narrowed to coupon sets of
     /// the given `couponset_types` when any are given.
-    func userCoupons(email: String, types: [String], language: WarplyLanguage) throws -> [WarplyCoupon] {
+    func userCoupons(email: String, types: [String], language: WarplyLanguage) throws -> [ServedCoupon] {
         let catalogue = try catalogue()
         let coupons = try user(email).coupons.map { catalogue.coupon($0, language: language) }
         guard !types.isEmpty else { return coupons }
@@ -15,42 +15,42 @@ extension WarplyEmulator {
     }
 
     /// Whether the user's coupon `code` can be used.
-    func validate(code: String, email: String, language: WarplyLanguage) throws -> WarplyCouponValidation {
+    func validate(code: String, email: String, language: WarplyLanguage) throws -> ServedCouponValidation {
         let greek = language == .greek
         guard let coupon = try user(email).coupons.first(where: { $0.code.caseInsensitiveCompare(code) == .orderedSame }) else {
-            return WarplyCouponValidation(isValid: false, couponCode: code, message: greek ? "Άγνωστο κουπόνι" : "Unknown coupon")
+            return ServedCouponValidation(isValid: false, couponCode: code, message: greek ? "Άγνωστο κουπόνι" : "Unknown coupon")
         }
-        let isActive = coupon.status == WarplyCoupon.activeStatus
+        let isActive = coupon.status == ServedCoupon.activeStatus
         let message =
             isActive
             ? (greek ? "Το κουπόνι είναι έγκυρο" : "The coupon is valid")
             : (greek ? "Το κουπόνι έχει ήδη χρησιμοποιηθεί" : "The coupon has already been used")
-        return WarplyCouponValidation(isValid: isActive, couponCode: coupon.code, message: message, couponSetUUID: coupon.couponSetUUID)
+        return ServedCouponValidation(isValid: isActive, couponCode: coupon.code, message: message, couponSetUUID: coupon.couponSetUUID)
     }
 
     /// `coupon`/`redeem`: acquires a coupon of the set `product_uuid`, or a section status 2 refusal.
-    func redeem(_ body: WarplyContextRequest, email: String, environment: EmulatorEnvironment) throws -> Response {
+    func redeem(_ body: WarplyEmulatorContextRequest, email: String, environment: EmulatorEnvironment) throws -> Response {
         guard let couponSetUUID = body.string("product_uuid"), !couponSetUUID.isEmpty else {
-            return try Self.sectionFailure(WarplyWire.Section.coupon, "product_uuid (the coupon set) is required.")
+            return try Self.sectionFailure("MAPP_COUPON", "product_uuid (the coupon set) is required.")
         }
         let outcome = state.withLock { $0.redeem(couponSetUUID: couponSetUUID, email: email, environment: environment) }
         switch outcome {
         case let .success(redemption):
-            return try Self.contextAnswer(WarplyWire.Section.coupon, redemption)
+            return try Self.contextAnswer("MAPP_COUPON", redemption)
         case let .failure(refusal):
-            return try Self.sectionFailure(WarplyWire.Section.coupon, refusal.message)
+            return try Self.sectionFailure("MAPP_COUPON", refusal.message)
         }
     }
 
     /// The user's redeemed supermarket coupons and the sum of their values.
-    func supermarketHistory(email: String, language: WarplyLanguage) throws -> WarplyRedeemedSupermarketHistory {
+    func supermarketHistory(email: String, language: WarplyLanguage) throws -> ServedRedeemedSupermarketHistory {
         let catalogue = try catalogue()
         let redeemed = try user(email).coupons
-            .filter { $0.status == WarplyCoupon.redeemedStatus && catalogue.isSupermarket($0) }
+            .filter { $0.status == ServedCoupon.redeemedStatus && catalogue.isSupermarket($0) }
             .map { catalogue.coupon($0, language: language) }
         let total = redeemed.reduce(Decimal(0)) { sum, coupon in
             sum + (coupon.discount.flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) } ?? 0)
         }
-        return WarplyRedeemedSupermarketHistory(totalRedeemedValue: total, redeemedCoupons: redeemed)
+        return ServedRedeemedSupermarketHistory(totalRedeemedValue: total, redeemedCoupons: redeemed)
     }
 }

@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 /// The most rows a table of the state view shows.
@@ -69,7 +69,7 @@ extension WarplyEmulator: InspectableEmulator {
         )
     }
 
-    private static func devicesTable(_ updates: [WarplyContextRequest]) -> EmulatorStateView.Table {
+    private static func devicesTable(_ updates: [WarplyEmulatorContextRequest]) -> EmulatorStateView.Table {
         let rows = updates.suffix(EmulatorStateView.rowLimit).reversed().map { update -> [String] in
             [
                 update.fields["unique_device_id"]?.stringValue ?? "", update.fields["platform"]?.stringValue ?? "",
@@ -93,7 +93,7 @@ extension WarplyEmulator: InspectableEmulator {
                 let set = state.catalogue?.couponSet(uuid: coupon.couponSetUUID, language: .english)
                 rows.append([
                     email, set?.name ?? coupon.couponSetUUID, EmulatorStateView.lastFour(coupon.code),
-                    coupon.status == WarplyCoupon.redeemedStatus ? "redeemed" : "active", Self.text(coupon.expiration),
+                    coupon.status == ServedCoupon.redeemedStatus ? "redeemed" : "active", Self.text(coupon.expiration),
                     coupon.redeemedDate.map { Self.text($0) } ?? "", index >= firstAcquired ? "acquired" : "seeded",
                 ])
             }
@@ -106,7 +106,7 @@ extension WarplyEmulator: InspectableEmulator {
     private static func analyticsTable(_ events: [WarplyAnalyticsBatch.Event]) -> EmulatorStateView.Table {
         let rows = events.suffix(EmulatorStateView.rowLimit).reversed().map { event -> [String] in
             [
-                event.eventID, event.eventName, Self.text(WarplyTimestamp(event.timeSubmitted)),
+                event.eventID, event.eventName, Self.text(ServedTimestamp(event.timeSubmitted)),
                 event.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),
             ]
         }
@@ -114,7 +114,7 @@ extension WarplyEmulator: InspectableEmulator {
     }
 
     /// The timestamp in ISO 8601, or its text as sent when it is not a known date.
-    private static func text(_ timestamp: WarplyTimestamp) -> String {
+    private static func text(_ timestamp: ServedTimestamp) -> String {
         timestamp.date.map { $0.formatted(.iso8601) } ?? timestamp.text
     }
 }

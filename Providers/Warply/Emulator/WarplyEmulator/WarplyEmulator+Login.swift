@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -16,7 +16,7 @@ extension WarplyEmulator {
                 try await self.respond {
                     let data = try await self.readBody(request, context: context)
                     try self.verifySigned(request, environment: environment)
-                    let body = try self.decode(WarplyAuthRequest.DEILogin.self, from: data, expected: #"{"email":"…"}"#)
+                    let body = try self.decode(ServedRequest.DEILogin.self, from: data, expected: #"{"email":"…"}"#)
                     guard Self.isEmail(body.email) else { return try Self.loginRefused("Invalid email address.") }
                     return try self.login(email: body.email, environment: environment)
                 }
@@ -27,7 +27,7 @@ extension WarplyEmulator {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
                 let body = try self.decode(
-                    WarplyAuthRequest.VerifyTicket.self, from: data, expected: #"{"guid":"…","app_uuid":"…","ticket":"…"}"#
+                    ServedRequest.VerifyTicket.self, from: data, expected: #"{"guid":"…","app_uuid":"…","ticket":"…"}"#
                 )
                 guard let email = Self.cosmoteEmail(guid: body.guid), self.configuration.cosmoteTickets.contains(body.ticket) else {
                     return try Self.loginRefused("Invalid ticket.")
@@ -42,7 +42,7 @@ extension WarplyEmulator {
                 guard Self.basicCredentials(of: request) == self.configuration.partnerCredentials else {
                     throw WarplyEmulatorRejection.invalidClient
                 }
-                let body = try self.decode(WarplyAuthRequest.CosmoteUser.self, from: data, expected: #"{"user_identifier":"…"}"#)
+                let body = try self.decode(ServedRequest.CosmoteUser.self, from: data, expected: #"{"user_identifier":"…"}"#)
                 guard let email = Self.cosmoteEmail(guid: body.userIdentifier) else {
                     return try Self.loginRefused("Invalid user identifier.")
                 }
@@ -51,16 +51,16 @@ extension WarplyEmulator {
         }
     }
 
-    /// Logs `email` in and answers `WarplyResultResponse<WarplyTokenAnswer>`.
+    /// Logs `email` in and answers its tokens in the result form.
     func login(email: String, environment: EmulatorEnvironment) throws -> Response {
         let answer = state.withLock { $0.login(email: email, configuration: configuration, environment: environment) }
         environment.logger.debug("Warply user logged in")
-        return try SandboxResponse.json(WarplyResultResponse(result: answer), headers: [.cacheControl: "no-store"])
+        return SandboxResponse.raw(try ServedAnswer.result(message: "Success", answer), headers: [.cacheControl: "no-store"])
     }
 
     /// The result-form refusal of a login: `{"status":0,"msg":…}`.
     static func loginRefused(_ message: String) throws -> Response {
-        try SandboxResponse.json(WarplyResultResponse<WarplyTokenAnswer>(status: 0, result: nil, message: message))
+        SandboxResponse.raw(try ServedAnswer.status(0, message: message))
     }
 
     /// `<guid>@cosmote.emulator` (lowercased), or `nil` for a GUID that is empty, too long or not one token.

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -13,7 +13,7 @@ extension WarplyEmulator {
                 }
                 let registration = self.state.withLock { $0.register(environment: environment) }
                 environment.logger.debug("Registered a Warply device")
-                return try SandboxResponse.json(WarplyRegistrationResponse(context: registration))
+                return SandboxResponse.raw(try ServedAnswer.registration(registration))
             }
         }
     }

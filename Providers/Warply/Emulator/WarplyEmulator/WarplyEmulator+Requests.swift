@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -55,13 +55,13 @@ extension WarplyEmulator {
     /// Checks the signed headers of `request`.
     ///
     /// Status 9 (HTTP 200) when ``Configuration/answersStatus9Always`` is on or `loyalty-web-id` is not
-    /// a known registration; 403 when `loyalty-signature` is not `WarplyWire.signature(apiKey:date:)`
+    /// a known registration; 403 when `loyalty-signature` is not `ServedSignature.expected(apiKey:date:)`
     /// over the `loyalty-date` header exactly as sent, or that date is not Unix seconds within the
     /// tolerance of the host's clock (both counted in ``signatureFailureCount``).
     func verifySigned(_ request: Request, environment: EmulatorEnvironment) throws {
-        let webID = Self.header(WarplyWire.Header.webID, of: request)
-        let dateText = Self.header(WarplyWire.Header.date, of: request)
-        let signature = Self.header(WarplyWire.Header.signature, of: request)
+        let webID = Self.header("loyalty-web-id", of: request)
+        let dateText = Self.header("loyalty-date", of: request)
+        let signature = Self.header("loyalty-signature", of: request)
         let tolerance = Double(configuration.signatureDateTolerance.components.seconds)
         let now = environment.now().timeIntervalSince1970
         let failure: WarplyEmulatorRejection? = state.withLock { state in
@@ -71,7 +71,7 @@ extension WarplyEmulator {
             guard let webID, let apiKey = state.registrations[webID] else {
                 return .registrationInvalid("Unknown loyalty-web-id: register the device again.")
             }
-            guard let dateText, let signature, signature == WarplyWire.signature(apiKey: apiKey, date: dateText) else {
+            guard let dateText, let signature, signature == ServedSignature.expected(apiKey: apiKey, date: dateText) else {
                 state.signatureFailureCount += 1
                 return .forbidden("invalid signature")
             }
@@ -120,18 +120,18 @@ extension WarplyEmulator {
     // MARK: Answers
 
     /// A context answer carrying `result` in `section` (section status 1).
-    static func contextAnswer<Payload: Codable & Sendable>(_ section: String, _ result: Payload) throws -> Response {
-        try SandboxResponse.json(WarplyContextResponse(section: section, result: result))
+    static func contextAnswer<Payload: Encodable & Sendable>(_ section: String, _ result: Payload) throws -> Response {
+        SandboxResponse.raw(try ServedAnswer.context(section: section, result: result))
     }
 
-    /// A refused context action: body status 1, `<section>-status` `sectionStatus`, and `msg`.
+    /// A refused context action: body status 1, `<section>-status` `sectionStatus`, and the section's `msg`.
     static func sectionFailure(_ section: String, _ message: String, sectionStatus: Int = 2) throws -> Response {
-        try SandboxResponse.json(
-            WarplyContextResponse<JSONValue>(section: section, sectionStatus: sectionStatus, result: nil, message: message))
+        SandboxResponse.raw(
+            try ServedAnswer.context(section: section, result: JSONValue.null, sectionStatus: sectionStatus, message: message))
     }
 
     /// A status-form answer: `{"status":1}` or `{"status":0,"msg":…}`.
     static func statusAnswer(_ status: Int, message: String? = nil) throws -> Response {
-        try SandboxResponse.json(WarplyStatusResponse(status: status, message: message))
+        SandboxResponse.raw(try ServedAnswer.status(status, message: message))
     }
 }

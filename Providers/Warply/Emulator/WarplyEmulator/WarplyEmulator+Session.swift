@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 
 extension WarplyEmulator {
@@ -12,10 +12,9 @@ extension WarplyEmulator {
                 let query = request.uri.queryParameters
                 let language = WarplyLanguage(requested: query["language"].map(String.init) ?? query["lan"].map(String.init))
                 guard let campaign = try self.catalogue().campaign(sessionUUID: sessionUUID, language: language) else {
-                    return try SandboxResponse.json(
-                        WarplyResultResponse<WarplyCampaign>(status: 0, result: nil, message: "Unknown session."))
+                    return SandboxResponse.raw(try ServedAnswer.status(0, message: "Unknown session."))
                 }
-                return try SandboxResponse.json(WarplyResultResponse(result: campaign))
+                return SandboxResponse.raw(try ServedAnswer.result(message: "Success", campaign))
             }
         }
     }

@@ -1,4 +1,4 @@
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 @_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {
@@ -31,17 +31,17 @@ extension WarplyEmulator {
 
     /// The profile of the user `email` (any case), or `nil` before that user's first login. Its
     /// `points` reflect redemptions.
-    public func profile(forEmail email: String) -> WarplyProfile? {
+    package func profile(forEmail email: String) -> ServedProfile? {
         state.withLock { $0.users[email.lowercased()]?.profile }
     }
 
     /// The cards stored for `email` (masked numbers only), in the order added.
-    public func cards(forEmail email: String) -> [WarplyCard] {
+    package func cards(forEmail email: String) -> [ServedCard] {
         state.withLock { $0.users[email.lowercased()]?.cards ?? [] }
     }
 
     /// The coupons of `email`, in Greek, active and redeemed, in stored order (acquired ones last).
-    public func coupons(forEmail email: String) -> [WarplyCoupon] {
+    package func coupons(forEmail email: String) -> [ServedCoupon] {
         state.withLock { state in
             guard let catalogue = state.catalogue, let user = state.users[email.lowercased()] else { return [] }
             return user.coupons.map { catalogue.coupon($0, language: .greek) }
@@ -64,7 +64,7 @@ extension WarplyEmulator {
 
     /// The `{"device_info":{…}}` bodies received, in arrival order (root `device_info`, the raw fields
     /// in `fields`, and `action` if one was sent).
-    package var receivedDeviceInfo: [WarplyContextRequest] { state.withLock { $0.deviceInfo } }
+    package var receivedDeviceInfo: [WarplyEmulatorContextRequest] { state.withLock { $0.deviceInfo } }
 
     /// The phone numbers (`msisdn`, as sent) of accepted OTP requests, in arrival order.
     public var otpRequests: [String] { state.withLock { $0.otpRequests } }

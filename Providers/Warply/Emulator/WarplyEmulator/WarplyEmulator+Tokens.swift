@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import HTTPTypes
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
@@ -14,9 +14,9 @@ extension WarplyEmulator {
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
+                let body = try self.decode(ServedRequest.Logout.self, from: data, expected: #"{"access_token","refresh_token"}"#)
                 self.state.withLock { $0.logout(accessToken: body.accessToken, refreshToken: body.refreshToken, environment: environment) }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
     }
@@ -27,7 +27,7 @@ extension WarplyEmulator {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
                 let body = try self.decode(
-                    WarplyAuthRequest.Refresh.self, from: data,
+                    ServedRequest.Refresh.self, from: data,
                     expected: #"{"grant_type":"refresh_token","refresh_token","client_id","client_secret"}"#
                 )
                 guard body.grantType == "refresh_token" else {

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -13,7 +13,7 @@ extension WarplyEmulator {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
                 let body = try self.decode(
-                    WarplyAuthRequest.RegisterUser.self, from: data,
+                    ServedRequest.RegisterUser.self, from: data,
                     expected: #"{"email","password","firstname","lastname","msisdn","language"}"#)
                 if let problem = Self.signUpProblem(body) { return try Self.loginRefused(problem) }
                 let created = self.state.withLock { $0.signUp(body, environment: environment) }
@@ -26,7 +26,7 @@ extension WarplyEmulator {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
                 _ = try self.authenticate(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.ChangePassword.self, from: data, expected: #"{"old_password","new_password"}"#)
+                let body = try self.decode(ServedRequest.ChangePassword.self, from: data, expected: #"{"old_password","new_password"}"#)
                 guard !body.oldPassword.isEmpty else { return try Self.statusAnswer(0, message: "The old password is required.") }
                 guard body.oldPassword != body.newPassword else {
                     return try Self.statusAnswer(0, message: "The new password must differ from the old one.")
@@ -35,27 +35,27 @@ extension WarplyEmulator {
                     return try Self.statusAnswer(
                         0, message: "The new password must have at least \(Self.minimumPasswordLength) characters.")
                 }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
         group.post("user/:appUUID/password_reset") { request, context in
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.ResetPassword.self, from: data, expected: #"{"email":"…"}"#)
+                let body = try self.decode(ServedRequest.ResetPassword.self, from: data, expected: #"{"email":"…"}"#)
                 guard Self.isEmail(body.email) else { return try Self.statusAnswer(0, message: "Invalid email address.") }
                 self.state.withLock { $0.passwordResetRequests.append(body.email) }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
         group.post("user/:appUUID/otp/generate") { request, context in
             try await self.respond {
                 let data = try await self.readBody(request, context: context)
                 try self.verifySigned(request, environment: environment)
-                let body = try self.decode(WarplyAuthRequest.RequestOTP.self, from: data, expected: #"{"msisdn":"…"}"#)
+                let body = try self.decode(ServedRequest.RequestOTP.self, from: data, expected: #"{"msisdn":"…"}"#)
                 guard Self.isPhoneNumber(body.msisdn) else { return try Self.statusAnswer(0, message: "Invalid phone number.") }
                 self.state.withLock { $0.otpRequests.append(body.msisdn) }
-                return try Self.statusAnswer(WarplyWire.Status.success)
+                return try Self.statusAnswer(1)
             }
         }
     }
@@ -63,7 +63,7 @@ extension WarplyEmulator {
     /// Why the backend refuses a sign-up, if it does: an address that is not an email, a password
     /// shorter than ``minimumPasswordLength``, a name over 128 characters or on several lines, a phone
     /// number it does not take, or a language other than `el` and `en`.
-    static func signUpProblem(_ body: WarplyAuthRequest.RegisterUser) -> String? {
+    static func signUpProblem(_ body: ServedRequest.RegisterUser) -> String? {
         guard isEmail(body.email) else { return "Invalid email address." }
         guard body.password.count >= minimumPasswordLength else {
             return "The password must have at least \(minimumPasswordLength) characters."

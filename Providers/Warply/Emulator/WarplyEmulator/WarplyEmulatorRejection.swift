@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -31,7 +31,7 @@ struct WarplyEmulatorRejection: Error, Sendable {
 
     /// 200 `{"status":"9","msg":…}`: the registration is unknown, register again.
     static func registrationInvalid(_ message: String) -> Self {
-        Self(status: .ok, body: ["status": String(WarplyWire.Status.registrationInvalid), "msg": message])
+        Self(status: .ok, body: ["status": String(9), "msg": message])
     }
 
     /// 403 `{"status":"-1","msg":…}`: the signature or its date is wrong.

@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 /// Why a state change was refused; its message is sent as the section's `msg`.
@@ -13,7 +13,7 @@ extension WarplyEmulatorState {
     /// from the profile (with a negative points entry), and a new active coupon with a fresh code.
     mutating func redeem(
         couponSetUUID: String, email: String, environment: EmulatorEnvironment
-    ) -> Result<WarplyRedemption, WarplyEmulatorRefusal> {
+    ) -> Result<ServedRedemption, WarplyEmulatorRefusal> {
         guard let catalogue, let set = catalogue.couponSet(uuid: couponSetUUID, language: .greek) else {
             return .failure(.init(message: "Unknown coupon set."))
         }
@@ -29,25 +29,25 @@ extension WarplyEmulatorState {
         user.profile.points -= cost
         user.redemptionCount += 1
         var generator = environment.makeGenerator(stream: "redeem/\(email)/\(user.redemptionCount)")
-        let now = WarplyTimestamp(environment.now())
+        let now = ServedTimestamp(environment.now())
         let code = WarplyEmulatorUser.couponCode(prefix: Self.codePrefix(set), generator: &generator)
         let transactionID = generator.nextHex(byteCount: 8)
         user.pointsHistory.append(
-            WarplyPointsEntry(id: generator.nextHex(byteCount: 8), date: now, points: -cost, source: "coupon", description: set.name)
+            ServedPointsEntry(id: generator.nextHex(byteCount: 8), date: now, points: -cost, source: "coupon", description: set.name)
         )
         user.coupons.append(
             WarplyEmulatorCoupon(
                 id: generator.nextHex(byteCount: 8), couponSetUUID: couponSetUUID, code: code,
-                barcode: WarplyEmulatorUser.digits(13, using: &generator), status: WarplyCoupon.activeStatus,
-                expiration: set.expiration ?? WarplyTimestamp(environment.now().addingTimeInterval(30 * 86_400)), redeemedDate: nil
+                barcode: WarplyEmulatorUser.digits(13, using: &generator), status: ServedCoupon.activeStatus,
+                expiration: set.expiration ?? ServedTimestamp(environment.now().addingTimeInterval(30 * 86_400)), redeemedDate: nil
             )
         )
         users[email] = user
-        return .success(WarplyRedemption(couponCode: code, couponSetUUID: couponSetUUID, redeemedAt: now, transactionID: transactionID))
+        return .success(ServedRedemption(couponCode: code, couponSetUUID: couponSetUUID, redeemedAt: now, transactionID: transactionID))
     }
 
     /// The code prefix of coupons of `set`: `SM` for supermarket vouchers, `CPN` otherwise.
-    private static func codePrefix(_ set: WarplyCouponSet) -> String {
+    private static func codePrefix(_ set: ServedCouponSet) -> String {
         set.couponSetType == WarplyCatalogue.supermarketCouponSetType ? "SM" : "CPN"
     }
 }

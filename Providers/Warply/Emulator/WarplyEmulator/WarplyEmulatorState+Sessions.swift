@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 extension WarplyEmulatorState {
@@ -14,17 +14,17 @@ extension WarplyEmulatorState {
     static let refreshTokenType = "refresh"
 
     /// Issues a new registration (`web_id`, `api_key`) from the seeded stream `registration/<n>`.
-    mutating func register(environment: EmulatorEnvironment) -> WarplyRegistration {
+    mutating func register(environment: EmulatorEnvironment) -> ServedRegistration {
         registrationCount += 1
         var generator = environment.makeGenerator(stream: "registration/\(registrationCount)")
-        let registration = WarplyRegistration(webID: generator.nextHex(byteCount: 16), apiKey: generator.nextHex(byteCount: 32))
+        let registration = ServedRegistration(webID: generator.nextHex(byteCount: 16), apiKey: generator.nextHex(byteCount: 32))
         registrations[registration.webID] = registration.apiKey
         return registration
     }
 
     /// Creates the user of a sign-up, with its names, phone number and language in the profile;
     /// `false` when a user with that email exists (signed up or logged in before) or before the host started.
-    mutating func signUp(_ body: WarplyAuthRequest.RegisterUser, environment: EmulatorEnvironment) -> Bool {
+    mutating func signUp(_ body: ServedRequest.RegisterUser, environment: EmulatorEnvironment) -> Bool {
         let key = body.email.lowercased()
         guard users[key] == nil, let catalogue else { return false }
         var user = WarplyEmulatorUser.seeded(email: key, catalogue: catalogue, environment: environment)
@@ -44,7 +44,7 @@ extension WarplyEmulatorState {
     /// credentials and issues its tokens.
     mutating func login(
         email: String, configuration: WarplyEmulator.Configuration, environment: EmulatorEnvironment
-    ) -> WarplyTokenAnswer {
+    ) -> ServedTokens {
         let key = email.lowercased()
         if users[key] == nil, let catalogue {
             users[key] = WarplyEmulatorUser.seeded(email: key, catalogue: catalogue, environment: environment)
@@ -58,7 +58,7 @@ extension WarplyEmulatorState {
         sessions[session.id] = session
         loginCount += 1
         let tokens = issueTokens(for: session, configuration: configuration, environment: environment)
-        return WarplyTokenAnswer(
+        return ServedTokens(
             accessToken: tokens.access, refreshToken: tokens.refresh, clientID: session.clientID, clientSecret: session.clientSecret
         )
     }
@@ -68,7 +68,7 @@ extension WarplyEmulatorState {
     mutating func refresh(
         _ refreshToken: String, clientID: String, clientSecret: String, configuration: WarplyEmulator.Configuration,
         environment: EmulatorEnvironment
-    ) -> WarplyTokenAnswer? {
+    ) -> ServedTokens? {
         guard let sessionID = refreshTokens[refreshToken], let session = sessions[sessionID],
             session.clientID == clientID, session.clientSecret == clientSecret
         else {
@@ -81,7 +81,7 @@ extension WarplyEmulatorState {
         refreshTokens[refreshToken] = nil
         refreshCount += 1
         let tokens = issueTokens(for: session, configuration: configuration, environment: environment)
-        return WarplyTokenAnswer(accessToken: tokens.access, refreshToken: tokens.refresh)
+        return ServedTokens(accessToken: tokens.access, refreshToken: tokens.refresh)
     }
 
     /// Ends the session a logout names, by its refresh token or else its access token, and revokes its

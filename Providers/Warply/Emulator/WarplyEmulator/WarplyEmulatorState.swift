@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 /// The Warply emulator's mutable state, kept behind its lock.
@@ -36,7 +36,7 @@ struct WarplyEmulatorState {
     /// The `event_id`s of ``analyticsEvents``.
     var analyticsEventIDs: Set<String> = []
     /// Device info bodies, in arrival order.
-    var deviceInfo: [WarplyContextRequest] = []
+    var deviceInfo: [WarplyEmulatorContextRequest] = []
     /// Phone numbers OTPs were requested for, in arrival order.
     var otpRequests: [String] = []
     /// Emails password resets were requested for, in arrival order.

@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 import Foundation
 
 extension WarplyEmulatorUser {
@@ -100,14 +100,14 @@ extension WarplyEmulatorUser {
         )
     }
 
-    private static func profile(email: String, context: WarplyCatalogue.SeedContext, generator: inout SeededGenerator) -> WarplyProfile {
+    private static func profile(email: String, context: WarplyCatalogue.SeedContext, generator: inout SeededGenerator) -> ServedProfile {
         let isFemale = Bool.random(using: &generator)
         let first = (isFemale ? femaleNames : maleNames).randomElement(using: &generator) ?? FirstName(name: "Μαρία", nameDay: "08-15")
         let surname = surnames.randomElement(using: &generator) ?? ("Παπαδόπουλος", "Παπαδοπούλου")
         let lastName = isFemale ? surname.1 : surname.0
         let points = Int.random(in: 800...3_000, using: &generator)
         let birthday = context.timestamp(days: -Int.random(in: 7_000...22_000, using: &generator), format: "yyyy-MM-dd")
-        return WarplyProfile(
+        return ServedProfile(
             userID: generator.nextHex(byteCount: 16),
             email: email,
             firstName: first.name,
@@ -134,7 +134,7 @@ extension WarplyEmulatorUser {
                 couponSetUUID: WarplyCatalogue.couponSetUUID(plan.couponSetKey, context),
                 code: couponCode(prefix: plan.couponSetKey, generator: &generator),
                 barcode: digits(13, using: &generator),
-                status: plan.isRedeemed ? WarplyCoupon.redeemedStatus : WarplyCoupon.activeStatus,
+                status: plan.isRedeemed ? ServedCoupon.redeemedStatus : ServedCoupon.activeStatus,
                 expiration: context.timestamp(days: expirationDays, hours: 23, minutes: 59, format: format),
                 redeemedDate: plan.isRedeemed
                     ? context.timestamp(days: plan.days, hours: 10 + index, minutes: 5 * index, format: format) : nil
@@ -144,12 +144,12 @@ extension WarplyEmulatorUser {
 
     private static func transactions(
         context: WarplyCatalogue.SeedContext, catalogue: WarplyCatalogue, generator: inout SeededGenerator
-    ) -> [WarplyTransaction] {
+    ) -> [ServedTransaction] {
         transactionPlans.enumerated().map { index, plan in
             let merchantUUID = WarplyCatalogue.merchantUUID(plan.merchantKey, context)
             let cents = Int.random(in: 350...18_000, using: &generator)
             let format = WarplyCatalogue.dateFormats[index % WarplyCatalogue.dateFormats.count]
-            return WarplyTransaction(
+            return ServedTransaction(
                 transactionID: generator.nextHex(byteCount: 8),
                 date: context.timestamp(days: -plan.daysAgo, hours: 9 + index, minutes: 7 * index, format: format),
                 merchantName: catalogue.merchant(uuid: merchantUUID, language: .greek)?.name,
@@ -163,10 +163,10 @@ extension WarplyEmulatorUser {
         }
     }
 
-    private static func pointsHistory(context: WarplyCatalogue.SeedContext, generator: inout SeededGenerator) -> [WarplyPointsEntry] {
+    private static func pointsHistory(context: WarplyCatalogue.SeedContext, generator: inout SeededGenerator) -> [ServedPointsEntry] {
         pointsPlans.enumerated().map { index, plan in
             let format = WarplyCatalogue.dateFormats[index % WarplyCatalogue.dateFormats.count]
-            return WarplyPointsEntry(
+            return ServedPointsEntry(
                 id: generator.nextHex(byteCount: 8),
                 date: context.timestamp(days: -plan.daysAgo, hours: 12, minutes: index * 4, format: format),
                 points: plan.points,

@@ -1,19 +1,19 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 
 /// One user of the emulated backend: created on first login from the email, then changed by
 /// redemptions and card operations.
 struct WarplyEmulatorUser: Sendable {
     /// The profile (`user_points` goes down with every redemption).
-    var profile: WarplyProfile
+    var profile: ServedProfile
     /// The user's coupons, active and redeemed, in no particular order (as the backend sends them).
     var coupons: [WarplyEmulatorCoupon]
     /// The stored cards (masked numbers only).
-    var cards: [WarplyCard] = []
+    var cards: [ServedCard] = []
     /// The transaction history, dates out of order.
-    var transactions: [WarplyTransaction]
+    var transactions: [ServedTransaction]
     /// The points history, dates out of order; redemptions append negative entries.
-    var pointsHistory: [WarplyPointsEntry]
+    var pointsHistory: [ServedPointsEntry]
     /// The session UUIDs of the user's personalized campaigns.
     var personalizedCampaignUUIDs: [String]
     /// The market pass barcode.
@@ -33,18 +33,18 @@ struct WarplyEmulatorCoupon: Sendable, Hashable {
     var couponSetUUID: String
     var code: String
     var barcode: String
-    /// `WarplyCoupon.activeStatus` or `WarplyCoupon.redeemedStatus`.
+    /// `ServedCoupon.activeStatus` or `ServedCoupon.redeemedStatus`.
     var status: Int
-    var expiration: WarplyTimestamp
-    var redeemedDate: WarplyTimestamp?
+    var expiration: ServedTimestamp
+    var redeemedDate: ServedTimestamp?
 }
 
 extension WarplyCatalogue {
     /// `coupon` as the wire model, with its coupon set, merchant and discount in `language`.
-    func coupon(_ coupon: WarplyEmulatorCoupon, language: WarplyLanguage) -> WarplyCoupon {
+    func coupon(_ coupon: WarplyEmulatorCoupon, language: WarplyLanguage) -> ServedCoupon {
         let set = couponSet(uuid: coupon.couponSetUUID, language: language)
         let merchant = set?.merchantUUID.flatMap { self.merchant(uuid: $0, language: language) }
-        return WarplyCoupon(
+        return ServedCoupon(
             id: coupon.id, couponSetUUID: coupon.couponSetUUID, name: set?.name, code: coupon.code, barcode: coupon.barcode,
             status: coupon.status, expiration: coupon.expiration, redeemedDate: coupon.redeemedDate, couponSet: set,
             merchant: merchant, discount: set?.discount

@@ -1,5 +1,5 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageWarply
+import EngageWarply
 
 /// A seed text in Greek and English.
 struct WarplyLocalizedText: Sendable, Hashable {

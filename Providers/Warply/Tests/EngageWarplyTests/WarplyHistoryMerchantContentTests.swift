@@ -227,7 +227,7 @@ struct WarplyHistoryMerchantContentTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         try await warply.updateDeviceToken("push-token-abc")
-        func tokenUpdates() -> [WarplyContextRequest] {
+        func tokenUpdates() -> [WarplyEmulatorContextRequest] {
             harness.emulator.receivedDeviceInfo.filter { $0.action == WarplyWire.Action.updateToken }
         }
         let received = try #require(tokenUpdates().first)

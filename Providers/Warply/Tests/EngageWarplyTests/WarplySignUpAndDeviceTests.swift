@@ -208,7 +208,7 @@ struct WarplySignUpAndDeviceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let secrets = InMemorySecretStore()
         let storage = StorageLocation.directory(directory.path)
-        func infoUpdates() -> [WarplyContextRequest] {
+        func infoUpdates() -> [WarplyEmulatorContextRequest] {
             harness.emulator.receivedDeviceInfo.filter { $0.action == WarplyWire.Action.updateDeviceInfo }
         }
 

@@ -31,7 +31,10 @@ struct WarplyUserAndCardTests {
         let (engage, warply) = try await harness.loggedIn(email: Self.email)
         let profile = try await warply.profile()
         let stored = try #require(harness.emulator.profile(forEmail: Self.email))
-        #expect(profile == stored)
+        // What the emulator stored is what the client read (the emulator's own type, compared field by field).
+        #expect(profile.userID == stored.userID && profile.email == stored.email && profile.points == stored.points)
+        #expect(profile.firstName == stored.firstName && profile.lastName == stored.lastName && profile.msisdn == stored.msisdn)
+        #expect(profile.loyaltyID == stored.loyaltyID && profile.tier == stored.tier && profile.birthday?.text == stored.birthday?.text)
         #expect(profile.email == Self.email)
         #expect(profile.points > 0)
         #expect(profile.loyaltyID?.hasPrefix("DEI") == true)
@@ -234,7 +237,9 @@ struct WarplyUserAndCardTests {
         #expect(cards == [card])
         #expect(cards.allSatisfy { $0.maskedNumber?.contains("1111 1111") != true })
         let stored = harness.emulator.cards(forEmail: Self.email)
-        #expect(stored == [card])
+        // What the emulator stored is what the client read (the emulator's own type, compared key by key).
+        #expect(stored.map(\.token) == [card.token] && stored.map(\.maskedNumber) == [card.maskedNumber])
+        #expect(stored.map(\.issuer) == [card.issuer] && stored.map(\.isDefault) == [card.isDefault])
         #expect(!"\(stored)".contains(Self.cardNumber))
 
         // The full number is in exactly one place of the journal: the add_card request body.
