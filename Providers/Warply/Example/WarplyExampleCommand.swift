@@ -7,7 +7,7 @@ import WarplyEmulator
 
 /// `warply-example`: a loyalty member's tour of Warply.
 ///
-/// It initializes (registers the device), logs in with an email (or, with `--register`, signs a new
+/// It initializes (sends the device's details), logs in with an email (or, with `--register`, signs a new
 /// user up, which logs them in), lists campaigns and coupons, redeems one coupon, shows the profile,
 /// adds and lists a card (masked) and prints the points history. By default it starts the Warply emulator in-process; `--base-url` points it at any
 /// Warply-compatible backend instead.
@@ -21,7 +21,10 @@ struct WarplyExampleCommand: AsyncParsableCommand {
 
             Flags that point it at a real backend:
               --base-url URL     a Warply engage server, with --app-uuid set to the application's UUID
-              --storage DIR      keep the device registration and the sealed session between runs (the default with --base-url)
+              --merchant-id ID   the merchant id that signs every request (the official SDK's signing; default empty)
+              --signing device-registration
+                                 sign with a device registration instead (GET …/register/), as older Warply backends expect
+              --storage DIR      keep the sealed session (and any device registration) between runs (the default with --base-url)
             """
     )
 
@@ -30,6 +33,13 @@ struct WarplyExampleCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("app-uuid"), help: "The Warply application UUID.")
     var appUUID = "f83dfde1145e4c2da69793abb2f579af"
+
+    @Option(
+        name: .customLong("merchant-id"), help: "The merchant id that signs every request (default empty, as the official SDK's examples).")
+    var merchantID = ""
+
+    @Option(name: .customLong("signing"), help: "merchant (the official SDK's, the default) or device-registration.")
+    var signing = "merchant"
 
     @Option(name: .customLong("email"), help: "The email to log in with (DEI login), or to sign up with (--register).")
     var email = "maria@example.gr"
@@ -60,8 +70,18 @@ struct WarplyExampleCommand: AsyncParsableCommand {
             throw ValidationError("--base-url must be an absolute http(s) URL.")
         }
         guard WarplyLanguage(rawValue: language) != nil else { throw ValidationError("--language must be el or en.") }
+        guard Self.signing(signing) != nil else { throw ValidationError("--signing must be merchant or device-registration.") }
         if !register, firstName != nil || lastName != nil || phone != nil {
             throw ValidationError("--first-name, --last-name and --phone go with --register.")
+        }
+    }
+
+    /// The signing scheme a `--signing` value names.
+    static func signing(_ text: String) -> WarplyConfiguration.Signing? {
+        switch text {
+        case "merchant": .merchant
+        case "device-registration": .deviceRegistration
+        default: nil
         }
     }
 
@@ -71,7 +91,8 @@ struct WarplyExampleCommand: AsyncParsableCommand {
         let storage = ExampleStorage.resolve(self.storage, appID: WarplyExampleScenario.appID, realBackend: baseURL != nil)
         output.line(storage.summary)
         let scenario = try await WarplyExampleScenario(
-            baseURL: backend.baseURL, appUUID: appUUID, language: WarplyLanguage(rawValue: language) ?? .english, storage: storage
+            baseURL: backend.baseURL, appUUID: appUUID, merchantID: merchantID, signing: Self.signing(signing) ?? .merchant,
+            language: WarplyLanguage(rawValue: language) ?? .english, storage: storage
         )
         do {
             // The password of a sign-up comes from WARPLY_PASSWORD, never from the command line (which

@@ -11,11 +11,15 @@ struct WarplyExampleScenario {
 
     static let appID = "org.engagekit.warply-example"
 
-    init(baseURL: URL, appUUID: String, language: WarplyLanguage, storage: ExampleStorage) async throws {
+    init(
+        baseURL: URL, appUUID: String, merchantID: String = "", signing: WarplyConfiguration.Signing = .merchant, language: WarplyLanguage,
+        storage: ExampleStorage
+    ) async throws {
         var configuration = EngageConfiguration.preset(.development, appID: Self.appID)
         configuration.storage = storage.location
         configuration.logLevel = .error
-        var warply = WarplyConfiguration.preset(.development, appUUID: appUUID)
+        var warply = WarplyConfiguration.preset(.development, appUUID: appUUID, merchantID: merchantID)
+        warply.signing = signing
         warply.environment = .custom(baseURL)
         warply.language = language
         try configuration.setProvider(.warply, warply)

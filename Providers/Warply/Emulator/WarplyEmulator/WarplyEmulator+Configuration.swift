@@ -26,6 +26,10 @@ extension WarplyEmulator {
         public var answersStatus9Always: Bool
         /// How far `loyalty-date` may be from the host's clock, either way (default 600 s).
         public var signatureDateTolerance: Duration
+        /// The merchant ids accepted as `loyalty-web-id` with the official SDK's signing (an empty API
+        /// key: the signature hashes `loyalty-date` alone). Default `[""]`: the official SDK's examples
+        /// configure an empty merchant id.
+        public var merchantIDs: Set<String>
 
         /// Creates a configuration; every parameter has a default suited to tests.
         /// - Parameters:
@@ -38,6 +42,7 @@ extension WarplyEmulator {
         ///   - extraCampaignCount: Generated campaigns added to the catalogue (default 0).
         ///   - answersStatus9Always: Whether every signed route answers status 9 (default `false`).
         ///   - signatureDateTolerance: Accepted clock skew of `loyalty-date` (default 600 s).
+        ///   - merchantIDs: Merchant ids accepted with merchant signing (default `[""]`).
         public init(
             appUUIDs: Set<String> = [Configuration.defaultAppUUID],
             acceptsAnyAppUUID: Bool = true,
@@ -47,8 +52,10 @@ extension WarplyEmulator {
             partnerCredentials: PartnerCredentials = .init(),
             extraCampaignCount: Int = 0,
             answersStatus9Always: Bool = false,
-            signatureDateTolerance: Duration = .seconds(600)
+            signatureDateTolerance: Duration = .seconds(600),
+            merchantIDs: Set<String> = [""]
         ) {
+            self.merchantIDs = merchantIDs
             self.appUUIDs = appUUIDs
             self.acceptsAnyAppUUID = acceptsAnyAppUUID
             self.accessTokenLifetime = accessTokenLifetime

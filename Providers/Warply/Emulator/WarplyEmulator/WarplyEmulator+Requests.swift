@@ -54,8 +54,10 @@ extension WarplyEmulator {
 
     /// Checks the signed headers of `request`.
     ///
-    /// Status 9 (HTTP 200) when ``Configuration/answersStatus9Always`` is on or `loyalty-web-id` is not
-    /// a known registration; 403 when `loyalty-signature` is not `ServedSignature.expected(apiKey:date:)`
+    /// A request is signed either as the official SDK signs (`loyalty-web-id` one of
+    /// ``Configuration/merchantIDs``, an empty API key) or with a registration this emulator issued.
+    /// Status 9 (HTTP 200) when ``Configuration/answersStatus9Always`` is on or `loyalty-web-id` is
+    /// neither; 403 when `loyalty-signature` is not `ServedSignature.expected(apiKey:date:)`
     /// over the `loyalty-date` header exactly as sent, or that date is not Unix seconds within the
     /// tolerance of the host's clock (both counted in ``signatureFailureCount``).
     func verifySigned(_ request: Request, environment: EmulatorEnvironment) throws {
@@ -68,7 +70,7 @@ extension WarplyEmulator {
             if state.answersStatus9Always {
                 return .registrationInvalid("The registration is not valid: register the device again.")
             }
-            guard let webID, let apiKey = state.registrations[webID] else {
+            guard let webID, let apiKey = state.registrations[webID] ?? (self.configuration.merchantIDs.contains(webID) ? "" : nil) else {
                 return .registrationInvalid("Unknown loyalty-web-id: register the device again.")
             }
             guard let dateText, let signature, signature == ServedSignature.expected(apiKey: apiKey, date: dateText) else {

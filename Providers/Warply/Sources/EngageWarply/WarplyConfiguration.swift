@@ -30,8 +30,12 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
 
     /// Your application's UUID on the Warply platform (32 hex digits, or the dashed UUID form).
     public var appUUID: String
-    /// Your merchant id (may be empty).
+    /// Your merchant id (may be empty, as in the official SDK's examples). With ``Signing-swift.enum/merchant``
+    /// signing it is the `loyalty-web-id` of every request.
     public var merchantID: String
+    /// How requests are signed: ``Signing-swift.enum/merchant`` (the default) as the official iOS SDK signs them,
+    /// or ``Signing-swift.enum/deviceRegistration`` as older Warply clients did.
+    public var signing: Signing
     /// Which backend.
     public var environment: WarplyEnvironment
     /// The default language of operations that take one.
@@ -68,6 +72,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     public init(
         appUUID: String,
         merchantID: String = "",
+        signing: Signing = .merchant,
         environment: WarplyEnvironment = .production,
         language: WarplyLanguage = .greek,
         bundleID: String? = nil,
@@ -85,6 +90,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         self.allowsCellularAccess = allowsCellularAccess
         self.appUUID = appUUID
         self.merchantID = merchantID
+        self.signing = signing
         self.environment = environment
         self.language = language
         self.bundleID = bundleID
@@ -93,6 +99,19 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         self.auth = auth
         self.partnerCredentials = partnerCredentials
         self.analyticsEnabled = analyticsEnabled
+    }
+
+    /// How Warply requests are signed (`loyalty-web-id`, `loyalty-date`, `loyalty-signature`).
+    public enum Signing: String, Codable, Sendable, CaseIterable {
+        /// As the official iOS SDK (SwiftWarplyFramework 2.3.0) signs: `loyalty-web-id` is
+        /// ``WarplyConfiguration/merchantID`` and the signature is the hex SHA-256 of `loyalty-date`
+        /// alone (its API key is the empty string). No registration request is made; a body status 9
+        /// fails the call with `.warplyRegistrationInvalid`, since there is nothing to renew.
+        case merchant
+        /// As older public Warply clients signed: the device registers (`GET …/register/`) for a
+        /// `web_id` and an API key (kept sealed), signs with them, and registers again once when
+        /// Warply answers status 9. Use it for a backend that still issues registrations.
+        case deviceRegistration
     }
 
     /// The SDK's preset configurations.
@@ -136,7 +155,8 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case appUUID, merchantID, environment, language, bundleID, deviceID, requestTimeoutSeconds, auth, tokens, partnerCredentials
+        case appUUID, merchantID, signing, environment, language, bundleID, deviceID, requestTimeoutSeconds, auth, tokens,
+            partnerCredentials
         case analyticsEnabled, preset, logLevel, maxAttempts, allowsCellularAccess
     }
 
@@ -150,6 +170,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         } else {
             self.init(appUUID: appUUID, merchantID: merchantID)
         }
+        signing = try container.decodeIfPresent(Signing.self, forKey: .signing) ?? signing
         environment = try container.decodeIfPresent(WarplyEnvironment.self, forKey: .environment) ?? environment
         language = try container.decodeIfPresent(WarplyLanguage.self, forKey: .language) ?? language
         bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID) ?? bundleID
@@ -174,6 +195,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(appUUID, forKey: .appUUID)
         try container.encode(merchantID, forKey: .merchantID)
+        try container.encode(signing, forKey: .signing)
         try container.encode(environment, forKey: .environment)
         try container.encode(language, forKey: .language)
         try container.encodeIfPresent(bundleID, forKey: .bundleID)

@@ -120,7 +120,8 @@ public final class WarplyProvider: EngageProvider {
         // Every Warply client: the same base URL, headers, timeout and redaction; the signed ones read
         // their answers with the status rules.
         func makeClient(
-            _ authorizer: any RequestAuthorizer = NoAuthorizer(), classifier: AnswerClassifier = WarplyAnswerRules.classifier
+            _ authorizer: any RequestAuthorizer = NoAuthorizer(),
+            classifier: AnswerClassifier = WarplyAnswerRules.classifier(signing: configuration.signing)
         ) throws(EngageError) -> APIClient {
             try context.makeAPIClient(
                 baseURL: baseURL, authorizer: authorizer, classifier: classifier, retry: retry, timeout: timeout, defaultHeaders: headers,
@@ -130,7 +131,9 @@ public final class WarplyProvider: EngageProvider {
         }
         let unsigned = try makeClient(classifier: .standard)
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: logger)
-        let signer = SignedHeadersAuthorizer(signer: WarplySigner(registrar: registrar), clock: context.clock)
+        let signer = SignedHeadersAuthorizer(
+            signer: WarplySigner(signing: configuration.signing, merchantID: configuration.merchantID, registrar: registrar),
+            clock: context.clock)
         let signed = try makeClient(signer)
         // A session that ends (logout, rejected refresh) takes the user's in-memory data with it.
         session = WarplySessionStore(namespace: context.storage) { state.clear() }
@@ -158,7 +161,7 @@ public final class WarplyProvider: EngageProvider {
             await context.analytics.scheduleFlushSoon(after: .zero)
         }
         do {
-            _ = try await registrar.registration()
+            if configuration.signing == .deviceRegistration { _ = try await registrar.registration() }
             await syncDeviceInfo()
         } catch {
             logger.notice(

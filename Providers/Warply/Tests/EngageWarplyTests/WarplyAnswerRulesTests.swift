@@ -20,7 +20,7 @@ struct WarplyAnswerRulesTests {
     }
 
     func outcome(_ response: HTTPResponseMessage) -> AnswerClassifier.Outcome {
-        WarplyAnswerRules.classifier.verdict(on: response, to: request, redactor: Redactor())
+        WarplyAnswerRules.classifier(signing: .deviceRegistration).verdict(on: response, to: request, redactor: Redactor())
     }
 
     @Test("a decoded context answer with status 2 is refused with its message, without reading the bytes")

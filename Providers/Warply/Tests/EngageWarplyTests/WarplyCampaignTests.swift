@@ -231,7 +231,7 @@ struct WarplyCampaignTests {
 
     @Test("campaignURL has no escaped slashes and no tokens; campaignParameters carry the tokens but hide them in description")
     func campaignURLAndParameters() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(emulatorConfiguration: .init(merchantIDs: ["merchant-1"]))
         let (engage, warply) = try await harness.loggedIn(harness.warplyConfiguration { $0.merchantID = "merchant-1" })
         let tokens = try #require(try await warply.tokens.currentTokens())
         let refreshToken = try #require(tokens.refreshToken)

@@ -406,11 +406,13 @@ struct WarplyConfigurationJSONUnitTests {
         configuration.deviceID = "device-1"
         configuration.partnerCredentials = .init(username: "user", password: "pass")
         configuration.auth?.proactiveRefreshSeconds = 45
+        configuration.signing = .deviceRegistration
         let object = try jsonObject(configuration)
         #expect(object["preset"] == nil)
+        #expect(object["signing"] as? String == "deviceRegistration")
         #expect(
             Set(object.keys) == [
-                "appUUID", "merchantID", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth",
+                "appUUID", "merchantID", "signing", "environment", "language", "bundleID", "deviceID", "requestTimeoutSeconds", "auth",
                 "partnerCredentials", "analyticsEnabled", "logLevel", "maxAttempts", "allowsCellularAccess",
             ])
         #expect(object["environment"] as? String == "http://127.0.0.1:9000/warply")

@@ -11,7 +11,7 @@ import WarplyEmulator
 struct WarplyEmulatorInspectionTests {
     @Test("a login shows the user, the device's registration (last four only) and the coupons; reset forgets them")
     func inspectAndReset() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, _) = try await harness.loggedIn(email: "maria@example.gr")
 
         let view = harness.emulator.inspect()

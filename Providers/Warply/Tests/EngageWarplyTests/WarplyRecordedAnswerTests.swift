@@ -128,7 +128,7 @@ struct WarplyRecordedAnswerTests {
 
     @Test("the emulator answers a whole session in the recorded shapes, and the client sends the recorded requests")
     func emulatorAndRequestsMatchTheRecordings() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         defer { Task { await harness.stop() } }
         let recorder = Recorder()
         let (engage, warply) = try await harness.loggedIn(transport: recorder)
@@ -223,7 +223,7 @@ struct WarplyRecordedAnswerTests {
 
     @Test("a recorded status 9 makes the client register again and retry once")
     func recordedStatusNine() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         defer { Task { await harness.stop() } }
         let transport = Self.recordedTransport(override: ["coupon/retrieve_multilingual": "error-registration-invalid.json"])
         let (engage, warply) = try await harness.startProvider(transport: transport)

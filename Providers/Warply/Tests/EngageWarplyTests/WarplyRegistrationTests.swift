@@ -13,7 +13,7 @@ import WarplyEmulator
 struct WarplyRegistrationTests {
     @Test("initialize registers the device once; every later request is signed with it")
     func registersAndSigns() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.startProvider()
         try await warply.initialize()
         #expect(harness.emulator.registrationCount == 1)
@@ -49,7 +49,7 @@ struct WarplyRegistrationTests {
 
     @Test("concurrent first calls share one registration")
     func concurrentFirstCalls() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, provider) = try await harness.startProvider()
         // start() registered already; forget it on both sides and race 20 calls.
         harness.emulator.forgetRegistrations()
@@ -64,7 +64,7 @@ struct WarplyRegistrationTests {
 
     @Test("status 9 re-registers once and resends the request")
     func status9Reregisters() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.loggedIn()
         harness.emulator.forgetRegistrations()
         let before = harness.requests(to: WarplyPaths.authenticatedContext).count
@@ -78,7 +78,7 @@ struct WarplyRegistrationTests {
 
     @Test("concurrent requests refused with status 9 re-register once: each invalidates only the registration that signed it")
     func concurrentStatus9ReregistersOnce() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.startProvider()
         try await warply.initialize()
         harness.emulator.forgetRegistrations()
@@ -93,7 +93,7 @@ struct WarplyRegistrationTests {
 
     @Test("a status 9 body with leading whitespace or of an unexpected shape still re-registers")
     func status9WithLeadingWhitespace() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.startProvider()
         try await warply.initialize()
         harness.host.faults.inject(
@@ -111,7 +111,7 @@ struct WarplyRegistrationTests {
 
     @Test("a body refusing the request without the expected payload is warplyRequestRejected with the server's message")
     func refusalWithoutPayload() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.startProvider()
         harness.host.faults.inject(
             FaultRule(
@@ -130,7 +130,7 @@ struct WarplyRegistrationTests {
 
     @Test("a server answering status 9 forever gets one re-registration, not a loop")
     func status9DoesNotLoop() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let (engage, warply) = try await harness.startProvider()
         try await warply.initialize()
         harness.emulator.setAnswersStatus9Always(true)
@@ -145,7 +145,7 @@ struct WarplyRegistrationTests {
 
     @Test("a registration that fails is retried on the next call; a bad registration body is a decoding error")
     func failedRegistration() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         harness.host.faults.inject(FaultRule(.malformedBody, emulatorID: "warply", path: WarplyPaths.register, trigger: .times(1)))
         harness.host.faults.inject(FaultRule(.status(500), emulatorID: "warply", path: WarplyPaths.register, trigger: .times(1)))
         // start() swallows the first failure (registration is deferred).
@@ -162,7 +162,8 @@ struct WarplyRegistrationTests {
 
     @Test("a registration the server does not know for the app is refused with a clear error")
     func unknownApplication() async throws {
-        let harness = try await WarplyHarness(emulatorConfiguration: WarplyEmulator.Configuration(acceptsAnyAppUUID: false))
+        let harness = try await WarplyHarness(
+            signing: .deviceRegistration, emulatorConfiguration: WarplyEmulator.Configuration(acceptsAnyAppUUID: false))
         let configuration = harness.warplyConfiguration { $0.appUUID = "00000000000000000000000000000000" }
         let (engage, warply) = try await harness.startProvider(configuration)
         await #expect { try await warply.initialize() } throws: { error in

@@ -12,7 +12,7 @@ import WarplyEmulator
 struct WarplyResetTests {
     @Test("reset logs out, forgets the registration and starts over with a new persisted device id that every request sends")
     func resetRenewsTheDevice() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-reset-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let secrets = InMemorySecretStore()

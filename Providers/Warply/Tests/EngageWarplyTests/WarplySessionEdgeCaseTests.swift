@@ -89,7 +89,7 @@ struct WarplySessionEdgeCaseTests {
 
     @Test("campaignURL and campaignParameters fill web_id with the configured merchant id, as the seed does")
     func webIDIsTheMerchantID() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(emulatorConfiguration: .init(merchantIDs: ["merchant-77"]))
         let (engage, warply) = try await harness.loggedIn(harness.warplyConfiguration { $0.merchantID = "merchant-77" })
         let campaign = WarplyCampaign(
             sessionUUID: "s-1", indexURL: #"https:\/\/x.gr\/c\/{web_id}\/{appUUID}\/{sessionUuid}?lan={language}&k={api_key}"#

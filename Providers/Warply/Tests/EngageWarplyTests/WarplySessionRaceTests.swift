@@ -42,7 +42,7 @@ struct WarplySessionRaceTests {
 
     @Test("A device registration that answers after a reset is not kept: the new device registers as itself")
     func registrationAfterReset() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let transport = HoldingTransport(pathSuffix: WarplyPaths.register)
         let (engage, warply) = try await harness.startProvider(harness.warplyConfiguration { $0.deviceID = nil }, transport: transport)
         try await warply.reset()

@@ -169,7 +169,7 @@ struct WarplySignUpAndDeviceTests {
     /// the user's analytics consent off.
     @Test("with analytics off for Warply the device's details are not sent; they go out at the first start after it is on again")
     func deviceInfoNeedsConsent() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-consent-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let secrets = InMemorySecretStore()
@@ -203,7 +203,7 @@ struct WarplySignUpAndDeviceTests {
 
     @Test("the device's details reach Warply once after it registers, again only for a new registration or new details")
     func deviceInfoOncePerRegistration() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-device-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let secrets = InMemorySecretStore()
@@ -308,7 +308,7 @@ struct WarplySignUpAndDeviceTests {
     @Test("maxAttempts decides how often a transient failure is retried")
     func attemptsAreWarplys() async throws {
         for (attempts, registersAtStart) in [(2, true), (1, false)] {
-            let harness = try await WarplyHarness()
+            let harness = try await WarplyHarness(signing: .deviceRegistration)
             let register = WarplyWire.path(.register, appUUID: WarplyHarness.appUUID)
             let flaky = ObservingTransport(failingPath: register, failures: 1)
             var configuration = try harness.configuration(harness.warplyConfiguration { $0.maxAttempts = attempts })

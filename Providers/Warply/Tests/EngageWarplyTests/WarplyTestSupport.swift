@@ -17,8 +17,12 @@ struct WarplyHarness {
     let emulator: WarplyEmulator
     let host: SandboxHost
     let baseURL: URL
+    /// How the provider signs (the configuration's default, `.merchant`, unless a test of device
+    /// registration asks otherwise).
+    let signing: WarplyConfiguration.Signing
 
-    init(emulatorConfiguration: WarplyEmulator.Configuration = .init()) async throws {
+    init(signing: WarplyConfiguration.Signing = .merchant, emulatorConfiguration: WarplyEmulator.Configuration = .init()) async throws {
+        self.signing = signing
         emulator = WarplyEmulator(configuration: emulatorConfiguration)
         let clock = clock
         host = SandboxHost(emulators: [emulator], configuration: SandboxConfiguration(now: { clock.now }))
@@ -37,6 +41,7 @@ struct WarplyHarness {
         warply.analyticsEnabled = true
         warply.deviceID = "device-under-test"
         warply.partnerCredentials = .init(username: "cosmote", password: "s3cret")
+        warply.signing = signing
         adjust(&warply)
         return warply
     }

@@ -229,7 +229,7 @@ struct WarplyTokenTests {
 
     @Test("tokens survive a restart, sealed: the database file holds no token text")
     func tokensSurviveRestartSealed() async throws {
-        let harness = try await WarplyHarness()
+        let harness = try await WarplyHarness(signing: .deviceRegistration)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("warply-tokens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let secrets = InMemorySecretStore()

@@ -7,31 +7,50 @@ import HTTPTypes
 ///
 /// - a 2xx body whose status is not 1 is refused (`.warplyRequestRejected`, with the server's message
 ///   redacted);
-/// - status 9 means the server no longer knows the registration that signed the request: a refused
-///   signing key. The signer (``WarplySigner/renewKey(after:)``) forgets exactly that registration (a
-///   newer one another caller just made is kept) and the call is sent once more, signed with a new one.
-///   A second status 9 right after registering is `.warplyRegistrationInvalid`, never a loop.
+/// - status 9 means the server does not accept the key that signed the request: a refused signing key.
+///   With device registration the signer (``WarplySigner/renewKey(after:)``) forgets exactly that
+///   registration (a newer one another caller just made is kept) and the call is sent once more, signed
+///   with a new one; a second status 9 right after registering is `.warplyRegistrationInvalid`, never a
+///   loop. With merchant signing there is nothing to renew: the first status 9 is that error.
 ///
 /// The body status is read here only; a body without one is left to the caller's decoding (token
 /// answers carry none). An answer is parsed once: the call's own decoding, done in the authorisation
 /// layer before this rule runs, carries the status (``WarplyStatusCarrying``).
 enum WarplyAnswerRules {
-    static let classifier = AnswerClassifier { response, request, redactor in
-        guard response.isSuccess, let envelope = statusEnvelope(of: response), let status = envelope.status,
-            status != WarplyWire.Status.success
-        else { return .accept }
-        guard status == WarplyWire.Status.registrationInvalid else {
-            return .fail(
-                refusal(operation: request.options.operationName, status: "status \(status)", message: envelope.message, redactor: redactor)
-            )
+    /// The rules for requests signed with `signing`.
+    static func classifier(signing: WarplyConfiguration.Signing) -> AnswerClassifier {
+        let refusedSignature =
+            switch signing {
+            case .deviceRegistration:
+                EngageError(
+                    .warplyRegistrationInvalid,
+                    "Warply refused the device registration again right after registering anew (status 9).", providerID: .warply,
+                    isRetryable: true,
+                    recoverySuggestion: "Check that appUUID belongs to this environment; try again later."
+                )
+            case .merchant:
+                EngageError(
+                    .warplyRegistrationInvalid, "Warply refused this app's signature (status 9).", providerID: .warply,
+                    recoverySuggestion:
+                        "Check that merchantID and appUUID belong to this environment; a backend that issues device registrations needs signing = .deviceRegistration."
+                )
+            }
+        return classifier(refusedSignature: refusedSignature)
+    }
+
+    private static func classifier(refusedSignature: EngageError) -> AnswerClassifier {
+        AnswerClassifier { response, request, redactor in
+            guard response.isSuccess, let envelope = statusEnvelope(of: response), let status = envelope.status,
+                status != WarplyWire.Status.success
+            else { return .accept }
+            guard status == WarplyWire.Status.registrationInvalid else {
+                return .fail(
+                    refusal(
+                        operation: request.options.operationName, status: "status \(status)", message: envelope.message, redactor: redactor)
+                )
+            }
+            return .credentialRejected(refusedSignature, credential: .signingKey)
         }
-        let error = EngageError(
-            .warplyRegistrationInvalid,
-            "Warply refused the device registration again right after registering anew (status 9).", providerID: .warply,
-            isRetryable: true,
-            recoverySuggestion: "Check that appUUID belongs to this environment; try again later."
-        )
-        return .credentialRejected(error, credential: .signingKey)
     }
 
     /// The answer's `status` and `msg`. An answer the call decoded already (``HTTPResponseMessage/decodedBody``)

@@ -12,7 +12,7 @@ import HTTPTypes
 /// | partner (Cosmote) | `/partners/…` | signed headers + basic auth (`partnerCredentials`) |
 /// | session | `GET /api/session/{sessionUuid}` | signed headers |
 ///
-/// Every client reads its answers with ``WarplyAnswerRules/classifier``, which refuses any body status
+/// Every client reads its answers with ``WarplyAnswerRules/classifier(signing:)``, which refuses any body status
 /// but 1 and has the signer renew the registration after status 9. This type adds what differs per
 /// family: the context form's section status, and the status that context and status answers must
 /// carry (a body without one is a refusal).

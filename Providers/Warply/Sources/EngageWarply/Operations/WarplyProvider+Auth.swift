@@ -4,13 +4,13 @@ import HTTPTypes
 import Logging
 
 extension WarplyProvider {
-    /// Registers the device now (the seed's `initialize`): validates the configuration, opens the
-    /// storage and obtains `web_id`/`api_key` unless the device is registered already, then sends the
-    /// device's details if Warply does not have them yet (best effort). Other operations register on
-    /// demand, so calling this is optional; it surfaces registration problems early.
+    /// Prepares the device now (the seed's `initialize`): with ``WarplyConfiguration/Signing-swift.enum/deviceRegistration``
+    /// signing it obtains `web_id`/`api_key` unless the device is registered already; then it sends the
+    /// device's details if Warply does not have them yet (best effort). Other operations do this on
+    /// demand, so calling it is optional; it surfaces registration problems early.
     public func initialize() async throws(EngageError) {
         try await context.perform("initialize") {
-            _ = try await registrar.registration()
+            if configuration.signing == .deviceRegistration { _ = try await registrar.registration() }
             await syncDeviceInfo()
         }
     }

@@ -72,8 +72,12 @@ extension WarplyProvider {
         if let digest = try await deviceInfoDigest(fields) { try context.storage.setValue(digest, forKey: Self.deviceInfoDigestKey) }
     }
 
-    /// The digest of `fields` sent to the current registration; `nil` before the device registered.
+    /// The digest of `fields` sent under the current web id (the merchant id, or the registration's);
+    /// `nil` before a device that signs with a registration registered.
     private func deviceInfoDigest(_ fields: [String: JSONValue]) async throws -> String? {
+        guard configuration.signing == .deviceRegistration else {
+            return WarplyDeviceInfo.digest(webID: configuration.merchantID, fields: fields)
+        }
         guard let registration = try await registrar.currentRegistration() else { return nil }
         return WarplyDeviceInfo.digest(webID: registration.webID, fields: fields)
     }
