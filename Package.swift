@@ -380,6 +380,20 @@ let package = Package(
             dependencies: ["EngageCore", "EngageReference", "EngageExplore"],
             path: "Development/Sources/EngageRestartChild"
         ),
+        // Fuzzing (Fuzz/README.md): the parsers of untrusted bytes as functions of arbitrary bytes, the
+        // libFuzzer binary that runs one of them (built with -sanitize=fuzzer,address -DENGAGE_LIBFUZZER;
+        // built plainly it replays inputs), and the replay of the checked-in corpus in every test run.
+        .target(
+            name: "EngageFuzzTargets",
+            dependencies: [
+                "Engage", "EngageCore", "EngageCrobox", "EngageExplore", "EngageSovendus", "EngageWarply", "EngageYoull",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/EngageFuzzTargets"
+        ),
+        .executableTarget(name: "engage-fuzz", dependencies: ["EngageFuzzTargets"], path: "Fuzz/engage-fuzz"),
+        .testTarget(name: "EngageFuzzTests", dependencies: ["EngageFuzzTargets"] + testSupportProducts, path: "Fuzz/Tests/EngageFuzzTests"),
         // Photographs the sandbox UI in headless Chromium for the docs (Scripts/sandbox-screenshot).
         .executableTarget(
             name: "engage-screenshot",
