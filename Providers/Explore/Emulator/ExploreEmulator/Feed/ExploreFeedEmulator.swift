@@ -15,7 +15,7 @@ import Hummingbird
 ///
 /// | route | behaviour |
 /// |---|---|
-/// | `GET /<network>/manifest.json` | the network's ``ExploreFeedManifest``; 404 before anything is published |
+/// | `GET /<network>/manifest.json` | the network's manifest (``Manifest``); 404 before anything is published |
 /// | `GET /<network>/<archive>` | the archive's bytes, or a damaged copy while a ``DownloadFault`` is armed |
 /// | `GET /v0/b/<bucket>/o/<object>` | the object's metadata as Firebase Storage answers it; 404 for an unknown object |
 /// | `GET /v0/b/<bucket>/o/<object>?alt=media` | the encrypted archive's bytes (faults as above) |
@@ -39,8 +39,21 @@ public final class ExploreFeedEmulator: Emulator {
     /// Where published archives are kept.
     public let folder: URL
 
+    /// What `<network>/manifest.json` answers, written by the emulator's own type (the client reads it
+    /// with its own, held to the recorded manifest in `Providers/Explore/Tests/Fixtures/Feed`).
+    package struct Manifest: Encodable, Sendable, Hashable {
+        /// The data's time, in milliseconds since 1970.
+        package var timestamp: Int64
+        /// The archive's SHA-256, 64 lowercase hex digits.
+        package var checksum: String
+        /// The archive's size in bytes.
+        package var size: Int64
+        /// The archive's file name, beside the manifest.
+        package var archive: String
+    }
+
     private struct Publication {
-        var manifest: ExploreFeedManifest
+        var manifest: Manifest
         var archiveURL: URL
         /// The same directory as a Firebase Storage object, when it was published from a database.
         var object: StorageObject?
@@ -110,7 +123,7 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// The manifest published for `network` (generating a pending directory first), if any.
     /// - Throws: When a pending directory cannot be generated or zipped.
-    package func manifest(for network: ExploreNetwork) throws -> ExploreFeedManifest? {
+    package func manifest(for network: ExploreNetwork) throws -> Manifest? {
         try publication(for: network)?.manifest
     }
 
@@ -126,11 +139,11 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Publishes an archive as it is (a zip, or anything else to test a bad archive) for `network`.
     @discardableResult
-    package func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> Manifest {
         let name = "explore-\(network.rawValue)-\(timestamp).zip"
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
-        let manifest = ExploreFeedManifest(
+        let manifest = Manifest(
             timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
         state.withLock { state in
             state.publications[network] = Publication(manifest: manifest, archiveURL: url)
@@ -141,7 +154,7 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`, in both shapes.
     @discardableResult
-    package func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> ExploreFeedManifest {
+    package func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> Manifest {
         let manifest = try publish(
             archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
         let encrypted = try ExploreFeedArchiver.encryptedZip(database: try Data(contentsOf: databaseURL), timestamp: timestamp)
@@ -171,7 +184,7 @@ public final class ExploreFeedEmulator: Emulator {
     @discardableResult
     package func publishGenerated(
         _ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64
-    ) throws -> ExploreFeedManifest {
+    ) throws -> Manifest {
         let databaseURL = folder.appendingPathComponent("generated-\(UUID().uuidString.prefix(8)).db")
         defer { try? FileManager.default.removeItem(at: databaseURL) }
         try ExploreDirectoryGenerator(options: options).write(to: databaseURL.path)
@@ -279,7 +292,7 @@ extension ExploreFeedEmulator {
     struct NetworkSnapshot: Sendable {
         var network: ExploreNetwork
         /// The published manifest, if any.
-        var manifest: ExploreFeedManifest?
+        var manifest: Manifest?
         /// The Firebase Storage object, if any.
         var object: StorageObject?
         /// The generator options and timestamp of a directory generated on the network's first request.

@@ -24,7 +24,7 @@ struct ExploreFeedEmulatorTests {
         #expect(files().isEmpty)  // nothing generated at start
 
         // Concurrent first requests generate the directory once.
-        let manifests = try await withThrowingTaskGroup(of: ExploreFeedManifest?.self) { group in
+        let manifests = try await withThrowingTaskGroup(of: ExploreFeedEmulator.Manifest?.self) { group in
             for _ in 0..<4 { group.addTask { try feed.manifest(for: .testnet) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
