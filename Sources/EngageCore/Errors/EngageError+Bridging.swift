@@ -125,7 +125,7 @@ extension EngageError.Code {
         "notApplicable": (25, "The operation does not apply to this provider; it is not a failure."),
         // Warply.
         "warply.requestRejected": (1001, "Warply answered with a status other than success."),
-        "warply.registrationInvalid": (1002, "Warply refused the device registration."),
+        "warply.registrationInvalid": (1002, "Warply refused the request's signature (merchant id or device registration)."),
         "warply.couponNotRedeemable": (1003, "The coupon cannot be redeemed: already redeemed, expired or unknown."),
         // Crobox.
         "crobox.unknownContainer": (1101, "Crobox does not know the container id."),
