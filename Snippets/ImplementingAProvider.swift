@@ -81,12 +81,22 @@ public final class WeatherPerks: EngageProvider {
 
     /// Today's perks as offers (no session needed).
     public func offers(_ query: OfferQuery) async throws(EngageError) -> [Offer] {
-        try await context.perform("offers") {
+        try await context.perform(PerksOperation.offers) {
             let perks = try await client.json([Perk].self, .get, "/perks", options: RequestOptions(authorization: .none))
             return perks.map { Offer(id: $0.id, providerID: Self.descriptor.id, kind: .promotion, title: LocalizedText($0.title)) }
         }
     }
 
+}
+
+/// The perks operations, declared once: the name each one's events and requests carry, and whether
+/// its requests may be resent after a lost answer.
+enum PerksOperation: String, ProviderOperation {
+    case offers
+    case claim = "claim_perk"
+
+    /// Reading perks twice does no harm; claiming twice could claim two.
+    var isRepeatable: Bool { self == .offers }
 }
 
 // The facade's `engage.offers()` reaches providers through the capability protocols; their
@@ -98,7 +108,7 @@ public final class WeatherPerks: EngageProvider {
 extension WeatherPerks {
     /// Claims a perk for the signed-in user; fails with `.unauthorized` before sending when nobody is.
     public func claim(perkID: String) async throws(EngageError) {
-        try await context.perform("claim") {
+        try await context.perform(PerksOperation.claim) {
             _ = try await client.data(.post, APIClient.path("perks", perkID, "claim"), options: RequestOptions(authorization: .required))
         }
     }

@@ -6,7 +6,7 @@ extension Engage {
     /// vouchers), concatenated in registration order. Throws `.unsupported` only when no running
     /// provider offers them; individual failures are in `report`.
     public func offers(_ query: OfferQuery = OfferQuery()) async throws(EngageError) -> AggregateResult<Offer> {
-        try await fanOut(.offers, operation: "offers") { (provider: any OffersProviding) in
+        try await fanOut(.offers, operation: FacadeOperation.offers) { (provider: any OffersProviding) in
             try await provider.offers(query)
         }
     }
@@ -36,7 +36,7 @@ extension Engage {
 
     /// `track` once the providers are ready.
     func trackReady(_ event: TrackedEvent) async throws(EngageError) -> AggregateReport {
-        try await fanOut(.eventTracking, operation: "track") { (provider: any EventTracking) -> [Never] in
+        try await fanOut(.eventTracking, operation: FacadeOperation.track) { (provider: any EventTracking) -> [Never] in
             try await provider.track(event)
             return []
         }.report
@@ -45,7 +45,7 @@ extension Engage {
     /// Merchants from every merchant directory. With a query centre, the merged list is sorted by
     /// distance (unknown distances last), then by name.
     public func merchants(_ query: MerchantQuery) async throws(EngageError) -> AggregateResult<MerchantSummary> {
-        var result = try await fanOut(.merchantDirectory, operation: "merchants") { (provider: any MerchantDirectory) in
+        var result = try await fanOut(.merchantDirectory, operation: FacadeOperation.merchants) { (provider: any MerchantDirectory) in
             try await provider.merchants(query).items
         }
         if query.center != nil {
@@ -72,7 +72,7 @@ extension Engage {
 
     /// Content from every content provider, concatenated in registration order.
     public func content(_ query: ContentQuery = ContentQuery()) async throws(EngageError) -> AggregateResult<ContentItem> {
-        try await fanOut(.content, operation: "content") { (provider: any ContentProviding) in
+        try await fanOut(.content, operation: FacadeOperation.content) { (provider: any ContentProviding) in
             try await provider.content(query)
         }
     }
@@ -100,14 +100,14 @@ extension Engage {
     /// ```
     @discardableResult
     public func setPushToken(_ token: Data?) async throws(EngageError) -> AggregateReport {
-        try refuseIfUnconfigured("set_push_token")
+        try refuseIfUnconfigured(FacadeOperation.setPushToken.name.rawValue)
         if let token, token.isEmpty || token.count > 1_024 {
             throw EngageError(.invalidInput, "A push token has 1 to 1 024 bytes; this one has \(token.count).")
         }
-        try await waitUntilReady(for: "set_push_token")
+        try await waitUntilReady(for: FacadeOperation.setPushToken.name.rawValue)
         guard await !registry.providers(with: .pushToken).isEmpty else { return AggregateReport() }
         let hex = token.map { $0.map { String(format: "%02x", $0) }.joined() }
-        return try await fanOut(.pushToken, operation: "set_push_token") { (provider: any PushTokenReceiving) -> [Never] in
+        return try await fanOut(.pushToken, operation: FacadeOperation.setPushToken) { (provider: any PushTokenReceiving) -> [Never] in
             try await provider.setPushToken(hex)
             return []
         }.report
@@ -115,7 +115,7 @@ extension Engage {
 
     /// Tells every identity-aware provider that `identity` logged in.
     public func logIn(_ identity: UserIdentity) async throws(EngageError) -> AggregateReport {
-        let report = try await fanOut(.identity, operation: "log_in") { (provider: any IdentityAware) -> [Never] in
+        let report = try await fanOut(.identity, operation: FacadeOperation.logIn) { (provider: any IdentityAware) -> [Never] in
             try await provider.logIn(identity)
             return []
         }.report
@@ -125,7 +125,7 @@ extension Engage {
 
     /// Tells every identity-aware provider that the user logged out.
     public func logOut() async throws(EngageError) -> AggregateReport {
-        let report = try await fanOut(.identity, operation: "log_out") { (provider: any IdentityAware) -> [Never] in
+        let report = try await fanOut(.identity, operation: FacadeOperation.logOut) { (provider: any IdentityAware) -> [Never] in
             try await provider.logOut()
             return []
         }.report
@@ -137,13 +137,14 @@ extension Engage {
 
     /// Calls `body` on every running provider that adopts the protocol `Capability`, concurrently, and
     /// merges the results in registration order, with each provider's failure in the report instead of
-    /// failing the call. `capability` names the fan-out in errors and logs. Throws `.unsupported` when no
-    /// running provider adopts `Capability`, and `.cancelled` when the caller was cancelled while
-    /// providers were answering (never a partial result that reads as a success).
+    /// failing the call. `operation` names the fan-out in errors. Throws `.unsupported` when no running
+    /// provider adopts `Capability`, and `.cancelled` when the caller was cancelled while providers were
+    /// answering (never a partial result that reads as a success).
     ///
     /// The facade's own operations (``offers(_:)``, ``track(_:)``…) are built on it, and a third party
-    /// defines a capability of its own the same way: a name, a protocol, and a call (this is the Acme
-    /// example package's):
+    /// defines a capability of its own the same way: a name, a protocol, and a call named by one of its
+    /// declared operations (this is the Acme example package's; `AcmeOperation` is its
+    /// `ProviderOperation` enum):
     ///
     /// ```swift
     /// extension ProviderCapability {
@@ -161,17 +162,20 @@ extension Engage {
     ///     /// Deals from every running provider with the deals capability, with each provider's failure
     ///     /// reported apart.
     ///     public func deals(limit: Int = 20) async throws(EngageError) -> AggregateResult<AcmeDeal> {
-    ///         try await fanOut(.deals, operation: "deals") { (provider: any DealsProviding) in
+    ///         try await fanOut(.deals, operation: AcmeOperation.deals) { (provider: any DealsProviding) in
     ///             try await provider.deals(limit: limit)
     ///         }
     ///     }
     /// }
     /// ```
-    public func fanOut<Capability: Sendable, Item: Sendable>(
+    ///
+    /// Provider-author API (`@_spi(EngageProvider)`): apps call the facade's operations instead.
+    @_spi(EngageProvider) public func fanOut<Capability: Sendable, Item: Sendable>(
         _ capability: ProviderCapability,
-        operation: String,
+        operation: some ProviderOperation,
         _ body: @escaping @Sendable (Capability) async throws -> [Item]
     ) async throws(EngageError) -> AggregateResult<Item> {
+        let operation = operation.name.rawValue
         try await waitUntilReady(for: operation)
         // A provider has a capability when it adopts the capability's protocol: nothing is declared twice.
         let providers = await registry.providers.compactMap { provider -> (ProviderID, Capability)? in

@@ -54,8 +54,7 @@ import HTTPTypes
         let options = RequestOptions(
             timeout: timeout,
             isRepeatable: !isMutation,
-            authorization: authorization,
-            operationName: operationName
+            authorization: authorization
         )
         var fields = await headers()
         for field in extraHeaders { fields[field.name] = field.value }

@@ -134,15 +134,19 @@ import Logging
 
     /// Runs one provider operation: converts its failure into an `EngageError` attributed to this
     /// provider and publishes its `OperationEvent` (`custom_success_<operation>_<suffix>` or
-    /// `custom_error_...`). The requests `body` sends carry `operation` as their operation name
-    /// unless they name one themselves (see ``OperationName``).
-    public func perform<Value: Sendable>(_ operation: OperationName, _ body: () async throws -> Value) async throws(EngageError) -> Value {
+    /// `custom_error_...`). The requests `body` sends belong to `operation` (its name, whether they may
+    /// be resent) unless they name one themselves (see ``ProviderOperation``).
+    public func perform<Value: Sendable>(
+        _ operation: some ProviderOperation, _ body: () async throws -> Value
+    ) async throws(EngageError)
+        -> Value
+    {
         let start = ContinuousClock.now
         do {
-            let value = try await OperationName.$current.withValue(operation) { try await body() }
+            let value = try await CurrentOperation.$value.withValue(operation) { try await body() }
             events.publish(
                 OperationEvent(
-                    providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
+                    providerID: providerID, operation: operation.name.rawValue, eventSuffix: descriptor.eventSuffix,
                     outcome: .success, duration: ContinuousClock.now - start
                 ))
             return value
@@ -150,7 +154,7 @@ import Logging
             let engageError = EngageError.wrapping(error, providerID: providerID)
             events.publish(
                 OperationEvent(
-                    providerID: providerID, operation: operation.rawValue, eventSuffix: descriptor.eventSuffix,
+                    providerID: providerID, operation: operation.name.rawValue, eventSuffix: descriptor.eventSuffix,
                     outcome: .failure(engageError), duration: ContinuousClock.now - start
                 ))
             throw engageError

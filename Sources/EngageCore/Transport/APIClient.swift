@@ -157,7 +157,8 @@ import HTTPTypes
         var options = options
         if options.maxResponseBytes == nil { options.maxResponseBytes = maxResponseBytes }
         if !allowsCellularAccess { options.allowsCellularAccess = false }
-        if options.operationName == nil { options.operationName = OperationName.current?.rawValue }
+        if options.operation == nil { options.operation = CurrentOperation.value }
+        if options.operation?.isRepeatable == true { options.isRepeatable = true }
         return HTTPRequestMessage(head: head, body: bodyData, options: options)
     }
 

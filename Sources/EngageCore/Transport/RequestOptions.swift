@@ -28,9 +28,12 @@ import Foundation
     /// request sent to a transport directly. A larger body (announced by `Content-Length` or received)
     /// fails with `.decoding`.
     public var maxResponseBytes: Int?
-    /// A name for logs, retries and error hooks, e.g. `"redeem_coupon"`; `nil` takes the name of the
-    /// operation the request is sent in (``OperationName``, set by `ProviderContext.perform`).
-    public var operationName: String?
+    /// The operation the request belongs to, for logs, retries and the provider's answer rules; `nil`
+    /// takes the operation it is sent in (``ProviderOperation``, set by `ProviderContext.perform`). A
+    /// repeatable operation makes its requests repeatable.
+    public var operation: (any ProviderOperation)?
+    /// The name of ``operation``.
+    public var operationName: OperationName? { operation?.name }
     /// A file that receives the response body instead of memory (large downloads); `nil` keeps the
     /// body in the response. `maxResponseBytes` still applies to what is written.
     public var bodyFile: ResponseBodyFile?
@@ -59,7 +62,7 @@ import Foundation
         allowsRetry: Bool = true,
         authorization: Authorization = .ifAvailable,
         maxResponseBytes: Int? = nil,
-        operationName: String? = nil,
+        operation: (any ProviderOperation)? = nil,
         bodyFile: ResponseBodyFile? = nil,
         allowsCellularAccess: Bool = true
     ) {
@@ -70,7 +73,7 @@ import Foundation
         self.allowsRetry = allowsRetry
         self.authorization = authorization
         self.maxResponseBytes = maxResponseBytes
-        self.operationName = operationName
+        self.operation = operation
         self.bodyFile = bodyFile
     }
 }

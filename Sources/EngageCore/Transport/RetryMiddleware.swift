@@ -58,7 +58,7 @@ package struct RetryMiddleware: HTTPMiddleware {
                 "Retrying request",
                 metadata: [
                     "attempt": "\(attempt + 1)/\(maxAttempts)", "delay_ms": "\(Int(delay.seconds * 1000))",
-                    "operation": "\(request.options.operationName ?? request.head.method.rawValue)",
+                    "operation": "\(request.options.operationName?.rawValue ?? request.head.method.rawValue)",
                 ]
             )
             try await clock.sleep(for: delay)

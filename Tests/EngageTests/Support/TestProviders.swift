@@ -84,7 +84,7 @@ struct ScriptedBehavior: Sendable {
     func offers() async throws -> [Offer] {
         let providerID = context.providerID
         try await waitForCancellationIfScripted()
-        return try await context.perform("offers") {
+        return try await context.perform(TestOperation.offers) {
             if configuration.failOffers { throw EngageError.http(status: 503) }
             return configuration.offers.map { Offer(id: $0, providerID: providerID, kind: .coupon, title: LocalizedText($0)) }
         }
@@ -179,4 +179,9 @@ func testEnvironment(transport: (any HTTPTransport)? = nil, logger: Logger? = ni
 
 func testConfiguration() -> EngageConfiguration {
     EngageConfiguration.preset(.testing, appID: "org.engagekit.tests")
+}
+
+/// The test providers' operations.
+enum TestOperation: String, ProviderOperation {
+    case offers
 }

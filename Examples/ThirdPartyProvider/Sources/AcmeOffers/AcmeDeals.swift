@@ -18,7 +18,7 @@ extension Engage {
     /// Deals from every running provider with the deals capability, with each provider's failure
     /// reported apart.
     public func deals(limit: Int = 20) async throws(EngageError) -> AggregateResult<AcmeDeal> {
-        try await fanOut(.deals, operation: "deals") { (provider: any DealsProviding) in
+        try await fanOut(.deals, operation: AcmeOperation.deals) { (provider: any DealsProviding) in
             try await provider.deals(limit: limit)
         }
     }

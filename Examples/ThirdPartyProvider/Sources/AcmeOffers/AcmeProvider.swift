@@ -41,12 +41,12 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
 
     /// Up to `limit` current deals (at most the configured page size).
     public func deals(limit: Int) async throws(EngageError) -> [AcmeDeal] {
-        try await context.perform("deals") { try await fetchDeals(limit: limit) }
+        try await context.perform(AcmeOperation.deals) { try await fetchDeals(limit: limit) }
     }
 
     /// The deals as offers with a "-N %" badge, for `engage.offers()`; `query.productIDs` filters them.
     public func offers(_ query: OfferQuery) async throws(EngageError) -> [Offer] {
-        try await context.perform("offers") {
+        try await context.perform(AcmeOperation.offers) {
             try await fetchDeals(limit: pageSize).filter { query.productIDs.isEmpty || query.productIDs.contains($0.sku) }.map { deal in
                 Offer(
                     id: deal.id, providerID: "acme", kind: .promotion, title: LocalizedText(deal.title), productID: deal.sku,
@@ -68,7 +68,7 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
     /// Claims a deal and returns its checkout code. Claiming is not repeated by the SDK: a lost answer
     /// is an error, and a second claim is ``EngageError/Code/acmeAlreadyClaimed``.
     public func claim(dealID: String) async throws(EngageError) -> AcmeClaim {
-        try await context.perform("claim") {
+        try await context.perform(AcmeOperation.claim) {
             let answer = try await client.json(
                 ClaimAnswer.self, .post, APIClient.path("deals", dealID, "claim"), options: RequestOptions(authorization: .required)
             )
@@ -95,3 +95,14 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
 
 // The capabilities the facade fans out to: the provider-author surface.
 @_spi(EngageProvider) extension AcmeProvider: OffersProviding {}
+
+/// Acme's operations, declared once: the name each one's events and requests carry (`deals` is also
+/// the facade's `engage.deals()` fan-out), and whether its requests may be resent.
+enum AcmeOperation: String, ProviderOperation {
+    case deals
+    case offers
+    case claim
+
+    /// Reads may be repeated; a claim may not (a lost answer would otherwise claim twice).
+    var isRepeatable: Bool { self != .claim }
+}

@@ -53,7 +53,7 @@ public final class CroboxProvider: EngageProvider {
             baseURL: configuration.baseURL,
             hooks: APIClient.Hooks(mapError: { response, request, _ in
                 // Crobox answers a promotions request for a container it does not know with 405.
-                guard response.status == 405, request.options.operationName == "promotions" else { return nil }
+                guard response.status == 405, request.options.operation as? CroboxOperation == .promotions else { return nil }
                 return EngageError(
                     .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox,
                     httpStatus: 405,

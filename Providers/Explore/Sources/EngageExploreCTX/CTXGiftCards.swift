@@ -43,17 +43,17 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
 
     /// Asks CTX to e-mail a sign-in code to `email`.
     public func requestCode(email: String) async throws(EngageError) {
-        try await context.perform(CTXOperation.requestCode.name) { try await client.requestCode(email: email) }
+        try await context.perform(CTXOperation.requestCode) { try await client.requestCode(email: email) }
     }
 
     /// Signs in with the e-mailed code; the session is kept sealed and refreshed as needed.
     public func verify(email: String, code: String) async throws(EngageError) {
-        try await context.perform(CTXOperation.verify.name) { try await client.verify(email: email, code: code) }
+        try await context.perform(CTXOperation.verify) { try await client.verify(email: email, code: code) }
     }
 
     /// Signs out of CTX (the stored session is removed; delivered cards stay in the vault).
     public func signOut() async throws(EngageError) {
-        try await context.perform(CTXOperation.signOut.name) { try await client.signOut() }
+        try await context.perform(CTXOperation.signOut) { try await client.signOut() }
     }
 
     /// Whether a CTX session is stored. Local: publishes no operation event.
@@ -63,21 +63,21 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
 
     /// CTX's view of a merchant: denominations, discount, whether it sells now.
     public func merchant(id merchantID: String) async throws(EngageError) -> CTXMerchant {
-        try await context.perform(CTXOperation.merchant.name) { try await client.merchant(id: merchantID) }
+        try await context.perform(CTXOperation.merchant) { try await client.merchant(id: merchantID) }
     }
 
     /// Creates a gift card for `fiatAmount` at a CTX merchant, after checking the amount against the
     /// merchant's denominations (min/max range or fixed values) without sending anything invalid.
     public func buyGiftCard(merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws(EngageError) -> CTXGiftCard
     {
-        try await context.perform(CTXOperation.purchase.name) {
+        try await context.perform(CTXOperation.purchase) {
             try await client.purchaseGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
         }
     }
 
     /// The current state of a CTX gift card (a delivered card's secrets are sealed in the vault).
     public func giftCard(id: String) async throws(EngageError) -> CTXGiftCard {
-        try await context.perform(CTXOperation.giftCard.name) { try await client.giftCard(id: id) }
+        try await context.perform(CTXOperation.giftCard) { try await client.giftCard(id: id) }
     }
 
     /// The CTX gift card paid by one Dash transaction (its id as CTX knows it: the Dash wallet sends the
@@ -85,13 +85,13 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
     /// bought. CTX answers one card per transaction. A delivered card's secrets are sealed in the vault.
     /// Needs a CTX session (`.authenticationRequired` without one).
     public func giftCard(transactionID: String) async throws(EngageError) -> CTXGiftCard {
-        try await context.perform(CTXOperation.giftCardsByTransaction.name) { try await client.giftCard(transactionID: transactionID) }
+        try await context.perform(CTXOperation.giftCardsByTransaction) { try await client.giftCard(transactionID: transactionID) }
     }
 
     /// Polls a CTX gift card until it is fulfilled (its secrets are then sealed in the vault) or
     /// rejected (an error), on the SDK's clock.
     public func waitForGiftCard(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> CTXGiftCard {
-        try await context.perform(CTXOperation.waitForGiftCard.name) { try await client.waitForGiftCard(id: id, polling: polling) }
+        try await context.perform(CTXOperation.waitForGiftCard) { try await client.waitForGiftCard(id: id, polling: polling) }
     }
 
     // MARK: Callback twins

@@ -66,7 +66,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// Forgets the token and the account; delivered cards stay in the vault.
     public func signOut() async throws(EngageError) {
-        try await context.perform(PiggyCardsOperation.signOut.name) { try await client.signOut() }
+        try await context.perform(PiggyCardsOperation.signOut) { try await client.signOut() }
     }
 
     /// The callback form of ``isSignedIn()``.
@@ -86,30 +86,30 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     public func signUp(
         firstName: String, lastName: String, email: String, country: String, state: String? = nil
     ) async throws(EngageError) -> String {
-        try await context.perform(PiggyCardsOperation.signUp.name) {
+        try await context.perform(PiggyCardsOperation.signUp) {
             try await client.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
         }
     }
 
     /// Confirms the e-mailed one-time password (the generated password is kept sealed) and signs in.
     public func verify(otp: String) async throws(EngageError) {
-        try await context.perform(PiggyCardsOperation.verify.name) { try await client.verify(otp: otp) }
+        try await context.perform(PiggyCardsOperation.verify) { try await client.verify(otp: otp) }
     }
 
     /// The brands PiggyCards sells in `country`.
     public func brands(country: String) async throws(EngageError) -> [PiggyCardsBrand] {
-        try await context.perform(PiggyCardsOperation.brands.name) { try await client.brands(country: country) }
+        try await context.perform(PiggyCardsOperation.brands) { try await client.brands(country: country) }
     }
 
     /// The gift cards of one brand in `country`, with their denominations and discounts.
     public func giftCards(country: String, brandID: String) async throws(EngageError) -> [PiggyCardsProduct] {
-        try await context.perform(PiggyCardsOperation.giftCards.name) { try await client.giftCards(country: country, brandID: brandID) }
+        try await context.perform(PiggyCardsOperation.giftCards) { try await client.giftCards(country: country, brandID: brandID) }
     }
 
     /// PiggyCards' exchange rate for `currency` (DASH per unit, and the price of one DASH). An order's
     /// DASH amount is its own (``PiggyCardsOrder/dashAmount``), not a conversion with this rate.
     public func exchangeRate(currency: String = "USD") async throws(EngageError) -> PiggyCardsExchangeRate {
-        try await context.perform(PiggyCardsOperation.exchangeRate.name) { try await client.exchangeRate(currency: currency) }
+        try await context.perform(PiggyCardsOperation.exchangeRate) { try await client.exchangeRate(currency: currency) }
     }
 
     /// Orders `quantity` cards of `denomination` (checked against the product and the 2 500 limit
@@ -118,19 +118,19 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     public func buyGiftCard(
         product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String
     ) async throws(EngageError) -> PiggyCardsOrder {
-        try await context.perform(PiggyCardsOperation.order.name) {
+        try await context.perform(PiggyCardsOperation.order) {
             try await client.createOrder(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
         }
     }
 
     /// The current state of an order.
     public func order(id: String) async throws(EngageError) -> PiggyCardsOrderDetails {
-        try await context.perform(PiggyCardsOperation.orderStatus.name) { try await client.order(id: id) }
+        try await context.perform(PiggyCardsOperation.orderStatus) { try await client.order(id: id) }
     }
 
     /// Polls an order until it is complete (its cards are then sealed in the vault) or cancelled.
     public func waitForOrder(id: String, polling: GiftCardPolling = GiftCardPolling()) async throws(EngageError) -> PiggyCardsOrderDetails {
-        try await context.perform(PiggyCardsOperation.waitForOrder.name) { try await client.waitForOrder(id: id, polling: polling) }
+        try await context.perform(PiggyCardsOperation.waitForOrder) { try await client.waitForOrder(id: id, polling: polling) }
     }
 
     // MARK: Callback twins

@@ -77,7 +77,7 @@ public final class ReferenceProvider: EngageProvider {
 
     /// Logs in with `identity.userID` and the password in `identity.attributes["reference.password"]`.
     public func logIn(_ identity: UserIdentity) async throws {
-        try await context.perform("log_in") {
+        try await context.perform(ReferenceOperation.logIn) {
             let answer = try await publicClient.json(
                 TokenAnswer.self, .post, "/auth/token",
                 body: .json(["username": identity.userID, "password": identity.attributes["reference.password"]?.stringValue ?? ""]),
@@ -89,7 +89,7 @@ public final class ReferenceProvider: EngageProvider {
 
     /// Forgets the session.
     public func logOut() async throws {
-        try await context.perform("log_out") { try await tokens.clear() }
+        try await context.perform(ReferenceOperation.logOut) { try await tokens.clear() }
     }
 
     // MARK: Offers
@@ -121,7 +121,7 @@ public final class ReferenceProvider: EngageProvider {
 
     /// The catalogue (needs a session).
     public func items() async throws -> [Item] {
-        try await context.perform("items") {
+        try await context.perform(ReferenceOperation.items) {
             struct Document: Decodable { var items: [Item] }
             return try await client.json(
                 Document.self, .get, "/items", query: [("size", String(configuration.itemsSize))],
@@ -151,7 +151,7 @@ public final class ReferenceProvider: EngageProvider {
 
     /// Stores `event` in the durable queue for the `/events` endpoint.
     public func track(_ event: TrackedEvent) async throws {
-        try await context.perform("track") {
+        try await context.perform(ReferenceOperation.track) {
             let payload = try JSONSerialization.data(
                 withJSONObject: ["name": event.name, "kind": event.kind.rawValue], options: .sortedKeys)
             _ = try await context.analytics.enqueue(payload, destination: Self.analyticsDestination)
@@ -203,3 +203,15 @@ private struct EventDeliverer: QueueDelivering {
 
 // The capabilities the facade fans out to: the provider-author surface.
 @_spi(EngageProvider) extension ReferenceProvider: OffersProviding, EventTracking, IdentityAware {}
+
+/// Every operation of the reference provider, declared once: the name its events and requests carry
+/// and whether its requests may be resent.
+enum ReferenceOperation: String, ProviderOperation {
+    case logIn = "log_in"
+    case logOut = "log_out"
+    case items
+    case track
+
+    /// Reading items may be repeated; a login may not (a resend could open a second session).
+    var isRepeatable: Bool { self == .items }
+}

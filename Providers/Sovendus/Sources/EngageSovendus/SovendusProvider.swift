@@ -61,7 +61,7 @@ public final class SovendusProvider: EngageProvider {
         redemption = try context.makeAPIClient(
             baseURL: configuration.redemptionBaseURL, sensitiveKeys: ["email_hash", "coupon_code"],
             hooks: APIClient.Hooks(mapError: { response, request, redactor in
-                guard request.options.operationName == "redeem_coupon" else { return nil }
+                guard request.options.operation as? SovendusOperation == .redeemCoupon else { return nil }
                 return Self.redemptionError(status: response.status)
             })
         )
@@ -107,7 +107,7 @@ public final class SovendusProvider: EngageProvider {
         return SovendusBridge(minimumHeight: configuration.minimumBannerHeight, trust: trust, onHeight: onHeight, openURL: openURL) {
             error in
             logger.warning("Sovendus banner message refused", metadata: ["reason": "\(error.message)"])
-            telemetry.report(operation: "bridge", error: error)
+            telemetry.report(operation: .bridge, error: error)
         }
     }
 
@@ -125,13 +125,13 @@ public final class SovendusProvider: EngageProvider {
     ///   `.sovendusInvalidTrafficSource` (404), `.sovendusRedemptionRejected` (422),
     ///   `.sovendusRedemptionFailed` (500); `.httpStatus` for other statuses.
     public func redeemCoupon(for order: SovendusOrder, consumer: SovendusConsumer) async throws(EngageError) -> SovendusRedemptionReceipt {
-        try await context.perform("redeem_coupon") {
+        try await context.perform(SovendusOperation.redeemCoupon) {
             let request = try redemptionRequest(order: order, consumer: consumer)
-            return try await reportingFailures("redeem_coupon") {
+            return try await reportingFailures(.redeemCoupon) {
                 let body = try await redemption.data(
                     .post, "/redeem/\(configuration.trafficSourceNumber)", body: .json(request),
                     // Never sent twice by the SDK: whether Sovendus recorded it cannot be known from here.
-                    options: RequestOptions(allowsRetry: false, operationName: "redeem_coupon")
+                    options: RequestOptions(allowsRetry: false)
                 )
                 // A 2xx means Sovendus took it, whatever the body says: reporting it as a failure would
                 // invite the app to redeem twice.
@@ -207,7 +207,7 @@ public final class SovendusProvider: EngageProvider {
     /// - Throws: `.notConfigured` without `benefitsBaseURL`; `.invalidInput` for an invalid language
     ///   code; `.decoding` naming the field of an answer with a wrong value, currency or date.
     public func benefits(for consumer: SovendusConsumer? = nil, language: String? = nil) async throws(EngageError) -> SovendusBenefits {
-        try await context.perform("benefits") {
+        try await context.perform(SovendusOperation.benefits) {
             guard let client = benefitsClient else {
                 throw EngageError(
                     .notConfigured, "Sovendus benefits need benefitsBaseURL.", providerID: .sovendus,
@@ -224,11 +224,9 @@ public final class SovendusProvider: EngageProvider {
                 integrationType: Self.integrationType, language: language,
                 consumer: (consumer ?? SovendusConsumer()).presentFields, sandbox: configuration.sandbox
             )
-            return try await reportingFailures("benefits") {
+            return try await reportingFailures(.benefits) {
                 try await client.json(
-                    SovendusWire.BenefitsResponse.self, .post, "/benefits", body: .json(request),
-                    // Asking changes nothing on the server: safe to repeat.
-                    options: RequestOptions(isRepeatable: true, operationName: "benefits")
+                    SovendusWire.BenefitsResponse.self, .post, "/benefits", body: .json(request)
                 ).benefits()
             }
         }
@@ -251,7 +249,7 @@ public final class SovendusProvider: EngageProvider {
     }
 
     /// Runs `body`, reporting a failure that came from talking to Sovendus to the error telemetry.
-    private func reportingFailures<Value>(_ operation: String, _ body: () async throws -> Value) async throws -> Value {
+    private func reportingFailures<Value>(_ operation: SovendusOperation, _ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
         } catch {

@@ -30,7 +30,7 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
     public var deviceID: String?
     /// The cache policy of queries that are not given one.
     public var defaultCachePolicy: YoullCachePolicy
-    /// The operations that need the user's access token, by operation name (see `YoullOperationName`).
+    /// The operations that need the user's access token, by operation name (``YoullQuery/name``, ``YoullMutation/name``).
     /// `nil` means every user-scoped operation (favourites, likes, playlists, the user's events,
     /// quizzes, meals, journeys, payments, the profile...). The host session has the last word
     /// (``YoullSession/requiresToken(operation:byDefault:)``).

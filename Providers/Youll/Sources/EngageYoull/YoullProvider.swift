@@ -110,7 +110,7 @@ public final class YoullProvider: EngageProvider {
     /// Forgets everything Youll persisted on this device: the query cache, the cached profile and the
     /// generated device id (a new one is made on next use). The host app's session is the host's to end.
     public func logOut() async throws {
-        try await context.perform("log_out") {
+        try await context.perform(YoullNamedOperation.logOut) {
             try await cache.removeAll()
             try context.storage.removeAll()
             installation.forgetCached()
@@ -126,7 +126,7 @@ public final class YoullProvider: EngageProvider {
     public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value
     {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
-        return try await context.perform(OperationName(rawValue: query.name)) {
+        return try await context.perform(YoullNamedOperation(query.name)) {
             let user = await sessionBox.session.userInfo()
             let slot = try await cacheSlot(name: query.name, request: query.request, user: user)
             if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let slot,
@@ -156,7 +156,7 @@ public final class YoullProvider: EngageProvider {
                     if let slot, let cached = try await cachedValue(query, key: slot.key) {
                         continuation.yield(YoullResponse(value: cached, isFromCache: true))
                     }
-                    let fresh = try await context.perform(OperationName(rawValue: query.name)) {
+                    let fresh = try await context.perform(YoullNamedOperation(query.name)) {
                         try await networkValue(query, slot: slot, user: user)
                     }
                     continuation.yield(YoullResponse(value: fresh, isFromCache: false))
@@ -173,7 +173,7 @@ public final class YoullProvider: EngageProvider {
     /// automatically; one that succeeds empties the query cache, whose answers it may have made stale.
     @discardableResult
     public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>) async throws(EngageError) -> Value {
-        try await context.perform(OperationName(rawValue: mutation.name)) {
+        try await context.perform(YoullNamedOperation(mutation.name)) {
             let user = await sessionBox.session.userInfo()
             let body = try await send(
                 name: mutation.name, isUserScoped: mutation.isUserScoped, request: mutation.request, isMutation: true, user: user
@@ -275,7 +275,7 @@ public final class YoullProvider: EngageProvider {
             if let userID = user.userID { headers[Self.youllUserID] = userID }
             return try await rest.data(
                 method, path, query: query, headers: headers, body: body,
-                options: RequestOptions(isRepeatable: method == .get, authorization: authorization, operationName: name)
+                options: RequestOptions(isRepeatable: method == .get, authorization: authorization)
             )
         case let .invalid(error):
             throw error

@@ -89,17 +89,17 @@ public struct CroboxEvent: Sendable, Equatable {
         CroboxEvent(.custom(name: name, promotionID: promotionID, product: product), customProperties: customProperties)
     }
 
-    /// The operation name used in operation events, e.g. `add_to_cart_event`.
-    var operationName: String {
+    /// The operation that queues it, by kind: its event is named after it (`add_to_cart_event`).
+    var operation: CroboxOperation {
         switch kind {
-        case .pageView: "page_view_event"
-        case .click: "click_event"
-        case .addToCart: "add_to_cart_event"
-        case .removeFromCart: "remove_from_cart_event"
-        case .checkout: "checkout_event"
-        case .purchase: "purchase_event"
-        case .error: "error_event"
-        case .custom: "custom_event"
+        case .pageView: .pageViewEvent
+        case .click: .clickEvent
+        case .addToCart: .addToCartEvent
+        case .removeFromCart: .removeFromCartEvent
+        case .checkout: .checkoutEvent
+        case .purchase: .purchaseEvent
+        case .error: .errorEvent
+        case .custom: .customEvent
         }
     }
 }

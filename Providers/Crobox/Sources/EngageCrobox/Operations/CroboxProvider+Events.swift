@@ -10,7 +10,7 @@ extension CroboxProvider {
     /// - Throws: `.invalidInput` for an event that cannot be sent (empty product id, negative price…);
     ///   `.storage` if it cannot be stored.
     public func send(_ event: CroboxEvent, on page: CroboxPage) async throws(EngageError) {
-        try await context.perform(OperationName(rawValue: event.operationName)) {
+        try await context.perform(event.operation) {
             let issues = event.validationIssues()
             guard issues.isEmpty else {
                 throw EngageError(.invalidInput, "The Crobox event cannot be sent: " + issues.joined(separator: " "), providerID: .crobox)
@@ -61,7 +61,8 @@ struct CroboxEventDeliverer: QueueDelivering {
             do {
                 let query = String(decoding: event.payload, as: UTF8.self)
                 // The query was encoded (and checksummed) when the event was tracked: send it verbatim.
-                _ = try await client.data(.get, "/socket.gif", encodedQuery: query, options: RequestOptions(operationName: "crobox_event"))
+                _ = try await client.data(
+                    .get, "/socket.gif", encodedQuery: query, options: RequestOptions(operation: CroboxOperation.event))
                 delivered.insert(event.id)
             } catch {
                 let failure = EngageError.wrapping(error, providerID: .crobox)

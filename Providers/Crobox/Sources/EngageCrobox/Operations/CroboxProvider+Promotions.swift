@@ -13,11 +13,11 @@ extension CroboxProvider {
     public func promotions(
         placeholderID: String, page: CroboxPage, productIDs: [String] = []
     ) async throws(EngageError) -> CroboxPromotionsResponse {
-        try await context.perform("promotions") {
+        try await context.perform(CroboxOperation.promotions) {
             do {
                 return try await fetchPromotions(placeholderID: placeholderID, page: page, productIDs: productIDs)
             } catch let error as EngageError where error.code != .invalidInput {
-                reportOwnFailure("promotions", error, page: page)
+                reportOwnFailure(.promotions, error, page: page)
                 throw error
             }
         }
@@ -47,8 +47,8 @@ extension CroboxProvider {
         let response = try await client.json(
             CroboxPromotionsResponse.self, .post, "/promotions", query: query.map { ($0.0, $0.1) },
             body: .data(Data(CroboxWire.promotionsBody(productIDs: productIDs).utf8), contentType: "application/x-www-form-urlencoded"),
-            // Asking for promotions changes nothing on the server: safe to repeat.
-            options: RequestOptions(isRepeatable: true, operationName: "promotions")
+            // Named here, not taken from the enclosing call: the 405 rule applies to this request alone.
+            options: RequestOptions(operation: CroboxOperation.promotions)
         )
         if response.droppedPromotionCount > 0 || response.droppedValueCount > 0 {
             context.logger.warning(
@@ -62,10 +62,10 @@ extension CroboxProvider {
     }
 
     /// Queues one `t=error&tg=sdk` event for a failed operation, rate-limited per operation.
-    func reportOwnFailure(_ operation: String, _ error: EngageError, page: CroboxPage) {
-        guard configuration.reportsOwnErrors, errorReporter.shouldReport(operation) else { return }
+    func reportOwnFailure(_ operation: CroboxOperation, _ error: EngageError, page: CroboxPage) {
+        guard configuration.reportsOwnErrors, errorReporter.shouldReport(operation.name.rawValue) else { return }
         let event = CroboxEvent.error(
-            tag: "sdk", name: operation, message: context.redactor.redact(text: String(error.message.prefix(200))))
+            tag: "sdk", name: operation.name.rawValue, message: context.redactor.redact(text: String(error.message.prefix(200))))
         let query = eventQuery(event, page: page)
         let analytics = context.analytics
         Task { _ = try? await analytics.enqueue(Data(query.utf8), destination: Self.eventDestination) }

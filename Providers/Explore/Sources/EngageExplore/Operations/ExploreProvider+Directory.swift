@@ -10,7 +10,7 @@ extension ExploreProvider {
     /// - Throws: `.exploreDirectoryMissing` before the first sync; `.invalidInput` for a distance
     ///   sort without a centre.
     public func merchants(_ query: ExploreMerchantQuery) async throws(EngageError) -> Page<ExploreMerchant> {
-        try await context.perform("merchants") {
+        try await context.perform(ExploreOperation.merchants) {
             let directory = try await directory()
             let hides = hidesPiggyCardsOnly
             return try await ExploreBlockingWork.run { try directory.merchants(query, hidesPiggyCardsOnly: hides) }
@@ -20,7 +20,7 @@ extension ExploreProvider {
     /// One merchant with its gift-card providers and best discount, shown at its closest location to
     /// `center` when given; `nil` for an unknown (or hidden) merchant.
     public func merchant(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchant? {
-        try await context.perform("merchant") { try await directoryMerchant(id: merchantID, center: center) }
+        try await context.perform(ExploreOperation.merchant) { try await directoryMerchant(id: merchantID, center: center) }
     }
 
     /// The directory's merchant `merchantID`, `nil` when unknown or hidden (``hidesPiggyCardsOnly``).
@@ -38,7 +38,7 @@ extension ExploreProvider {
     ///
     /// - Throws: `.exploreDirectoryMissing` before the first sync; `.cancelled` when the caller cancels.
     public func merchantDetails(id merchantID: String, center: GeoPoint? = nil) async throws(EngageError) -> ExploreMerchantDetails? {
-        try await context.perform("merchant_details") {
+        try await context.perform(ExploreOperation.merchantDetails) {
             guard let merchant = try await directoryMerchant(id: merchantID, center: center) else { return nil }
             guard let ctxID = ExploreMerchantDetails.ctxID(of: merchant) else {
                 return ExploreMerchantDetails(directory: merchant, liveData: .notSoldByCTX)
@@ -62,7 +62,7 @@ extension ExploreProvider {
     public func locations(
         ofMerchant merchantID: String, center: GeoPoint? = nil, radius: ExploreRadius? = nil
     ) async throws(EngageError) -> [ExploreLocation] {
-        try await context.perform("locations") {
+        try await context.perform(ExploreOperation.locations) {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.locations(ofMerchant: merchantID, center: center, radius: radius) }
         }
@@ -70,7 +70,7 @@ extension ExploreProvider {
 
     /// One page of the ATMs matching `query`.
     public func atms(_ query: ExploreATMQuery) async throws(EngageError) -> Page<ExploreATM> {
-        try await context.perform("atms") {
+        try await context.perform(ExploreOperation.atms) {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.atms(query) }
         }
@@ -78,7 +78,7 @@ extension ExploreProvider {
 
     /// The territories (states, regions) the directory lists, sorted by name.
     public func territories() async throws(EngageError) -> [String] {
-        try await context.perform("territories") {
+        try await context.perform(ExploreOperation.territories) {
             let directory = try await directory()
             return try await ExploreBlockingWork.run { try directory.territories() }
         }

@@ -105,7 +105,7 @@ extension ExploreProvider {
     /// stays lost and is reported in ``GiftCardRecovery/failures``; the call itself fails only when the
     /// vault cannot be read.
     public func recoverLostGiftCards() async throws(EngageError) -> GiftCardRecovery {
-        try await context.perform("recover_gift_cards") {
+        try await context.perform(ExploreOperation.recoverGiftCards) {
             var recovery = GiftCardRecovery(recovered: [], failures: [])
             for lost in try giftCards.lostCards() {
                 do {
@@ -149,7 +149,7 @@ extension ExploreProvider {
     /// Forgets the user: signs out of every gift-card source and deletes every purchased card from the
     /// vault. The merchant directory is public data and stays.
     public func reset() async throws {
-        try await context.perform("reset") {
+        try await context.perform(ExploreOperation.reset) {
             for source in giftCardSources.values {
                 try await source.signOut()
             }

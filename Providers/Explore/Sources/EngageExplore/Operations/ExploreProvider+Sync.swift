@@ -12,7 +12,7 @@ extension ExploreProvider {
     ///   `.exploreDownloadInvalid` for a truncated, corrupt or unreadable download; network errors.
     @discardableResult
     public func sync(progress: (@Sendable (ExploreSyncProgress) -> Void)? = nil) async throws(EngageError) -> ExploreSyncOutcome {
-        try await context.perform("sync") {
+        try await context.perform(ExploreOperation.sync) {
             guard configuration.databasePath == nil else {
                 throw EngageError(.notConfigured, "Explore queries a fixed databasePath; it does not sync.", providerID: .explore)
             }

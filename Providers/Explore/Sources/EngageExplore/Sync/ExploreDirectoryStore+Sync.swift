@@ -93,7 +93,7 @@ extension ExploreDirectoryStore {
         let options = RequestOptions(
             timeout: limits.downloadTimeout, deadline: limits.downloadDeadline, authorization: .none,
             maxResponseBytes: Int(clamping: release.size),
-            operationName: "explore_download"
+            operation: ExploreOperation.download
         )
         let bytes: Int64
         do {

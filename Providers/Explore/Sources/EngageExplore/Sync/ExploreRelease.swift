@@ -15,7 +15,7 @@ enum ExploreSyncSource: Sendable {
         case .feed(let client):
             let manifest = try await client.json(
                 ExploreFeedManifest.self, .get, "\(network.rawValue)/manifest.json",
-                options: RequestOptions(authorization: .none, operationName: "explore_manifest")
+                options: RequestOptions(authorization: .none, operation: ExploreOperation.manifest)
             )
             try manifest.validate(maxBytes: maxBytes)
             return ExploreRelease(
@@ -26,7 +26,7 @@ enum ExploreSyncSource: Sendable {
             let path = storage.objectPath(for: network)
             let object = try await client.json(
                 ExploreStorageObject.self, .get, path,
-                options: RequestOptions(authorization: .none, operationName: "explore_object_metadata")
+                options: RequestOptions(authorization: .none, operation: ExploreOperation.objectMetadata)
             )
             let (timestamp, checksum) = try object.release(maxBytes: maxBytes)
             return ExploreRelease(

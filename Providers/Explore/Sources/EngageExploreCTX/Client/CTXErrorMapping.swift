@@ -17,9 +17,9 @@ extension CTXWire.TokenAnswer {
 }
 
 /// Which CTX call a request is. Its raw value is the call's one name: the operation's event
-/// (`custom_success_<name>_explore`) and the request's `operationName` (logs, and how the error
+/// (`custom_success_<name>_explore`) and the request's `RequestOptions.operation` (logs, and how the error
 /// mapping hook knows what a 400 means).
-enum CTXOperation: String, Sendable {
+enum CTXOperation: String, ProviderOperation {
     case requestCode = "ctx_request_code"
     case verify = "ctx_verify"
     case signOut = "ctx_sign_out"
@@ -29,9 +29,6 @@ enum CTXOperation: String, Sendable {
     case giftCard = "ctx_gift_card"
     case waitForGiftCard = "ctx_wait_for_gift_card"
     case giftCardsByTransaction = "ctx_gift_cards_by_txid"
-
-    /// The name an operation event and a request carry.
-    var name: OperationName { OperationName(rawValue: rawValue) }
 
     /// What the call does, for messages.
     var summary: String {
@@ -48,7 +45,7 @@ enum CTXOperation: String, Sendable {
 
     /// The request options of this call.
     func options(authorization: RequestOptions.Authorization, allowsRetry: Bool = true) -> RequestOptions {
-        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operationName: rawValue)
+        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operation: self)
     }
 
     /// What a 400 answer to this call means.
@@ -67,7 +64,7 @@ enum CTXOperation: String, Sendable {
 enum CTXErrorMapping {
     /// The CTX clients' hooks: non-2xx answers mapped per call.
     static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
-        CTXOperation(rawValue: request.options.operationName ?? "").map { error(for: response, operation: $0, redactor: redactor) }
+        (request.options.operation as? CTXOperation).map { error(for: response, operation: $0, redactor: redactor) }
     })
 
     static func error(for response: HTTPResponseMessage, operation: CTXOperation, redactor: Redactor) -> EngageError {

@@ -4,10 +4,10 @@ import Foundation
 import HTTPTypes
 
 /// The PiggyCards operations, declared once: each raw value is the name its operation event and its
-/// requests carry (`custom_<outcome>_<name>_explore`, and the request's `operationName` in logs), which
+/// requests carry (`custom_<outcome>_<name>_explore`, and the request's `RequestOptions.operation`), which
 /// is also how the error mapping hook knows what a 400 means. Facade operations that send several
 /// requests (verify: the code, then the login) name them by their own cases.
-enum PiggyCardsOperation: String, Sendable {
+enum PiggyCardsOperation: String, ProviderOperation {
     case signUp = "piggycards_sign_up"
     case verify = "piggycards_verify"
     case verifyOTP = "piggycards_verify_otp"
@@ -19,9 +19,6 @@ enum PiggyCardsOperation: String, Sendable {
     case order = "piggycards_order"
     case orderStatus = "piggycards_order_status"
     case waitForOrder = "piggycards_wait_for_order"
-
-    /// The name an operation event and a request carry.
-    var name: OperationName { OperationName(rawValue: rawValue) }
 
     /// What the call does, for messages.
     var summary: String {
@@ -39,7 +36,7 @@ enum PiggyCardsOperation: String, Sendable {
 
     /// The request options of this call.
     func options(authorization: RequestOptions.Authorization, allowsRetry: Bool = true) -> RequestOptions {
-        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operationName: rawValue)
+        RequestOptions(allowsRetry: allowsRetry, authorization: authorization, operation: self)
     }
 }
 
@@ -98,7 +95,7 @@ extension PiggyCardsErrorMapping {
     })
 
     static func operation(of request: HTTPRequestMessage) -> PiggyCardsOperation? {
-        PiggyCardsOperation(rawValue: request.options.operationName ?? "")
+        request.options.operation as? PiggyCardsOperation
     }
 }
 

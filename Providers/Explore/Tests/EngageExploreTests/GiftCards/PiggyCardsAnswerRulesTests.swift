@@ -13,7 +13,7 @@
         struct PiggyCardsAnswerRulesTests {
             let request = HTTPRequestMessage(
                 head: HTTPRequest(method: .get, scheme: "https", authority: "piggy.example", path: "/brands/US"),
-                options: RequestOptions(operationName: PiggyCardsOperation.brands.rawValue))
+                options: RequestOptions(operation: PiggyCardsOperation.brands))
 
             /// A 200 whose bytes are not JSON, carrying `decoded` as the call's decoded answer.
             func outcome(decoded: (any Sendable)?, body: String = "not json") -> AnswerClassifier.Outcome {

@@ -54,7 +54,7 @@ final class SovendusTelemetry: Sendable {
     }
 
     /// Reports that `operation` failed with `error`, unless the limit is reached or reporting is off.
-    func report(operation: String, error: EngageError) {
+    func report(operation: SovendusOperation, error: EngageError) {
         guard let client, consent.isEnabled(for: .sovendus) else { return }
         var status = ""
         if let httpStatus = error.httpStatus { status = " (HTTP \(httpStatus))" }
@@ -66,8 +66,9 @@ final class SovendusTelemetry: Sendable {
         guard let counter else { return }
         let report = SovendusWire.ErrorReport(
             sdkPlatform: Self.platform, sdkVersion: sdkVersion, trafficSourceNumber: trafficSource, trafficMediumNumber: trafficMedium,
-            type: Self.kind(of: error), message: "\(operation) failed: \(error.code.rawValue)\(status)", actions: operation,
-            additionalData: "operation=\(operation);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "");"
+            type: Self.kind(of: error), message: "\(operation.name) failed: \(error.code.rawValue)\(status)",
+            actions: operation.name.rawValue,
+            additionalData: "operation=\(operation.name);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "");"
                 + "sandbox=\(sandbox)",
             source: "engagekit", counter: counter, implementationType: implementationType
         )
@@ -75,7 +76,8 @@ final class SovendusTelemetry: Sendable {
         let task = Task {
             do {
                 _ = try await client.data(
-                    .post, "/error", body: .json(report), options: RequestOptions(allowsRetry: false, operationName: "error_telemetry")
+                    .post, "/error", body: .json(report),
+                    options: RequestOptions(allowsRetry: false, operation: SovendusOperation.errorTelemetry)
                 )
             } catch {
                 logger.debug(

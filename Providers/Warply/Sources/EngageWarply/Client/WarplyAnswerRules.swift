@@ -46,7 +46,8 @@ enum WarplyAnswerRules {
             guard status == WarplyWire.Status.registrationInvalid else {
                 return .fail(
                     refusal(
-                        operation: request.options.operationName, status: "status \(status)", message: envelope.message, redactor: redactor)
+                        operation: request.options.operationName?.rawValue, status: "status \(status)", message: envelope.message,
+                        redactor: redactor)
                 )
             }
             return .credentialRejected(refusedSignature, credential: .signingKey)

@@ -40,14 +40,14 @@ struct WarplyClient: Sendable {
 
     /// Sends a context request and returns its section's `result`.
     func context<Payload: Codable & Sendable>(
-        _ payload: Payload.Type, _ body: WarplyContextRequest, section: String, credentials: Credentials, operation: String,
-        repeatable: Bool = true
+        _ payload: Payload.Type, _ body: WarplyContextRequest, section: String, credentials: Credentials,
+        operation: WarplyOperation? = nil
     ) async throws -> Payload? {
         let template: WarplyWire.PathTemplate
         if case .bearer = credentials { template = .authenticatedContext } else { template = .standardContext }
         let response = try await send(
             WarplyContextResponse<Payload>.self, .post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), section: section,
-            credentials: credentials, operation: operation, repeatable: repeatable
+            credentials: credentials, operation: operation
         )
         try check(status: response.status, sectionStatus: response.sectionStatus, message: response.message, operation: operation)
         return response.result
@@ -56,22 +56,17 @@ struct WarplyClient: Sendable {
     /// Sends a request answered in the result form and returns its `result`.
     func result<Payload: Codable & Sendable>(
         _ payload: Payload.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials,
-        operation: String, repeatable: Bool = false
+        operation: WarplyOperation? = nil
     ) async throws -> Payload? {
-        try await send(
-            WarplyResultResponse<Payload>.self, method, path, body: body, credentials: credentials, operation: operation,
-            repeatable: repeatable
-        ).result
+        try await send(WarplyResultResponse<Payload>.self, method, path, body: body, credentials: credentials, operation: operation).result
     }
 
     /// Sends a request whose answer only carries a status.
     func status(
-        _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials, operation: String,
-        repeatable: Bool = false
+        _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials,
+        operation: WarplyOperation? = nil
     ) async throws {
-        let response = try await send(
-            WarplyStatusResponse.self, method, path, body: body, credentials: credentials, operation: operation, repeatable: repeatable
-        )
+        let response = try await send(WarplyStatusResponse.self, method, path, body: body, credentials: credentials, operation: operation)
         try check(status: response.status ?? 0, sectionStatus: nil, message: response.message, operation: operation)
     }
 
@@ -81,7 +76,7 @@ struct WarplyClient: Sendable {
     /// (a context answer with its `section`), recording whether the network answered.
     func send<Value: Decodable & Sendable>(
         _ type: Value.Type, _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body, section: String? = nil,
-        credentials: Credentials, operation: String, repeatable: Bool
+        credentials: Credentials, operation: WarplyOperation?
     ) async throws(EngageError) -> Value {
         let client: APIClient
         var authorization = RequestOptions.Authorization.ifAvailable
@@ -94,7 +89,8 @@ struct WarplyClient: Sendable {
         case .partner:
             guard let partner else {
                 throw EngageError(
-                    .invalidConfiguration, "Warply's partner calls (\(operation)) need partnerCredentials.", providerID: .warply,
+                    .invalidConfiguration, "Warply's partner calls (\(Self.name(of: operation))) need partnerCredentials.",
+                    providerID: .warply,
                     recoverySuggestion: "Set WarplyConfiguration.partnerCredentials to the credentials Warply gave you."
                 )
             }
@@ -105,7 +101,7 @@ struct WarplyClient: Sendable {
         do {
             let value = try await client.json(
                 type, method, path, body: body,
-                options: RequestOptions(isRepeatable: repeatable, authorization: authorization, operationName: operation), decoder: decoder
+                options: RequestOptions(authorization: authorization, operation: operation), decoder: decoder
             )
             networkStatus.record(.connected)
             return value
@@ -117,9 +113,15 @@ struct WarplyClient: Sendable {
 
     /// Throws `.warplyRequestRejected` unless both statuses say success. Any status the body carried
     /// but 1 was refused by the hooks already; what is left is a missing status (0) or a section's.
-    func check(status: Int, sectionStatus: Int?, message: String?, operation: String) throws {
+    func check(status: Int, sectionStatus: Int?, message: String?, operation: WarplyOperation?) throws {
         guard status != WarplyWire.Status.success || (sectionStatus ?? 1) != 1 else { return }
         let shown = sectionStatus.map { status == 1 ? "section status \($0)" : "status \(status)" } ?? "status \(status)"
-        throw WarplyAnswerRules.refusal(operation: operation, status: shown, message: message, redactor: signed.redactor)
+        throw WarplyAnswerRules.refusal(operation: Self.name(of: operation), status: shown, message: message, redactor: signed.redactor)
+    }
+
+    /// The name of the operation a call belongs to: `operation` when it names itself, else the one it
+    /// runs inside.
+    static func name(of operation: WarplyOperation?) -> String {
+        (operation?.name ?? CurrentOperation.value?.name)?.rawValue ?? "the request"
     }
 }

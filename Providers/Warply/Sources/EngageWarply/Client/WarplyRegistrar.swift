@@ -78,7 +78,7 @@ actor WarplyRegistrar {
         let resetsAtStart = resets
         let request = try client.makeRequest(
             .get, WarplyWire.path(.register, appUUID: appUUID),
-            options: RequestOptions(isRepeatable: true, authorization: .none, operationName: "register_device")
+            options: RequestOptions(authorization: .none, operation: WarplyOperation.registerDevice)
         )
         let response = try await client.send(request)
         try client.validate(response, for: request)

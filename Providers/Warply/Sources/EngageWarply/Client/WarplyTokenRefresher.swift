@@ -26,7 +26,7 @@ struct WarplyTokenRefresher: TokenRefresher {
         do {
             answer = try await client.json(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.token, appUUID: appUUID), body: .json(body),
-                options: RequestOptions(isRepeatable: false, allowsRetry: false, operationName: "refresh_token")
+                options: RequestOptions(allowsRetry: false, operation: WarplyOperation.refreshToken)
             )
         } catch {
             // A refusal in the body status: the refresh token is not accepted, the session is over.

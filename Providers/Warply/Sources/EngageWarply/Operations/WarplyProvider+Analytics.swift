@@ -10,7 +10,7 @@ extension WarplyProvider {
     ///
     /// - Throws: `.invalidInput` for an empty or overlong name.
     public func track(_ event: TrackedEvent) async throws(EngageError) {
-        try await context.perform("track") {
+        try await context.perform(WarplyOperation.track) {
             guard configuration.analyticsEnabled else { return }
             try WarplyInput.identifier(event.name, name: "event name", limit: 128)
             var params = event.properties
@@ -70,7 +70,7 @@ struct WarplyAnalyticsDeliverer: QueueDelivering {
                 try await client.status(
                     .post, WarplyWire.path(.analytics, appUUID: client.appUUID),
                     body: .json(WarplyAnalyticsRequest(events: slice.map(\.event))),
-                    credentials: .signed, operation: "analytics", repeatable: true
+                    credentials: .signed, operation: .analytics
                 )
                 delivered.formUnion(slice.map(\.id))
             } catch {

@@ -9,7 +9,7 @@ extension WarplyProvider {
     /// device's details if Warply does not have them yet (best effort). Other operations do this on
     /// demand, so calling it is optional; it surfaces registration problems early.
     public func initialize() async throws(EngageError) {
-        try await context.perform("initialize") {
+        try await context.perform(WarplyOperation.initialize) {
             if configuration.signing == .deviceRegistration { _ = try await registrar.registration() }
             await syncDeviceInfo()
         }
@@ -31,7 +31,7 @@ extension WarplyProvider {
     ///   (nothing is sent); `.warplyRequestRejected` when Warply refuses the sign-up (an address that
     ///   has an account already, a password it finds too weak), with Warply's message.
     public func register(_ signUp: WarplySignUp) async throws(EngageError) {
-        try await context.perform("register_user") {
+        try await context.perform(WarplyOperation.registerUser) {
             try WarplyInput.email(signUp.email)
             try WarplyInput.password(signUp.password, name: "password")
             for (name, value) in [("firstName", signUp.firstName), ("lastName", signUp.lastName)] {
@@ -45,7 +45,7 @@ extension WarplyProvider {
             )
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.registerUser, appUUID: configuration.appUUID), body: .json(body),
-                credentials: .signed, operation: "register_user"
+                credentials: .signed
             )
             try await installSession(answer, unlessLoggedOutSince: mark)
         }
@@ -56,12 +56,12 @@ extension WarplyProvider {
     /// - Throws: `.invalidInput` for an address that is not an email; `.warplyRequestRejected` when
     ///   Warply refuses the login.
     public func deiLogin(email: String) async throws(EngageError) {
-        try await context.perform("dei_login") {
+        try await context.perform(WarplyOperation.deiLogin) {
             try WarplyInput.email(email)
             let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.deiLogin, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.DEILogin(email: email)), credentials: .signed, operation: "dei_login"
+                body: .json(WarplyAuthRequest.DEILogin(email: email)), credentials: .signed
             )
             try await installSession(answer, unlessLoggedOutSince: mark)
         }
@@ -69,14 +69,14 @@ extension WarplyProvider {
 
     /// Verifies a Cosmote ticket for `guid` and stores the session it opens.
     public func verifyTicket(guid: String, ticket: String) async throws(EngageError) {
-        try await context.perform("verify_ticket") {
+        try await context.perform(WarplyOperation.verifyTicket) {
             try WarplyInput.identifier(guid, name: "guid")
             try WarplyInput.identifier(ticket, name: "ticket")
             let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.verifyTicket, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.VerifyTicket(guid: guid, appUUID: configuration.appUUID, ticket: ticket)),
-                credentials: .signed, operation: "verify_ticket"
+                credentials: .signed
             )
             try await installSession(answer, unlessLoggedOutSince: mark)
         }
@@ -87,12 +87,12 @@ extension WarplyProvider {
     ///
     /// - Throws: `.invalidConfiguration` when `partnerCredentials` are not configured.
     public func cosmoteUser(guid: String) async throws(EngageError) {
-        try await context.perform("cosmote_user") {
+        try await context.perform(WarplyOperation.cosmoteUser) {
             try WarplyInput.identifier(guid, name: "guid")
             let mark = await tokens.logoutMark
             let answer = try await client.result(
                 WarplyTokenAnswer.self, .post, WarplyWire.path(.cosmoteUser, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .partner, operation: "cosmote_user"
+                body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .partner
             )
             try await installSession(answer, unlessLoggedOutSince: mark)
         }
@@ -105,7 +105,7 @@ extension WarplyProvider {
     ///   `SessionEndedEvent` published); `.circuitOpen` while the breaker is open; a retryable error
     ///   when Warply could not be reached (the tokens are kept).
     public func refreshToken() async throws(EngageError) {
-        try await context.perform("refresh_token") {
+        try await context.perform(WarplyOperation.refreshToken) {
             _ = try await tokens.refresh()
         }
     }
@@ -113,7 +113,7 @@ extension WarplyProvider {
     /// Installs tokens the host app obtained itself (the seed's `updateRefreshToken`). The client
     /// credentials of the previous login, if any, are kept for refreshing.
     public func updateTokens(accessToken: String, refreshToken: String) async throws(EngageError) {
-        try await context.perform("update_tokens") {
+        try await context.perform(WarplyOperation.updateTokens) {
             guard !accessToken.isEmpty, !refreshToken.isEmpty, accessToken.count <= 16_384, refreshToken.count <= 16_384 else {
                 throw EngageError(.invalidInput, "Both tokens must be non-empty (and at most 16 KB).", providerID: .warply)
             }
@@ -124,13 +124,13 @@ extension WarplyProvider {
     /// Logs out: tells Warply (best effort) and forgets the session and the in-memory state. The
     /// device registration is kept.
     public func logout() async throws(EngageError) {
-        try await context.perform("logout") {
+        try await context.perform(WarplyOperation.logout) {
             if let current = try await tokens.currentTokens() {
                 do {
                     try await client.status(
                         .post, WarplyWire.path(.logout, appUUID: configuration.appUUID),
                         body: .json(WarplyAuthRequest.Logout(accessToken: current.accessToken, refreshToken: current.refreshToken)),
-                        credentials: .signed, operation: "logout"
+                        credentials: .signed
                     )
                 } catch {
                     // The local session ends whatever the server says.

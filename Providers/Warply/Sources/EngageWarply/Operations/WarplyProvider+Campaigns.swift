@@ -20,7 +20,7 @@ extension WarplyProvider {
     ///   - filters: Extra filters passed to Warply as they are.
     public func campaigns(language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]) async throws(EngageError) -> [WarplyCampaign]
     {
-        try await context.perform("campaigns") {
+        try await context.perform(WarplyOperation.campaigns) {
             let language = language ?? self.language
             let generation = state.generation
             guard try await tokens.hasSession() else {
@@ -65,18 +65,18 @@ extension WarplyProvider {
     public func personalizedCampaigns(
         language: WarplyLanguage? = nil, filters: [String: JSONValue] = [:]
     ) async throws(EngageError) -> [WarplyCampaign] {
-        try await context.perform("campaigns_personalized") {
+        try await context.perform(WarplyOperation.campaignsPersonalized) {
             WarplyCampaignProcessing.sorted(try await personalizedCampaignList(language: language ?? self.language, filters: filters))
         }
     }
 
     /// The campaign of a session (`GET /api/session/{sessionUuid}`).
     public func singleCampaign(sessionUUID: String) async throws(EngageError) -> WarplyCampaign {
-        try await context.perform("single_campaign") {
+        try await context.perform(WarplyOperation.singleCampaign) {
             try WarplyInput.identifier(sessionUUID, name: "sessionUUID", limit: 128)
             let campaign = try await client.result(
                 WarplyCampaign.self, .get, WarplyWire.path(.session, appUUID: configuration.appUUID, sessionUUID: sessionUUID),
-                credentials: .signed, operation: "single_campaign", repeatable: true
+                credentials: .signed
             )
             guard let campaign else {
                 throw EngageError(.decoding, "Warply's session answer has no campaign.", providerID: .warply)
@@ -87,7 +87,7 @@ extension WarplyProvider {
 
     /// The supermarket campaign (`nil` when there is none), also kept in `state.supermarketCampaign`.
     public func supermarketCampaign(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCampaign? {
-        try await context.perform("supermarket_campaign") {
+        try await context.perform(WarplyOperation.supermarketCampaign) {
             let generation = state.generation
             let campaigns =
                 try await client.context(
@@ -97,7 +97,7 @@ extension WarplyProvider {
                         fields: [
                             "language": .string((language ?? self.language).rawValue)
                         ]),
-                    section: WarplyWire.Section.campaigning, credentials: .signed, operation: "supermarket_campaign"
+                    section: WarplyWire.Section.campaigning, credentials: .signed
                 ) ?? []
             let campaign = WarplyCampaignProcessing.sorted(campaigns).first
             state.setSupermarketCampaign(campaign, since: generation)
@@ -165,18 +165,19 @@ extension WarplyProvider {
 
     func basicCampaigns(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
         try await campaignList(
-            action: WarplyWire.Action.retrieve, language: language, filters: filters, credentials: .signed, operation: "campaigns")
+            action: WarplyWire.Action.retrieve, language: language, filters: filters, credentials: .signed, operation: .campaigns)
     }
 
     func personalizedCampaignList(language: WarplyLanguage, filters: [String: JSONValue]) async throws -> [WarplyCampaign] {
         try await campaignList(
             action: WarplyWire.Action.retrievePersonalized, language: language, filters: filters, credentials: .bearer,
-            operation: "campaigns_personalized"
+            operation: .campaignsPersonalized
         )
     }
 
     private func campaignList(
-        action: String, language: WarplyLanguage, filters: [String: JSONValue], credentials: WarplyClient.Credentials, operation: String
+        action: String, language: WarplyLanguage, filters: [String: JSONValue], credentials: WarplyClient.Credentials,
+        operation: WarplyOperation
     ) async throws -> [WarplyCampaign] {
         try await client.context(
             [WarplyCampaign].self,
@@ -193,7 +194,7 @@ extension WarplyProvider {
         try await client.context(
             [WarplyCouponAvailability].self,
             WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.availability),
-            section: WarplyWire.Section.coupon, credentials: .signed, operation: "available_coupons"
+            section: WarplyWire.Section.coupon, credentials: .signed, operation: .availableCoupons
         ) ?? []
     }
 }

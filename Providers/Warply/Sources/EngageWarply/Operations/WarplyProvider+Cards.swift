@@ -37,7 +37,7 @@ extension WarplyProvider {
     /// - Throws: `.invalidInput` for a number that fails the Luhn check, an expiry in the past, or an
     ///   empty holder — checked before anything is sent.
     public func addCard(_ card: WarplyNewCard) async throws(EngageError) -> WarplyCard {
-        try await context.perform("add_card") {
+        try await context.perform(WarplyOperation.addCard) {
             let number = try WarplyInput.cardNumber(card.number)
             try WarplyInput.identifier(card.holder, name: "holder", limit: 128)
             try WarplyInput.identifier(card.issuer, name: "issuer", limit: 64)
@@ -56,8 +56,7 @@ extension WarplyProvider {
                 ])
             guard
                 let added = try await client.context(
-                    WarplyCard.self, request, section: WarplyWire.Section.cards, credentials: .bearer, operation: "add_card",
-                    repeatable: false
+                    WarplyCard.self, request, section: WarplyWire.Section.cards, credentials: .bearer
                 )
             else {
                 throw EngageError(.decoding, "Warply's add card answer is empty.", providerID: .warply)
@@ -69,22 +68,22 @@ extension WarplyProvider {
 
     /// The user's cards (masked). Needs a logged-in user.
     public func cards() async throws(EngageError) -> [WarplyCard] {
-        try await context.perform("get_cards") {
+        try await context.perform(WarplyOperation.getCards) {
             try await client.context(
                 [WarplyCard].self, WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.getCards),
-                section: WarplyWire.Section.cards, credentials: .bearer, operation: "get_cards"
+                section: WarplyWire.Section.cards, credentials: .bearer
             ) ?? []
         }
     }
 
     /// Deletes the card with `token` (``WarplyCard/token``). Needs a logged-in user.
     public func deleteCard(token: String) async throws(EngageError) {
-        try await context.perform("delete_card") {
+        try await context.perform(WarplyOperation.deleteCard) {
             try WarplyInput.identifier(token, name: "token", limit: 256)
             _ = try await client.context(
                 JSONValue.self,
                 WarplyContextRequest(root: WarplyWire.Root.cards, action: WarplyWire.Action.deleteCard, fields: ["token": .string(token)]),
-                section: WarplyWire.Section.cards, credentials: .bearer, operation: "delete_card"
+                section: WarplyWire.Section.cards, credentials: .bearer
             )
         }
     }

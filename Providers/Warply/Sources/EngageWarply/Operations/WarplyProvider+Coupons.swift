@@ -22,10 +22,10 @@ extension WarplyProvider {
     /// redeemed ones newest first. Kept in `state.couponList` / `state.oldCouponList`; publishes
     /// `coupons_fetched`. Needs a logged-in user.
     public func coupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
-        try await context.perform("coupons") {
+        try await context.perform(WarplyOperation.coupons) {
             let generation = state.generation
             let coupons = try await userCoupons(
-                action: WarplyWire.Action.userCoupons, language: language ?? self.language, operation: "coupons")
+                action: WarplyWire.Action.userCoupons, language: language ?? self.language)
             // Return the lists computed here: reading them back from the shared state could return
             // another call's lists (a concurrent fetch, a logout, the app's own setters).
             let lists = WarplyCouponLists(
@@ -38,9 +38,9 @@ extension WarplyProvider {
     /// The user's universal coupons (valid at every merchant), split like ``coupons(language:)``.
     /// Needs a logged-in user.
     public func universalCoupons(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyCouponLists {
-        try await context.perform("coupons_universal") {
+        try await context.perform(WarplyOperation.couponsUniversal) {
             let coupons = try await userCoupons(
-                action: WarplyWire.Action.universalCoupons, language: language ?? self.language, operation: "coupons_universal"
+                action: WarplyWire.Action.universalCoupons, language: language ?? self.language
             )
             return WarplyCouponLists(active: WarplyCouponProcessing.active(coupons), redeemed: WarplyCouponProcessing.redeemed(coupons))
         }
@@ -48,7 +48,7 @@ extension WarplyProvider {
 
     /// Every coupon set, kept in `state.couponSetList`.
     public func couponSets(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyCouponSet] {
-        try await context.perform("couponsets") {
+        try await context.perform(WarplyOperation.couponsets) {
             let generation = state.generation
             let sets =
                 try await client.context(
@@ -58,7 +58,7 @@ extension WarplyProvider {
                         fields: [
                             "language": .string((language ?? self.language).rawValue), "active": .bool(true), "visible": .bool(true),
                         ]),
-                    section: WarplyWire.Section.coupon, credentials: .signed, operation: "couponsets"
+                    section: WarplyWire.Section.coupon, credentials: .signed
                 ) ?? []
             state.setCouponSetList(sets, since: generation)
             return sets
@@ -67,21 +67,21 @@ extension WarplyProvider {
 
     /// How many coupons each coupon set has left, by coupon set UUID.
     public func availableCoupons() async throws(EngageError) -> [String: Int] {
-        try await context.perform("available_coupons") {
+        try await context.perform(WarplyOperation.availableCoupons) {
             Dictionary(try await couponAvailability().map { ($0.couponSetUUID, $0.availability) }, uniquingKeysWith: { _, last in last })
         }
     }
 
     /// Checks whether `code` is one of the user's active coupons. Needs a logged-in user.
     public func validateCoupon(code: String) async throws(EngageError) -> WarplyCouponValidation {
-        try await context.perform("validate_coupon") {
+        try await context.perform(WarplyOperation.validateCoupon) {
             try WarplyInput.identifier(code, name: "code", limit: 128)
             guard
                 let validation = try await client.context(
                     WarplyCouponValidation.self,
                     WarplyContextRequest(
                         root: WarplyWire.Root.coupon, action: WarplyWire.Action.validate, fields: ["coupon": .string(code)]),
-                    section: WarplyWire.Section.coupon, credentials: .bearer, operation: "validate_coupon"
+                    section: WarplyWire.Section.coupon, credentials: .bearer
                 )
             else {
                 throw EngageError(.decoding, "Warply's validation answer is empty.", providerID: .warply)
@@ -101,7 +101,7 @@ extension WarplyProvider {
     public func redeemCoupon(
         productID: String? = nil, productUUID: String, merchantID: String? = nil
     ) async throws(EngageError) -> WarplyRedemption {
-        try await context.perform("redeem_coupon") {
+        try await context.perform(WarplyOperation.redeemCoupon) {
             try WarplyInput.identifier(productUUID, name: "productUUID", limit: 128)
             var fields: [String: JSONValue] = ["product_uuid": .string(productUUID)]
             if let productID { fields["product_id"] = .string(productID) }
@@ -112,7 +112,7 @@ extension WarplyProvider {
                 redemption = try await client.context(
                     WarplyRedemption.self,
                     WarplyContextRequest(root: WarplyWire.Root.coupon, action: WarplyWire.Action.redeem, fields: fields),
-                    section: WarplyWire.Section.coupon, credentials: .bearer, operation: "redeem_coupon", repeatable: false
+                    section: WarplyWire.Section.coupon, credentials: .bearer
                 )
             } catch let error as EngageError where error.code == .warplyRequestRejected {
                 throw EngageError(
@@ -129,7 +129,7 @@ extension WarplyProvider {
 
     /// The user's redeemed supermarket coupons and their total value. Needs a logged-in user.
     public func redeemedSupermarketHistory(language: WarplyLanguage? = nil) async throws(EngageError) -> WarplyRedeemedSupermarketHistory {
-        try await context.perform("redeemed_sm_history") {
+        try await context.perform(WarplyOperation.redeemedSMHistory) {
             let history = try await client.context(
                 WarplyRedeemedSupermarketHistory.self,
                 WarplyContextRequest(
@@ -137,7 +137,7 @@ extension WarplyProvider {
                     fields: [
                         "language": .string((language ?? self.language).rawValue)
                     ]),
-                section: WarplyWire.Section.coupon, credentials: .bearer, operation: "redeemed_sm_history"
+                section: WarplyWire.Section.coupon, credentials: .bearer
             )
             guard var history else {
                 throw EngageError(.decoding, "Warply's supermarket history answer is empty.", providerID: .warply)
@@ -153,7 +153,7 @@ extension WarplyProvider {
         }
     }
 
-    func userCoupons(action: String, language: WarplyLanguage, operation: String) async throws -> [WarplyCoupon] {
+    func userCoupons(action: String, language: WarplyLanguage) async throws -> [WarplyCoupon] {
         try await client.context(
             [WarplyCoupon].self,
             WarplyContextRequest(
@@ -162,7 +162,7 @@ extension WarplyProvider {
                     "details": .array([.string("merchant"), .string("redemption")]), "language": .string(language.rawValue),
                     "couponset_types": .array([.string("supermarket"), .string("coupon")]),
                 ]),
-            section: WarplyWire.Section.coupon, credentials: .bearer, operation: operation
+            section: WarplyWire.Section.coupon, credentials: .bearer
         ) ?? []
     }
 }

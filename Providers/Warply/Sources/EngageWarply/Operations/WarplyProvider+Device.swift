@@ -7,7 +7,7 @@ extension WarplyProvider {
     /// Sends the device's push token to Warply with the device's details (platform, OS version, model,
     /// app version, locale, time zone), and keeps the token (sealed) for the campaign pages' `fcm_token`.
     public func updateDeviceToken(_ deviceToken: String) async throws(EngageError) {
-        try await context.perform("update_device_token") {
+        try await context.perform(WarplyOperation.updateDeviceToken) {
             try WarplyInput.identifier(deviceToken, name: "deviceToken", limit: 4096)
             try context.storage.setSealedValue(deviceToken, forKey: Self.deviceTokenKey)
             pushToken.withLock { $0 = deviceToken }
@@ -15,7 +15,7 @@ extension WarplyProvider {
             try await client.status(
                 .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID),
                 body: .json(WarplyContextRequest(root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateToken, fields: fields)),
-                credentials: .signed, operation: "update_device_token", repeatable: true
+                credentials: .signed
             )
             try await rememberDeviceInfo(fields)
         }
@@ -56,7 +56,7 @@ extension WarplyProvider {
                 .post, WarplyWire.path(.deviceInfo, appUUID: configuration.appUUID),
                 body: .json(
                     WarplyContextRequest(root: WarplyWire.Root.deviceInfo, action: WarplyWire.Action.updateDeviceInfo, fields: fields)),
-                credentials: .signed, operation: "send_device_info", repeatable: true
+                credentials: .signed, operation: .sendDeviceInfo
             )
             try context.storage.setValue(digest, forKey: Self.deviceInfoDigestKey)
         } catch {

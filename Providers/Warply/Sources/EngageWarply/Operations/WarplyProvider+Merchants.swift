@@ -67,7 +67,7 @@ extension WarplyProvider {
     /// The merchants matching `query`, kept in `state.merchantList`. With a centre they are sorted by
     /// distance (computed here when Warply does not send one).
     public func merchants(_ query: WarplyMerchantQuery = WarplyMerchantQuery()) async throws(EngageError) -> [WarplyMerchant] {
-        try await context.perform("merchants") {
+        try await context.perform(WarplyOperation.merchants) {
             let generation = state.generation
             try query.validate()
             var merchants =
@@ -76,7 +76,7 @@ extension WarplyProvider {
                     WarplyContextRequest(
                         root: WarplyWire.Root.shops, action: WarplyWire.Action.retrieveMultilingual,
                         fields: query.fields(defaultLanguage: language)),
-                    section: WarplyWire.Section.shops, credentials: .signed, operation: "merchants"
+                    section: WarplyWire.Section.shops, credentials: .signed
                 ) ?? []
             if let center = query.center {
                 for index in merchants.indices where merchants[index].distanceMeters == nil {
@@ -93,7 +93,7 @@ extension WarplyProvider {
 
     /// The merchant categories.
     public func merchantCategories(language: WarplyLanguage? = nil) async throws(EngageError) -> [WarplyMerchantCategory] {
-        try await context.perform("merchant_categories") {
+        try await context.perform(WarplyOperation.merchantCategories) {
             try await client.context(
                 [WarplyMerchantCategory].self,
                 WarplyContextRequest(
@@ -101,21 +101,21 @@ extension WarplyProvider {
                     fields: [
                         "language": .string((language ?? self.language).rawValue)
                     ]),
-                section: WarplyWire.Section.shops, credentials: .signed, operation: "merchant_categories"
+                section: WarplyWire.Section.shops, credentials: .signed
             ) ?? []
         }
     }
 
     /// The articles, optionally only those in `categories`.
     public func articles(language: WarplyLanguage? = nil, categories: [String] = []) async throws(EngageError) -> [WarplyArticle] {
-        try await context.perform("articles") {
+        try await context.perform(WarplyOperation.articles) {
             for category in categories { try WarplyInput.identifier(category, name: "category", limit: 128) }
             var fields: [String: JSONValue] = ["language": .string((language ?? self.language).rawValue)]
             if !categories.isEmpty { fields["categories"] = .array(categories.map(JSONValue.string)) }
             return try await client.context(
                 [WarplyArticle].self,
                 WarplyContextRequest(root: WarplyWire.Root.content, action: WarplyWire.Action.retrieveMultilingual, fields: fields),
-                section: WarplyWire.Section.content, credentials: .signed, operation: "articles"
+                section: WarplyWire.Section.content, credentials: .signed
             ) ?? []
         }
     }
@@ -123,7 +123,7 @@ extension WarplyProvider {
     /// The user's market pass (supermarket deals), kept in `state.marketPassDetails`; publishes
     /// `market_pass_details_fetched`. Needs a logged-in user.
     public func marketPassDetails() async throws(EngageError) -> WarplyMarketPassDetails {
-        try await context.perform("market_pass_details") {
+        try await context.perform(WarplyOperation.marketPassDetails) {
             let generation = state.generation
             guard
                 let details = try await client.context(
@@ -133,7 +133,7 @@ extension WarplyProvider {
                         fields: [
                             "method": .string("supermarket_profile")
                         ]),
-                    section: WarplyWire.Section.marketPass, credentials: .bearer, operation: "market_pass_details"
+                    section: WarplyWire.Section.marketPass, credentials: .bearer
                 )
             else {
                 throw EngageError(.decoding, "Warply's market pass answer is empty.", providerID: .warply)

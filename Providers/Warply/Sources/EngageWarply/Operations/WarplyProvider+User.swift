@@ -6,13 +6,13 @@ import Logging
 extension WarplyProvider {
     /// The user's profile. Needs a logged-in user.
     public func profile() async throws(EngageError) -> WarplyProfile {
-        try await context.perform("profile") {
+        try await context.perform(WarplyOperation.profile) {
             guard
                 let profile = try await client.context(
                     WarplyProfile.self,
                     WarplyContextRequest(
                         root: WarplyWire.Root.consumerData, action: WarplyWire.Action.userDetails, fields: ["process": .string("get")]),
-                    section: WarplyWire.Section.user, credentials: .bearer, operation: "profile"
+                    section: WarplyWire.Section.user, credentials: .bearer
                 )
             else {
                 throw EngageError(.decoding, "Warply's profile answer is empty.", providerID: .warply)
@@ -25,7 +25,7 @@ extension WarplyProvider {
     ///
     /// - Throws: `.invalidInput` when either password is empty or they are equal.
     public func changePassword(oldPassword: String, newPassword: String) async throws(EngageError) {
-        try await context.perform("change_password") {
+        try await context.perform(WarplyOperation.changePassword) {
             try WarplyInput.password(oldPassword, name: "oldPassword")
             try WarplyInput.password(newPassword, name: "newPassword")
             guard oldPassword != newPassword else {
@@ -34,29 +34,29 @@ extension WarplyProvider {
             try await client.status(
                 .post, WarplyWire.path(.changePassword, appUUID: configuration.appUUID),
                 body: .json(WarplyAuthRequest.ChangePassword(oldPassword: oldPassword, newPassword: newPassword)),
-                credentials: .bearer, operation: "change_password"
+                credentials: .bearer
             )
         }
     }
 
     /// Asks Warply to email a password reset link to `email`.
     public func resetPassword(email: String) async throws(EngageError) {
-        try await context.perform("reset_password") {
+        try await context.perform(WarplyOperation.resetPassword) {
             try WarplyInput.email(email)
             try await client.status(
                 .post, WarplyWire.path(.resetPassword, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.ResetPassword(email: email)), credentials: .signed, operation: "reset_password"
+                body: .json(WarplyAuthRequest.ResetPassword(email: email)), credentials: .signed
             )
         }
     }
 
     /// Asks Warply to send a one-time password by SMS to `phoneNumber` (spaces and dashes are ignored).
     public func requestOTP(phoneNumber: String) async throws(EngageError) {
-        try await context.perform("request_otp") {
+        try await context.perform(WarplyOperation.requestOTP) {
             let normalized = try WarplyInput.phoneNumber(phoneNumber)
             try await client.status(
                 .post, WarplyWire.path(.requestOTP, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.RequestOTP(phoneNumber: normalized)), credentials: .signed, operation: "request_otp"
+                body: .json(WarplyAuthRequest.RequestOTP(phoneNumber: normalized)), credentials: .signed
             )
         }
     }

@@ -32,6 +32,19 @@ public struct YoullMutation<Value: Sendable>: Sendable {
     let decode: @Sendable (Data, YoullDecodingContext) throws -> Value
 }
 
+/// A Youll operation as the core sees it (its event and its requests): named by its query or
+/// mutation, the app's own included, or one of the provider's own. Never repeatable as a whole: a
+/// query's requests are marked repeatable one by one (GraphQL queries, REST GETs), a mutation's never.
+struct YoullNamedOperation: ProviderOperation {
+    let name: OperationName
+
+    /// The operation `name` (``YoullQuery/name`` or ``YoullMutation/name``).
+    init(_ name: String) { self.name = OperationName(rawValue: name) }
+
+    /// ``YoullProvider/logOut()``.
+    static let logOut = YoullNamedOperation("log_out")
+}
+
 /// What the decoders of answers know besides the body.
 struct YoullDecodingContext: Sendable {
     /// The configured `extraLang`.

@@ -29,7 +29,7 @@ public protocol YoullSession: Sendable {
     /// Who is using the app: sent as `x-hasura-user-id`, `device-id` and `x-hasura-role` (GraphQL) and
     /// `X-Youll-User-Id` (REST).
     func userInfo() async -> YoullUserInfo
-    /// Whether `operation` (a `YoullOperationName`) needs the access token; `byDefault` is the
+    /// Whether `operation` (a ``YoullQuery/name`` or ``YoullMutation/name``) needs the access token; `byDefault` is the
     /// configuration's answer, which the default implementation returns.
     func requiresToken(operation: String, byDefault: Bool) -> Bool
     /// Obtains a new access token from the app's auth service.
