@@ -49,23 +49,6 @@ extension Engage {
     public func flush() async -> QueueFlushReport {
         await registry.analytics.flush()
     }
-
-    /// The callback twin of ``setAnalyticsEnabled(_:for:purgeQueued:)``.
-    @discardableResult
-    public func setAnalyticsEnabled(
-        _ enabled: Bool, for provider: ProviderID? = nil, purgeQueued: Bool = false,
-        completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) {
-            try await self.setAnalyticsEnabled(enabled, for: provider, purgeQueued: purgeQueued)
-        }
-    }
-
-    /// The callback twin of ``flush()``.
-    @discardableResult
-    public func flush(completion: @escaping @MainActor @Sendable (Result<QueueFlushReport, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) { await self.flush() }
-    }
 }
 
 /// Forgetting the user everywhere.
@@ -124,11 +107,5 @@ extension Engage {
         events.publish(
             NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
         return report
-    }
-
-    /// The callback twin of ``reset()``.
-    @discardableResult
-    public func reset(completion: @escaping @MainActor @Sendable (Result<AggregateReport, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) { try await self.reset() }
     }
 }

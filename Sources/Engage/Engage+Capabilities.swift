@@ -135,6 +135,7 @@ extension Engage {
 
     // MARK: - Fan-out
 
+    // callback-twin: none (a building block: the operations built on it have the twins)
     /// Calls `body` on every running provider that adopts the protocol `Capability`, concurrently, and
     /// merges the results in registration order, with each provider's failure in the report instead of
     /// failing the call. `operation` names the fan-out in errors. Throws `.unsupported` when no running

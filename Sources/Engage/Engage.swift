@@ -318,12 +318,6 @@ public final class Engage: Sendable {
         stateTracker.finish()
     }
 
-    /// The callback twin of `shutdown()`.
-    @discardableResult
-    public func shutdown(completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) { await self.shutdown() }
-    }
-
     // MARK: - Typed access
 
     /// The running provider of type `type`, to call its own operations.
@@ -333,13 +327,5 @@ public final class Engage: Sendable {
     public func provider<Provider: EngageProvider>(_ type: Provider.Type) async throws(EngageError) -> Provider {
         try await waitUntilReady(for: "provider(\(Provider.descriptor.id))")
         return try await registry.provider(type)
-    }
-
-    /// The callback twin of `provider(_:)`.
-    @discardableResult
-    public func provider<Provider: EngageProvider>(
-        _ type: Provider.Type, completion: @escaping @MainActor @Sendable (Result<Provider, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        CallbackBridge.run(completion: completion) { try await self.provider(type) }
     }
 }

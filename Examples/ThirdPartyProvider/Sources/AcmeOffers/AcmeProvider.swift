@@ -10,7 +10,7 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
         id: "acme", displayName: "Acme deals", version: "1.0.0"
     )
 
-    private let context: ProviderContext
+    let context: ProviderContext
     private let client: APIClient
     private let pageSize: Int
 
@@ -74,22 +74,6 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
             )
             return AcmeClaim(dealID: dealID, code: answer.code)
         }
-    }
-
-    /// The completion-handler twin of ``deals(limit:)``.
-    @discardableResult
-    public func deals(
-        limit: Int, completion: @escaping @MainActor @Sendable (Result<[AcmeDeal], EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.deals(limit: limit) }
-    }
-
-    /// The completion-handler twin of ``claim(dealID:)``.
-    @discardableResult
-    public func claim(
-        dealID: String, completion: @escaping @MainActor @Sendable (Result<AcmeClaim, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.claim(dealID: dealID) }
     }
 }
 

@@ -102,12 +102,6 @@ public final class CroboxProvider: EngageProvider {
         }
     }
 
-    /// The callback form of ``reset()``.
-    @discardableResult
-    public func reset(completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void) -> any EngageCancellable {
-        context.callback(completion) { try await self.reset() }
-    }
-
     /// The visitor id `installation` holds (a new one when `renewing`); a stored id that is not a UUID
     /// is replaced.
     private static func visitorID(_ installation: InstallationID, renewing: Bool = false) throws(EngageError) -> UUID {

@@ -28,7 +28,7 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
 
     /// The client behind the operations (its tests reach it; apps use the operations).
     package let client: CTXClient
-    private let context: ProviderContext
+    let context: ProviderContext
 
     /// CTX over the Explore provider's context.
     package init(configuration: CTXConfiguration, context: ProviderContext) throws(EngageError) {
@@ -95,64 +95,4 @@ public final class CTXGiftCards: BuiltInGiftCardSource {
     }
 
     // MARK: Callback twins
-
-    /// The callback form of ``requestCode(email:)``.
-    @discardableResult
-    public func requestCode(email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.requestCode(email: email) }
-    }
-
-    /// The callback form of ``verify(email:code:)``.
-    @discardableResult
-    public func verify(email: String, code: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.verify(email: email, code: code) }
-    }
-
-    /// The callback form of ``signOut()``.
-    @discardableResult
-    public func signOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.signOut() }
-    }
-
-    /// The callback form of ``isSignedIn()``.
-    @discardableResult
-    public func isSignedIn(completion: @escaping Completion<Bool>) -> any EngageCancellable {
-        context.callback(completion) { try await self.isSignedIn() }
-    }
-
-    /// The callback form of ``giftCard(transactionID:)``.
-    @discardableResult
-    public func giftCard(transactionID: String, completion: @escaping Completion<CTXGiftCard>) -> any EngageCancellable {
-        context.callback(completion) { try await self.giftCard(transactionID: transactionID) }
-    }
-
-    /// The callback form of ``merchant(id:)``.
-    @discardableResult
-    public func merchant(id merchantID: String, completion: @escaping Completion<CTXMerchant>) -> any EngageCancellable {
-        context.callback(completion) { try await self.merchant(id: merchantID) }
-    }
-
-    /// The callback form of ``buyGiftCard(merchantID:fiatAmount:fiatCurrency:)``.
-    @discardableResult
-    public func buyGiftCard(
-        merchantID: String, fiatAmount: Decimal, fiatCurrency: String = "USD", completion: @escaping Completion<CTXGiftCard>
-    ) -> any EngageCancellable {
-        context.callback(completion) {
-            try await self.buyGiftCard(merchantID: merchantID, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
-        }
-    }
-
-    /// The callback form of ``giftCard(id:)``.
-    @discardableResult
-    public func giftCard(id: String, completion: @escaping Completion<CTXGiftCard>) -> any EngageCancellable {
-        context.callback(completion) { try await self.giftCard(id: id) }
-    }
-
-    /// The callback form of ``waitForGiftCard(id:polling:)``.
-    @discardableResult
-    public func waitForGiftCard(
-        id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<CTXGiftCard>
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.waitForGiftCard(id: id, polling: polling) }
-    }
 }

@@ -31,7 +31,7 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
 
     /// The client behind the operations (its tests reach it; apps use the operations).
     package let client: PiggyCardsClient
-    private let context: ProviderContext
+    let context: ProviderContext
 
     /// PiggyCards over the Explore provider's context.
     package init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
@@ -67,18 +67,6 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     /// Forgets the token and the account; delivered cards stay in the vault.
     public func signOut() async throws(EngageError) {
         try await context.perform(PiggyCardsOperation.signOut) { try await client.signOut() }
-    }
-
-    /// The callback form of ``isSignedIn()``.
-    @discardableResult
-    public func isSignedIn(completion: @escaping Completion<Bool>) -> any EngageCancellable {
-        context.callback(completion) { try await self.isSignedIn() }
-    }
-
-    /// The callback form of ``signOut()``.
-    @discardableResult
-    public func signOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.signOut() }
     }
 
     /// Creates a PiggyCards account; a one-time password is e-mailed. Returns the user id.
@@ -134,64 +122,4 @@ public final class PiggyCardsGiftCards: BuiltInGiftCardSource {
     }
 
     // MARK: Callback twins
-
-    /// The callback form of ``signUp(firstName:lastName:email:country:state:)``.
-    @discardableResult
-    public func signUp(
-        firstName: String, lastName: String, email: String, country: String, state: String? = nil, completion: @escaping Completion<String>
-    ) -> any EngageCancellable {
-        context.callback(completion) {
-            try await self.signUp(firstName: firstName, lastName: lastName, email: email, country: country, state: state)
-        }
-    }
-
-    /// The callback form of ``verify(otp:)``.
-    @discardableResult
-    public func verify(otp: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.verify(otp: otp) }
-    }
-
-    /// The callback form of ``brands(country:)``.
-    @discardableResult
-    public func brands(country: String, completion: @escaping Completion<[PiggyCardsBrand]>) -> any EngageCancellable {
-        context.callback(completion) { try await self.brands(country: country) }
-    }
-
-    /// The callback form of ``giftCards(country:brandID:)``.
-    @discardableResult
-    public func giftCards(country: String, brandID: String, completion: @escaping Completion<[PiggyCardsProduct]>) -> any EngageCancellable
-    {
-        context.callback(completion) { try await self.giftCards(country: country, brandID: brandID) }
-    }
-
-    /// The callback form of ``exchangeRate(currency:)``.
-    @discardableResult
-    public func exchangeRate(currency: String = "USD", completion: @escaping Completion<PiggyCardsExchangeRate>) -> any EngageCancellable {
-        context.callback(completion) { try await self.exchangeRate(currency: currency) }
-    }
-
-    /// The callback form of ``buyGiftCard(product:denomination:quantity:recipientEmail:)``.
-    @discardableResult
-    public func buyGiftCard(
-        product: PiggyCardsProduct, denomination: Decimal, quantity: Int = 1, recipientEmail: String,
-        completion: @escaping Completion<PiggyCardsOrder>
-    ) -> any EngageCancellable {
-        context.callback(completion) {
-            try await self.buyGiftCard(product: product, denomination: denomination, quantity: quantity, recipientEmail: recipientEmail)
-        }
-    }
-
-    /// The callback form of ``order(id:)``.
-    @discardableResult
-    public func order(id: String, completion: @escaping Completion<PiggyCardsOrderDetails>) -> any EngageCancellable {
-        context.callback(completion) { try await self.order(id: id) }
-    }
-
-    /// The callback form of ``waitForOrder(id:polling:)``.
-    @discardableResult
-    public func waitForOrder(
-        id: String, polling: GiftCardPolling = GiftCardPolling(), completion: @escaping Completion<PiggyCardsOrderDetails>
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.waitForOrder(id: id, polling: polling) }
-    }
 }

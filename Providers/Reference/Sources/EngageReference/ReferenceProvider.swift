@@ -141,12 +141,6 @@ public final class ReferenceProvider: EngageProvider {
         }
     }
 
-    /// The callback twin of `items()`.
-    @discardableResult
-    public func items(completion: @escaping @MainActor @Sendable (Result<[Item], EngageError>) -> Void) -> any EngageCancellable {
-        context.callback(completion) { try await self.items() }
-    }
-
     // MARK: Tracking
 
     /// Stores `event` in the durable queue for the `/events` endpoint.

@@ -141,15 +141,6 @@ public final class SovendusProvider: EngageProvider {
         }
     }
 
-    /// The callback form of ``redeemCoupon(for:consumer:)``.
-    @discardableResult
-    public func redeemCoupon(
-        for order: SovendusOrder, consumer: SovendusConsumer,
-        completion: @escaping @MainActor @Sendable (Result<SovendusRedemptionReceipt, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.redeemCoupon(for: order, consumer: consumer) }
-    }
-
     func redemptionRequest(order: SovendusOrder, consumer: SovendusConsumer) throws(EngageError) -> SovendusWire.RedemptionRequest {
         guard let mediumID = configuration.trafficMediumPublicID else {
             throw EngageError(
@@ -230,15 +221,6 @@ public final class SovendusProvider: EngageProvider {
                 ).benefits()
             }
         }
-    }
-
-    /// The callback form of ``benefits(for:language:)``.
-    @discardableResult
-    public func benefits(
-        for consumer: SovendusConsumer? = nil, language: String? = nil,
-        completion: @escaping @MainActor @Sendable (Result<SovendusBenefits, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.benefits(for: consumer, language: language) }
     }
 
     /// The benefits as `Offer`s of kind `.voucher`, for `engage.offers(_:)`: `query.language` picks the

@@ -119,6 +119,7 @@ public final class YoullProvider: EngageProvider {
 
     // MARK: Running operations
 
+    // callback-twin: hand-written (with `.returnCacheDataAndFetch` it delivers the cached answer first)
     /// Runs `query` under `cachePolicy` (the configured default when `nil`) and returns its answer.
     ///
     /// With `.returnCacheDataAndFetch` this returns the backend's answer (after storing it); use

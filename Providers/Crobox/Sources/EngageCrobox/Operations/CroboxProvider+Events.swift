@@ -21,14 +21,6 @@ extension CroboxProvider {
         }
     }
 
-    /// The callback form of `send(_:on:)`.
-    @discardableResult
-    public func send(
-        _ event: CroboxEvent, on page: CroboxPage, completion: @escaping @MainActor @Sendable (Result<Void, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.send(event, on: page) }
-    }
-
     /// The encoded query of `event` on `page`, with the checksum when configured.
     func eventQuery(_ event: CroboxEvent, page: CroboxPage) -> String {
         let items =

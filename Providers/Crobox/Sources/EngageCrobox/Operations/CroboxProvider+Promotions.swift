@@ -23,15 +23,6 @@ extension CroboxProvider {
         }
     }
 
-    /// The callback form of `promotions(placeholderID:page:productIDs:)`.
-    @discardableResult
-    public func promotions(
-        placeholderID: String, page: CroboxPage, productIDs: [String] = [],
-        completion: @escaping @MainActor @Sendable (Result<CroboxPromotionsResponse, EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.promotions(placeholderID: placeholderID, page: page, productIDs: productIDs) }
-    }
-
     private func fetchPromotions(placeholderID: String, page: CroboxPage, productIDs: [String]) async throws -> CroboxPromotionsResponse {
         guard !placeholderID.isEmpty, placeholderID.count <= 64 else {
             throw EngageError(.invalidInput, "The placeholder id must be 1 to 64 characters.", providerID: .crobox)

@@ -66,12 +66,6 @@ extension ExploreProvider {
     public func storedGiftCards() async throws(EngageError) -> [StoredGiftCard] {
         try await context.local { try giftCards.allCards() }
     }
-
-    /// The callback form of ``storedGiftCards()``.
-    @discardableResult
-    public func storedGiftCards(completion: @escaping Completion<[StoredGiftCard]>) -> any EngageCancellable {
-        context.callback(completion) { try await self.storedGiftCards() }
-    }
 }
 
 /// What ``ExploreProvider/recoverLostGiftCards()`` did: the cards fetched again, and those still lost
@@ -131,18 +125,6 @@ extension ExploreProvider {
             return recovery
         }
     }
-
-    /// The callback form of ``lostGiftCards()``.
-    @discardableResult
-    public func lostGiftCards(completion: @escaping Completion<[LostGiftCard]>) -> any EngageCancellable {
-        context.callback(completion) { try await self.lostGiftCards() }
-    }
-
-    /// The callback form of ``recoverLostGiftCards()``.
-    @discardableResult
-    public func recoverLostGiftCards(completion: @escaping Completion<GiftCardRecovery>) -> any EngageCancellable {
-        context.callback(completion) { try await self.recoverLostGiftCards() }
-    }
 }
 
 @_spi(EngageProvider) extension ExploreProvider: Resettable {
@@ -155,11 +137,5 @@ extension ExploreProvider {
             }
             try giftCards.removeAll()
         }
-    }
-
-    /// The callback form of ``reset()``.
-    @discardableResult
-    public func reset(completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.reset() }
     }
 }

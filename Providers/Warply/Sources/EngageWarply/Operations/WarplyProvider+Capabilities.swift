@@ -143,10 +143,4 @@ extension WarplyArticle {
             state.clear()
         }
     }
-
-    /// The callback form of ``reset()``.
-    @discardableResult
-    public func reset(completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.reset() }
-    }
 }

@@ -68,30 +68,9 @@ extension YoullProvider {
         }
     }
 
-    /// The callback form of ``perform(_:)``.
-    @discardableResult
-    public func perform<Value: Sendable>(_ mutation: YoullMutation<Value>, completion: @escaping Completion<Value>) -> any EngageCancellable
-    {
-        context.callback(completion) { try await self.perform(mutation) }
-    }
-
     /// The callback form of ``logOut()``.
     @discardableResult
     public func logOut(completion: @escaping Completion<Void>) -> any EngageCancellable {
         context.callback(completion) { try await self.logOut() }
-    }
-
-    /// The callback form of ``clearCache()``. Local: publishes no operation event.
-    @discardableResult
-    public func clearCache(completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.clearCache() }
-    }
-
-    /// The callback form of ``cacheUsage()``. Local: publishes no operation event.
-    @discardableResult
-    public func cacheUsage(
-        completion: @escaping @MainActor @Sendable (Result<(entries: Int, bytes: Int), EngageError>) -> Void
-    ) -> any EngageCancellable {
-        context.callback(completion) { try await self.cacheUsage() }
     }
 }
