@@ -245,6 +245,7 @@ struct SharedInstanceTests {
         let consent = await #expect(throws: EngageError.self) { try await standIn.setAnalyticsEnabled(false) }
         #expect(consent?.code == .notConfigured)
         #expect(await standIn.ready().failures["engage"]?.code == .notConfigured)
+        #expect(!standIn.handle(try #require(URL(string: "exampleapp://content/1"))))
         let viaCallback = await withCheckedContinuation { continuation in
             standIn.logIn(UserIdentity(userID: "u-1")) { continuation.resume(returning: $0) }
         }

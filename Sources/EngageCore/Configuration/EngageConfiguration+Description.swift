@@ -9,7 +9,8 @@ extension EngageConfiguration: SecretBearing {
             "\(id): \(Self.compactJSON(section))"
         }
         return "EngageConfiguration(appID: \(appID), preset: \(preset.rawValue), storage: \(storage), network: \(network), "
-            + "auth: \(auth), analytics: \(analytics), logLevel: \(logLevel), providers: [\(sections.joined(separator: ", "))])"
+            + "auth: \(auth), analytics: \(analytics), logLevel: \(logLevel), providers: [\(sections.joined(separator: ", "))], "
+            + "links: \(links))"
     }
 
     /// Reflection (`dump`, debuggers) shows the settings and the redacted provider sections.
@@ -18,7 +19,7 @@ extension EngageConfiguration: SecretBearing {
             self,
             children: [
                 "appID": appID, "preset": preset, "storage": storage, "network": network, "auth": auth, "analytics": analytics,
-                "logLevel": logLevel, "providers": redactedProviders,
+                "logLevel": logLevel, "providers": redactedProviders, "links": links,
             ],
             displayStyle: .struct
         )

@@ -50,6 +50,9 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
     /// Each provider's configuration section, by provider id. A compiled-in provider starts only if
     /// it has a section here (or is registered explicitly).
     public var providers: [String: JSONValue]
+    /// Which links (URLs the app is opened with, links in notifications) belong to which provider, for
+    /// `engage.handle(_:)`; none by default.
+    public var links: LinkSettings
 
     /// A configuration for `appID`; settings not given take `preset`'s defaults.
     public init(
@@ -60,7 +63,8 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         auth: AuthSettings = AuthSettings(),
         analytics: AnalyticsSettings? = nil,
         logLevel: Logger.Level? = nil,
-        providers: [String: JSONValue] = [:]
+        providers: [String: JSONValue] = [:],
+        links: LinkSettings = LinkSettings()
     ) {
         let defaults = Self.defaults(for: preset, appID: appID)
         self.appID = appID
@@ -71,6 +75,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         self.analytics = analytics ?? defaults.analytics
         self.logLevel = logLevel ?? defaults.logLevel
         self.providers = providers
+        self.links = links
     }
 
     /// The preset's settings for `appID`.
@@ -105,7 +110,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
     // MARK: - Codable with preset fallback
 
     enum CodingKeys: String, CodingKey {
-        case appID, preset, storage, network, auth, analytics, logLevel, providers
+        case appID, preset, storage, network, auth, analytics, logLevel, providers, links
     }
 
     /// Decodes a configuration: `appID` is required, missing settings take the preset's defaults.
@@ -121,7 +126,8 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
             auth: try container.decodeIfPresent(AuthSettings.self, forKey: .auth) ?? AuthSettings(),
             analytics: try container.decodeIfPresent(AnalyticsSettings.self, forKey: .analytics),
             logLevel: try container.decodeIfPresent(Logger.Level.self, forKey: .logLevel),
-            providers: try container.decodeIfPresent([String: JSONValue].self, forKey: .providers) ?? [:]
+            providers: try container.decodeIfPresent([String: JSONValue].self, forKey: .providers) ?? [:],
+            links: try container.decodeIfPresent(LinkSettings.self, forKey: .links) ?? LinkSettings()
         )
     }
 
@@ -181,6 +187,7 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         issues += network.validationIssues()
         issues += auth.validationIssues()
         issues += analytics.validationIssues()
+        issues += links.validationIssues()
         for key in providers.keys.sorted() where !ProviderID(rawValue: key).isValid {
             issues.append("providers: '\(key.prefix(64))' is not a valid provider id (lowercase letters, digits, '-', '_').")
         }

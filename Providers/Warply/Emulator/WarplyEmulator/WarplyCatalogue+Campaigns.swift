@@ -4,6 +4,15 @@ import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {
+    /// The web page of the campaign `sessionUUID` (its `index_url`), with `{id}` for the session UUID:
+    /// the form of the links to campaigns the sandbox's configuration routes to Warply.
+    static let campaignPageTemplate = "https://engage-uat.dei.gr/campaigns/{id}/index.html"
+
+    /// The web page of the campaign `sessionUUID`.
+    static func campaignPage(_ sessionUUID: String) -> String {
+        campaignPageTemplate.replacingOccurrences(of: "{id}", with: sessionUUID)
+    }
+
     /// A seed campaign.
     private struct CampaignSeed {
         var key: String
@@ -149,7 +158,7 @@ extension WarplyCatalogue {
         _ seed: CampaignSeed, sorting: Int, index: Int, language: WarplyLanguage, context: SeedContext
     ) -> ServedCampaign {
         let uuid = context.identifier("campaign", seed.key)
-        let indexURL = "https://engage-uat.dei.gr/campaigns/\(uuid)/index.html"
+        let indexURL = campaignPage(uuid)
         let logoURL = "https://cdn.warply.emulator/campaigns/\(seed.key)/logo.png"
         let banner = "https://cdn.warply.emulator/campaigns/\(seed.key)/banner.jpg"
         let format = dateFormats[index % dateFormats.count]
@@ -180,7 +189,7 @@ extension WarplyCatalogue {
         let uuid = context.identifier("extra-campaign", String(number))
         return ServedCampaign(
             sessionUUID: uuid,
-            indexURL: "https://engage-uat.dei.gr/campaigns/\(uuid)/index.html",
+            indexURL: campaignPage(uuid),
             title: language == .greek ? "Προσφορά #\(number + 1)" : "Offer #\(number + 1)",
             subtitle: language == .greek ? "Γενική προσφορά" : "General offer",
             offerCategory: "general",

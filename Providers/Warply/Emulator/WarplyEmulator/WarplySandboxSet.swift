@@ -12,11 +12,14 @@ public enum WarplySandboxSet {
     }
 
     /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
-    /// sandbox serves the emulator `id` (throwing when it serves none).
+    /// sandbox serves the emulator `id` (throwing when it serves none). Links to the emulator's campaign
+    /// pages (their `index_url`) are routed to Warply as `.campaign` links.
     public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
         var warply = WarplyConfiguration.preset(.development, appUUID: "f83dfde1145e4c2da69793abb2f579af")
         warply.environment = .custom(try baseURL("warply"))
         warply.language = .english
         try configuration.setProvider(.warply, warply)
+        configuration.links.routes.append(
+            LinkRoute(provider: .warply, destination: .campaign, template: WarplyCatalogue.campaignPageTemplate))
     }
 }

@@ -57,6 +57,13 @@ struct AppConsumer {
         print("offers: \(offers.items.count) from \(providers)")
         check(!offers.items.isEmpty && offers.isComplete, "offers arrived from every provider: \(offers.report.failures)")
 
+        // Links: the sandbox's configuration routes the Warply emulator's campaign pages; any other URL
+        // stays the app's.
+        if let unrelated = URL(string: "https://example.com/account/settings") {
+            check(!engage.handle(unrelated), "an unrelated URL is not a provider's link")
+        }
+        check(!configuration.links.routes.isEmpty, "the sandbox's configuration routes provider links")
+
         // A refusal, as an app shows it: Warply logs users in by e-mail.
         let refused = try await engage.logIn(UserIdentity(userID: "u-without-email"))
         guard let warplyError = refused.failures[.warply] else { fail("Warply must refuse a login without an e-mail") }
