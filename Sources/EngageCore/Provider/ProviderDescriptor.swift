@@ -46,7 +46,7 @@ public struct ProviderCapability: RawRepresentable, Hashable, Comparable, Sendab
 
     /// Whether `provider` adopts the protocol of this capability (`nil` for capabilities the core does
     /// not define: `Engage.fanOut` checks those against their own protocol).
-    public func isAdopted(by provider: any EngageProvider) -> Bool? {
+    @_spi(EngageProvider) public func isAdopted(by provider: any EngageProvider) -> Bool? {
         Self.protocols[self].map { $0(type(of: provider)) }
     }
 }
@@ -71,8 +71,8 @@ public struct ProviderDescriptor: Sendable, Hashable, Codable {
     /// The suffix of its operation event names (`custom_success_<op>_<suffix>`); the id by default.
     public var eventSuffix: String
 
-    /// A descriptor; `eventSuffix` defaults to the id.
-    public init(id: ProviderID, displayName: String, version: String, eventSuffix: String? = nil) {
+    /// A descriptor; `eventSuffix` defaults to the id. Provider-author API: apps read descriptors.
+    @_spi(EngageProvider) public init(id: ProviderID, displayName: String, version: String, eventSuffix: String? = nil) {
         self.id = id
         self.displayName = displayName
         self.version = version

@@ -45,7 +45,7 @@ public struct ProviderRegistration: Sendable {
 }
 
 /// A provider type, usable without knowing its configuration type (for lists of built-in providers).
-public struct ProviderFactory: Sendable {
+@_spi(EngageProvider) public struct ProviderFactory: Sendable {
     /// The provider's descriptor (id, name, version).
     public let descriptor: ProviderDescriptor
     private let registration: @Sendable (EngageConfiguration) throws(EngageError) -> ProviderRegistration
