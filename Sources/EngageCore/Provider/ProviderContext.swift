@@ -107,7 +107,8 @@ import Logging
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
             maxResponseBytes: configuration.network.maxResponseBytes, hooks: hooks, redactor: redactor,
-            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders, allowsCellularAccess: allowsCellularAccess
+            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders, allowsCellularAccess: allowsCellularAccess,
+            clock: clock
         )
     }
 

@@ -41,16 +41,21 @@ import HTTPTypes
     /// Whether this client's requests may go over a cellular network (`RequestOptions.allowsCellularAccess`);
     /// `false` keeps every request it builds on Wi-Fi or wired networks.
     public var allowsCellularAccess: Bool
+    /// The time a `Retry-After` date is read against (the provider's clock; the system's by default).
+    public var clock: any EngageClock
 
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
     /// `defaultHeaders` and `requestHeaders()` to every request, accepting response bodies up to
     /// `maxResponseBytes`, mapping error answers with `hooks`, redacting server messages with
-    /// `redactor`, and keeping requests off cellular networks unless `allowsCellularAccess`.
+    /// `redactor`, keeping requests off cellular networks unless `allowsCellularAccess`, and reading
+    /// `Retry-After` dates against `clock`.
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
         maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, hooks: Hooks = Hooks(), redactor: Redactor = Redactor(),
-        callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil, allowsCellularAccess: Bool = true
+        callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil, allowsCellularAccess: Bool = true,
+        clock: any EngageClock = SystemClock()
     ) {
+        self.clock = clock
         self.allowsCellularAccess = allowsCellularAccess
         self.requestHeaders = requestHeaders
         self.callDeadline = callDeadline
@@ -403,7 +408,7 @@ import HTTPTypes
         // A rate limit or an outage may say when to come back (the durable queue honours it).
         let retryAfter =
             response.status == 429 || response.status == 503
-            ? RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: Date()) : nil
+            ? RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: clock.now) : nil
         if let mapped = hooks.mapError?(response, request, redactor) {
             throw EngageError.wrapping(mapped, providerID: providerID).withRetryAfter(retryAfter)
         }
