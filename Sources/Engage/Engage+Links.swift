@@ -20,7 +20,7 @@ extension Engage {
     /// ```
     @discardableResult
     public func handle(_ url: URL) -> Bool {
-        guard let link = configuration.links.link(for: url) else { return false }
+        guard let link = link(for: url) else { return false }
         events.publish(link)
         return true
     }

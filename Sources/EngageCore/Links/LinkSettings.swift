@@ -34,8 +34,9 @@ public struct LinkSettings: Codable, Sendable, Equatable {
         )
     }
 
-    /// The link `url` stands for: the first route that matches it, or `nil`.
-    public func link(for url: URL, origin: EngageLink.Origin = .url) -> EngageLink? {
+    /// The link `url` stands for: the first route that matches it, or `nil`. Apps call
+    /// `engage.link(for:)`; this is the facade's.
+    package func link(for url: URL, origin: EngageLink.Origin = .url) -> EngageLink? {
         for route in routes {
             if let link = route.link(for: url, origin: origin) { return link }
         }
@@ -93,8 +94,9 @@ public struct LinkRoute: Codable, Sendable, Hashable {
         return (scheme, components.host?.lowercased() ?? "", path[0], path[1])
     }
 
-    /// Every problem with the route, as readable sentences.
-    public func validationIssues() -> [String] {
+    /// Every problem with the route, as readable sentences (``LinkSettings/validationIssues()`` reports
+    /// them with the route's index).
+    func validationIssues() -> [String] {
         var issues: [String] = []
         if !provider.isValid { issues.append("'\(provider.rawValue.prefix(64))' is not a valid provider id.") }
         if destination.rawValue.isEmpty || destination.rawValue.count > 64 {

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 
 extension CroboxEmulator {

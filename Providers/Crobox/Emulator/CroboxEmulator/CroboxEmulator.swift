@@ -1,4 +1,3 @@
-@_spi(EngageProvider) import EngageCrobox
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird

@@ -1,5 +1,5 @@
-@_spi(EngageProvider) import EngageCrobox
 import Foundation
+@_spi(EngageProvider) import EngageCrobox
 
 /// What the emulator reads from Crobox requests, written down from the official iOS SDK
 /// (crobox/crobox-sdk-ios c7034ce6: the parameter names in `Sources/Crobox/services/CroboxAPIServices.swift`,

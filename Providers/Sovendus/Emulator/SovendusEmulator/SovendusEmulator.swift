@@ -1,8 +1,8 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageSovendus
 import Foundation
 import Hummingbird
+@_spi(EngageProvider) import EngageSovendus
 
 /// A local Sovendus: the coupon redemption API, the error telemetry, the benefits endpoint, and a
 /// stand-in for `flexibleIframe.js`, so a whole banner page runs offline in a browser.

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 
 extension WarplyCatalogue {
     /// A seed article.
@@ -52,9 +51,9 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeArticles(_ context: SeedContext) -> [WarplyLanguage: [ServedArticle]] {
-        var result: [WarplyLanguage: [ServedArticle]] = [:]
-        for language in WarplyLanguage.allCases {
+    static func makeArticles(_ context: SeedContext) -> [ServedLanguage: [ServedArticle]] {
+        var result: [ServedLanguage: [ServedArticle]] = [:]
+        for language in ServedLanguage.allCases {
             result[language] = articleSeeds.map { seed in
                 ServedArticle(
                     uuid: context.identifier("article", seed.key), title: seed.title(language), subtitle: seed.subtitle(language),

@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {
@@ -126,11 +125,11 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeCampaigns(_ context: SeedContext, extraCount: Int) -> [WarplyLanguage: [ServedCampaign]] {
+    static func makeCampaigns(_ context: SeedContext, extraCount: Int) -> [ServedLanguage: [ServedCampaign]] {
         var generator = context.generator("campaign-sorting")
         let sortings = Array(1...campaignSeeds.count).shuffled(using: &generator)
-        var result: [WarplyLanguage: [ServedCampaign]] = [:]
-        for language in WarplyLanguage.allCases {
+        var result: [ServedLanguage: [ServedCampaign]] = [:]
+        for language in ServedLanguage.allCases {
             var list = zip(campaignSeeds, sortings).enumerated().map { index, pair in
                 campaign(pair.0, sorting: pair.1, index: index, language: language, context: context)
             }
@@ -142,11 +141,11 @@ extension WarplyCatalogue {
         return result
     }
 
-    static func makePersonalizedCampaigns(_ context: SeedContext) -> [WarplyLanguage: [ServedCampaign]] {
+    static func makePersonalizedCampaigns(_ context: SeedContext) -> [ServedLanguage: [ServedCampaign]] {
         var generator = context.generator("personalized-sorting")
         let sortings = Array(1...personalizedSeeds.count).map { $0 + 20 }.shuffled(using: &generator)
-        var result: [WarplyLanguage: [ServedCampaign]] = [:]
-        for language in WarplyLanguage.allCases {
+        var result: [ServedLanguage: [ServedCampaign]] = [:]
+        for language in ServedLanguage.allCases {
             result[language] = zip(personalizedSeeds, sortings).enumerated().map { index, pair in
                 campaign(pair.0, sorting: pair.1, index: index + 1, language: language, context: context)
             }
@@ -155,7 +154,7 @@ extension WarplyCatalogue {
     }
 
     private static func campaign(
-        _ seed: CampaignSeed, sorting: Int, index: Int, language: WarplyLanguage, context: SeedContext
+        _ seed: CampaignSeed, sorting: Int, index: Int, language: ServedLanguage, context: SeedContext
     ) -> ServedCampaign {
         let uuid = context.identifier("campaign", seed.key)
         let indexURL = campaignPage(uuid)
@@ -185,7 +184,7 @@ extension WarplyCatalogue {
     }
 
     /// A generated campaign (``WarplyEmulator/Configuration/extraCampaignCount``), after the seed ones.
-    private static func extraCampaign(_ number: Int, language: WarplyLanguage, context: SeedContext) -> ServedCampaign {
+    private static func extraCampaign(_ number: Int, language: ServedLanguage, context: SeedContext) -> ServedCampaign {
         let uuid = context.identifier("extra-campaign", String(number))
         return ServedCampaign(
             sessionUUID: uuid,

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 import Foundation
 
 extension WarplyCatalogue {
@@ -78,9 +77,9 @@ extension WarplyCatalogue {
         context.identifier("couponset", key)
     }
 
-    static func makeCouponSets(_ context: SeedContext) -> (sets: [WarplyLanguage: [ServedCouponSet]], availability: [String: Int]) {
-        var sets: [WarplyLanguage: [ServedCouponSet]] = [:]
-        for language in WarplyLanguage.allCases {
+    static func makeCouponSets(_ context: SeedContext) -> (sets: [ServedLanguage: [ServedCouponSet]], availability: [String: Int]) {
+        var sets: [ServedLanguage: [ServedCouponSet]] = [:]
+        for language in ServedLanguage.allCases {
             sets[language] = couponSetSeeds.map { seed in
                 ServedCouponSet(
                     uuid: couponSetUUID(seed.key, context), name: seed.name(language), description: seed.description(language),

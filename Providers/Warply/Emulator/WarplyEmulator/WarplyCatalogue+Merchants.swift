@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 
 extension WarplyCatalogue {
     /// A seed merchant category.
@@ -122,9 +121,9 @@ extension WarplyCatalogue {
         ),
     ]
 
-    static func makeCategories(_ context: SeedContext) -> [WarplyLanguage: [ServedMerchantCategory]] {
-        var result: [WarplyLanguage: [ServedMerchantCategory]] = [:]
-        for language in WarplyLanguage.allCases {
+    static func makeCategories(_ context: SeedContext) -> [ServedLanguage: [ServedMerchantCategory]] {
+        var result: [ServedLanguage: [ServedMerchantCategory]] = [:]
+        for language in ServedLanguage.allCases {
             result[language] = categorySeeds.map { seed in
                 ServedMerchantCategory(
                     uuid: context.identifier("category", seed.key), name: seed.name(language), adminName: seed.key,
@@ -135,9 +134,9 @@ extension WarplyCatalogue {
         return result
     }
 
-    static func makeMerchants(_ context: SeedContext) -> [WarplyLanguage: [ServedMerchant]] {
-        var result: [WarplyLanguage: [ServedMerchant]] = [:]
-        for language in WarplyLanguage.allCases {
+    static func makeMerchants(_ context: SeedContext) -> [ServedLanguage: [ServedMerchant]] {
+        var result: [ServedLanguage: [ServedMerchant]] = [:]
+        for language in ServedLanguage.allCases {
             result[language] = merchantSeeds.map { seed in
                 ServedMerchant(
                     uuid: merchantUUID(seed.key, context), name: seed.name(language), address: seed.address(language),

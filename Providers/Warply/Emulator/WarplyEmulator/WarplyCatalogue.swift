@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 
 /// The emulator's seeded catalogue, in Greek and English: campaigns (the basic list and the pool of
@@ -15,19 +14,19 @@ struct WarplyCatalogue: Sendable {
     /// date is relative to it.
     let anchor: Date
     /// The basic campaigns (`campaigns`/`retrieve`), by language.
-    let campaigns: [WarplyLanguage: [ServedCampaign]]
+    let campaigns: [ServedLanguage: [ServedCampaign]]
     /// The pool users' personalized campaigns are drawn from, by language.
-    let personalizedCampaigns: [WarplyLanguage: [ServedCampaign]]
+    let personalizedCampaigns: [ServedLanguage: [ServedCampaign]]
     /// The coupon sets, by language.
-    let couponSets: [WarplyLanguage: [ServedCouponSet]]
+    let couponSets: [ServedLanguage: [ServedCouponSet]]
     /// Coupons left per coupon set when the emulator starts (or is reset).
     let initialAvailability: [String: Int]
     /// The merchants, by language.
-    let merchants: [WarplyLanguage: [ServedMerchant]]
+    let merchants: [ServedLanguage: [ServedMerchant]]
     /// The merchant categories, by language.
-    let categories: [WarplyLanguage: [ServedMerchantCategory]]
+    let categories: [ServedLanguage: [ServedMerchantCategory]]
     /// The articles, by language.
-    let articles: [WarplyLanguage: [ServedArticle]]
+    let articles: [ServedLanguage: [ServedArticle]]
     /// The UUID of the supermarket category (the market pass's shops).
     let supermarketCategoryUUID: String
 
@@ -50,23 +49,23 @@ struct WarplyCatalogue: Sendable {
     // MARK: Lookups
 
     /// Every campaign with `sessionUUID` (basic or personalized), in `language`.
-    func campaign(sessionUUID: String, language: WarplyLanguage) -> ServedCampaign? {
+    func campaign(sessionUUID: String, language: ServedLanguage) -> ServedCampaign? {
         (campaigns[language] ?? []).first { $0.sessionUUID == sessionUUID }
             ?? (personalizedCampaigns[language] ?? []).first { $0.sessionUUID == sessionUUID }
     }
 
     /// The coupon set `uuid`, in `language`.
-    func couponSet(uuid: String, language: WarplyLanguage) -> ServedCouponSet? {
+    func couponSet(uuid: String, language: ServedLanguage) -> ServedCouponSet? {
         (couponSets[language] ?? []).first { $0.uuid == uuid }
     }
 
     /// The merchant `uuid`, in `language`.
-    func merchant(uuid: String, language: WarplyLanguage) -> ServedMerchant? {
+    func merchant(uuid: String, language: ServedLanguage) -> ServedMerchant? {
         (merchants[language] ?? []).first { $0.uuid == uuid }
     }
 
     /// The supermarkets (merchants of the supermarket category), in `language`.
-    func supermarkets(language: WarplyLanguage) -> [ServedMerchant] {
+    func supermarkets(language: ServedLanguage) -> [ServedMerchant] {
         (merchants[language] ?? []).filter { $0.categories.contains(supermarketCategoryUUID) }
     }
 }

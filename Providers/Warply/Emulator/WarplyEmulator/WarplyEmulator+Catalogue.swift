@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 import Foundation
 
 extension WarplyEmulator {
@@ -8,7 +7,7 @@ extension WarplyEmulator {
     static let campaignFilterKeys = ["offer_category", "type", "filter"]
 
     /// The basic campaigns in `language`, narrowed by the known `filters`.
-    func campaigns(_ body: WarplyEmulatorContextRequest, language: WarplyLanguage) throws -> [ServedCampaign] {
+    func campaigns(_ body: WarplyEmulatorContextRequest, language: ServedLanguage) throws -> [ServedCampaign] {
         var list = try catalogue().campaigns[language, default: []]
         guard case let .object(filters)? = body.fields["filters"] else { return list }
         for key in Self.campaignFilterKeys {
@@ -28,7 +27,7 @@ extension WarplyEmulator {
     }
 
     /// The user's personalized campaigns in `language`.
-    func personalizedCampaigns(email: String, language: WarplyLanguage) throws -> [ServedCampaign] {
+    func personalizedCampaigns(email: String, language: ServedLanguage) throws -> [ServedCampaign] {
         let uuids = try user(email).personalizedCampaignUUIDs
         return try catalogue().personalizedCampaigns[language, default: []].filter { uuids.contains($0.sessionUUID) }
     }
@@ -41,7 +40,7 @@ extension WarplyEmulator {
     }
 
     /// The articles in `language`, narrowed to `categories` when given.
-    func articles(_ body: WarplyEmulatorContextRequest, language: WarplyLanguage) throws -> [ServedArticle] {
+    func articles(_ body: WarplyEmulatorContextRequest, language: ServedLanguage) throws -> [ServedArticle] {
         let list = try catalogue().articles[language, default: []]
         let categories = Set(body.strings("categories"))
         guard !categories.isEmpty else { return list }

@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Hummingbird
 
 extension WarplyEmulator {
@@ -16,7 +15,7 @@ extension WarplyEmulator {
 
     /// The user's market pass: barcode, the value of redeemed supermarket coupons, unseen offers, the
     /// supermarkets and the map page.
-    func marketPass(email: String, language: WarplyLanguage) throws -> ServedMarketPassDetails {
+    func marketPass(email: String, language: ServedLanguage) throws -> ServedMarketPassDetails {
         let user = try user(email)
         let history = try supermarketHistory(email: email, language: language)
         return try ServedMarketPassDetails(

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -38,7 +37,7 @@ extension WarplyEmulator {
 
     /// The answer to a standard-context action, or `nil` when `body` is not one.
     func answerStandard(_ body: WarplyEmulatorContextRequest) throws -> Response? {
-        let language = WarplyLanguage(requested: body.string("language"))
+        let language = ServedLanguage(requested: body.string("language"))
         switch (body.root, body.action) {
         case ("campaigns", "retrieve"):
             return try Self.contextAnswer("MAPP_CAMPAIGNING", campaigns(body, language: language))
@@ -62,7 +61,7 @@ extension WarplyEmulator {
 
     /// The answer to an authenticated-context action of `email`, or `nil` when `body` is not one.
     func answerAuthenticated(_ body: WarplyEmulatorContextRequest, email: String, environment: EmulatorEnvironment) throws -> Response? {
-        let language = WarplyLanguage(requested: body.string("language"))
+        let language = ServedLanguage(requested: body.string("language"))
         switch (body.root, body.action) {
         case ("campaigns", "retrieve_personalized"):
             return try Self.contextAnswer("MAPP_CAMPAIGNING", personalizedCampaigns(email: email, language: language))

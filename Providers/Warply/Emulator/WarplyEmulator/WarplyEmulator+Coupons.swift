@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
@@ -7,7 +6,7 @@ import Hummingbird
 extension WarplyEmulator {
     /// The user's coupons in `language`, active and redeemed mixed as stored; narrowed to coupon sets of
     /// the given `couponset_types` when any are given.
-    func userCoupons(email: String, types: [String], language: WarplyLanguage) throws -> [ServedCoupon] {
+    func userCoupons(email: String, types: [String], language: ServedLanguage) throws -> [ServedCoupon] {
         let catalogue = try catalogue()
         let coupons = try user(email).coupons.map { catalogue.coupon($0, language: language) }
         guard !types.isEmpty else { return coupons }
@@ -15,7 +14,7 @@ extension WarplyEmulator {
     }
 
     /// Whether the user's coupon `code` can be used.
-    func validate(code: String, email: String, language: WarplyLanguage) throws -> ServedCouponValidation {
+    func validate(code: String, email: String, language: ServedLanguage) throws -> ServedCouponValidation {
         let greek = language == .greek
         guard let coupon = try user(email).coupons.first(where: { $0.code.caseInsensitiveCompare(code) == .orderedSame }) else {
             return ServedCouponValidation(isValid: false, couponCode: code, message: greek ? "Άγνωστο κουπόνι" : "Unknown coupon")
@@ -43,7 +42,7 @@ extension WarplyEmulator {
     }
 
     /// The user's redeemed supermarket coupons and the sum of their values.
-    func supermarketHistory(email: String, language: WarplyLanguage) throws -> ServedRedeemedSupermarketHistory {
+    func supermarketHistory(email: String, language: ServedLanguage) throws -> ServedRedeemedSupermarketHistory {
         let catalogue = try catalogue()
         let redeemed = try user(email).coupons
             .filter { $0.status == ServedCoupon.redeemedStatus && catalogue.isSupermarket($0) }

@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 
 /// The most rows a table of the state view shows.

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 

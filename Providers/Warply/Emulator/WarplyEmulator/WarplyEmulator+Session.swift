@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Hummingbird
 
 extension WarplyEmulator {
@@ -10,7 +9,7 @@ extension WarplyEmulator {
                 try self.verifySigned(request, environment: environment)
                 let sessionUUID = context.parameters.get("sessionUuid") ?? ""
                 let query = request.uri.queryParameters
-                let language = WarplyLanguage(requested: query["language"].map(String.init) ?? query["lan"].map(String.init))
+                let language = ServedLanguage(requested: query["language"].map(String.init) ?? query["lan"].map(String.init))
                 guard let campaign = try self.catalogue().campaign(sessionUUID: sessionUUID, language: language) else {
                     return SandboxResponse.raw(try ServedAnswer.status(0, message: "Unknown session."))
                 }

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 
 extension WarplyEmulator {
     /// The merchants in `language` after the request's filters:
@@ -11,7 +10,7 @@ extension WarplyEmulator {
     /// - `parent_uuids` (list): children of those merchants;
     /// - `center` `{"lat","lon"}`: every merchant gets `distance` in metres and the list is sorted by
     ///   it; with `distance` (km, > 0) only merchants that close are kept.
-    func merchants(_ body: WarplyEmulatorContextRequest, language: WarplyLanguage) throws -> [ServedMerchant] {
+    func merchants(_ body: WarplyEmulatorContextRequest, language: ServedLanguage) throws -> [ServedMerchant] {
         let catalogue = try catalogue()
         var list = catalogue.merchants[language, default: []]
         let categories = Set(body.strings("categories"))

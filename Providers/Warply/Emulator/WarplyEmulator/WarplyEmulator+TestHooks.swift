@@ -1,4 +1,3 @@
-import EngageWarply
 @_spi(EngageProvider) import EngageCore
 
 extension WarplyEmulator {

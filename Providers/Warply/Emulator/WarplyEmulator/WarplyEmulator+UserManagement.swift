@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
 
@@ -72,7 +71,7 @@ extension WarplyEmulator {
             return "Names must be at most 128 characters on one line."
         }
         if let msisdn = body.msisdn, !isPhoneNumber(msisdn) { return "Invalid phone number." }
-        guard WarplyLanguage(rawValue: body.language) != nil else { return "Unknown language '\(body.language.prefix(8))'." }
+        guard ServedLanguage(rawValue: body.language) != nil else { return "Unknown language '\(body.language.prefix(8))'." }
         return nil
     }
 

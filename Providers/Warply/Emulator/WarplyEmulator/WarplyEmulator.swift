@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore

@@ -1,6 +1,5 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
 
 extension WarplyEmulatorUser {
@@ -121,7 +120,7 @@ extension WarplyEmulatorUser {
             tier: points < 1_200 ? "bronze" : points < 2_200 ? "silver" : "gold",
             nameDay: first.nameDay,
             isSubscribed: Bool.random(using: &generator),
-            language: WarplyLanguage.greek.rawValue
+            language: ServedLanguage.greek.rawValue
         )
     }
 

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 
 /// One user of the emulated backend: created on first login from the email, then changed by
 /// redemptions and card operations.
@@ -41,7 +40,7 @@ struct WarplyEmulatorCoupon: Sendable, Hashable {
 
 extension WarplyCatalogue {
     /// `coupon` as the wire model, with its coupon set, merchant and discount in `language`.
-    func coupon(_ coupon: WarplyEmulatorCoupon, language: WarplyLanguage) -> ServedCoupon {
+    func coupon(_ coupon: WarplyEmulatorCoupon, language: ServedLanguage) -> ServedCoupon {
         let set = couponSet(uuid: coupon.couponSetUUID, language: language)
         let merchant = set?.merchantUUID.flatMap { self.merchant(uuid: $0, language: language) }
         return ServedCoupon(

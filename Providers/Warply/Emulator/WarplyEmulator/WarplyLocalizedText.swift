@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-import EngageWarply
 
 /// A seed text in Greek and English.
 struct WarplyLocalizedText: Sendable, Hashable {
@@ -14,7 +13,7 @@ struct WarplyLocalizedText: Sendable, Hashable {
     }
 
     /// The text in `language`.
-    func callAsFunction(_ language: WarplyLanguage) -> String {
+    func callAsFunction(_ language: ServedLanguage) -> String {
         switch language {
         case .greek: greek
         case .english: english
@@ -22,7 +21,14 @@ struct WarplyLocalizedText: Sendable, Hashable {
     }
 }
 
-extension WarplyLanguage {
+/// A language the emulator answers in, by the code requests carry: the emulator's own, so that a
+/// client whose language codes drift is not agreed with.
+enum ServedLanguage: String, Sendable, Hashable, CaseIterable {
+    /// Greek, the backend's default.
+    case greek = "el"
+    /// English.
+    case english = "en"
+
     /// The language named by a request's `language` field: `en` is English, anything else (or nothing)
     /// Greek, the backend's default.
     init(requested: String?) {

@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageWarply
 import Foundation
+import EngageWarply
 
 /// What `engage-sandbox` and `engage-demo` serve for Warply: the emulator issuing tokens of the given
 /// lifetime.

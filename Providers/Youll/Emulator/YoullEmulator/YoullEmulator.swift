@@ -1,10 +1,10 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-import EngageYoull
 import Foundation
 import Graphiti
 import GraphQL
 import Hummingbird
+import EngageYoull
 
 /// A local Youll backend: a real GraphQL server (Graphiti over GraphQLSwift, Hasura conventions) and
 /// the REST API, over the same response types the provider decodes.

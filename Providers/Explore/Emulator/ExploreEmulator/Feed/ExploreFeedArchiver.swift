@@ -1,7 +1,7 @@
 import Crypto
-@_spi(EngageProvider) import EngageExplore
 import Foundation
 import ZIPFoundation
+@_spi(EngageProvider) import EngageExplore
 
 /// Zip archives as the directory sources publish them: plain ones for the self-hosted feed
 /// (checksums: ``ExploreArchive/sha256(of:)``), and WinZip-AES encrypted ones for the Firebase Storage

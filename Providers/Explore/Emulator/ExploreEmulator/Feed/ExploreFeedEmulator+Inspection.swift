@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
+@_spi(EngageProvider) import EngageExplore
 
 extension ExploreFeedEmulator: InspectableEmulator {
     /// One table, `Directories`: per network, whether a directory is published (or waits to be

@@ -1,9 +1,9 @@
 import Crypto
-@_spi(EngageProvider) import EngageExplore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageExplore
 
 /// A local directory source, serving each network's directory in two shapes: the self-hosted feed (a
 /// manifest with timestamp, SHA-256, size and archive name, and a plain zip holding `explore.db`), and

@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 import Foundation
 import GRDB
+@_spi(EngageProvider) import EngageExplore
 
 /// Writes realistic, deterministic directory files: cities with dense clusters (New York the densest),
 /// chains with hundreds of locations, local shops, online-only merchants, several gift-card providers

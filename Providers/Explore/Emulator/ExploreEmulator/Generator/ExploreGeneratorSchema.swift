@@ -1,6 +1,6 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 import GRDB
+@_spi(EngageProvider) import EngageExplore
 
 /// The `CREATE` statements of each schema family, as the published files have them.
 enum ExploreGeneratorSchema {

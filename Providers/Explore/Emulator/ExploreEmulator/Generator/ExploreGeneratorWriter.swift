@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
 import Foundation
 import GRDB
+@_spi(EngageProvider) import EngageExplore
 
 /// Generates and inserts the rows of one directory (see ``ExploreDirectoryGenerator``).
 struct ExploreGeneratorWriter {
