@@ -1,5 +1,5 @@
 // Implementing a provider: a third-party provider with an offers capability, its backend's rules
-// as APIClient hooks, a session refreshed by the core's TokenManager, and its registration. Runs
+// as the client's response policy, a session refreshed by the core's TokenManager, and its registration. Runs
 // offline against an in-memory backend.
 
 // snippet.hide
@@ -59,23 +59,21 @@ public final class WeatherPerks: EngageProvider {
 
     @_spi(EngageProvider) public init(configuration: Configuration, context: ProviderContext) async throws {
         self.context = context
-        // The backend's rules go into the client's stack, not into a wrapper: this one refuses in
-        // the body of a 200, and names one error status.
-        // snippet.classifier
-        let classifier = AnswerClassifier { response, _, redactor in
-            guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
-            return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
+        // The backend's rules go into the client's response policy, not into a wrapper: this one
+        // refuses in the body of a 200, and names one error status.
+        // snippet.policy
+        let policy = ResponsePolicy { answer in
+            if answer.response.status == 410 { return .fail(EngageError(.invalidInput, "This perk has expired.", httpStatus: 410)) }
+            guard answer.response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: answer.response.body) else {
+                return .accept
+            }
+            return .fail(EngageError(.httpStatus, "Weather perks refused: \(answer.redactor.redact(text: refusal.refused))"))
         }
         // snippet.end
-        // snippet.hooks
-        let hooks = APIClient.Hooks(mapError: { response, _, _ in
-            response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
-        })
-        // snippet.end
-        let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, classifier: classifier, hooks: hooks)
+        let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, policy: policy)
         tokens = context.makeTokenManager(refresher: PerksRefresher(client: publicClient))
         client = try context.makeAPIClient(
-            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), classifier: classifier, hooks: hooks
+            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), policy: policy
         )
     }
 

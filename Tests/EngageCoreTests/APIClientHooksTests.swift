@@ -34,8 +34,8 @@ private struct BodyStatus: Decodable {
 }
 
 /// Reads `{"status": n}` bodies: 9 is a refused signing key, anything else but 1 a refusal.
-private let statusClassifier = AnswerClassifier { response, _, _ in
-    guard let status = try? JSONDecoder().decode(BodyStatus.self, from: response.body).status, status != 1 else { return .accept }
+private let statusPolicy = ResponsePolicy { answer in
+    guard let status = try? JSONDecoder().decode(BodyStatus.self, from: answer.response.body).status, status != 1 else { return .accept }
     if status == 9 {
         return .credentialRejected(EngageError(.invalidInput, "registration refused twice", isRetryable: true), credential: .signingKey)
     }
@@ -43,7 +43,7 @@ private let statusClassifier = AnswerClassifier { response, _, _ in
 }
 
 /// A body that counts how often it is decoded (on the counter in the decoder's `userInfo`), and carries a
-/// body status a classifier reads.
+/// body status a response policy reads.
 private struct CountedAnswer: Decodable, Sendable {
     static let counterKey = CodingUserInfoKey(rawValue: "decodes")!
     var status: Int
@@ -69,9 +69,9 @@ private struct CountedAnswer: Decodable, Sendable {
 private struct DecodedStatusReader: Sendable {
     let seen = Locked<[Int?]>([])
 
-    var classifier: AnswerClassifier {
-        AnswerClassifier { [seen] response, _, _ in
-            let status = (response.decodedBody as? CountedAnswer)?.status
+    var policy: ResponsePolicy {
+        ResponsePolicy { [seen] answer in
+            let status = (answer.value as? CountedAnswer)?.status
             seen.withLock { $0.append(status) }
             if let status, status == 9 {
                 return .credentialRejected(EngageError(.invalidInput, "refused twice"), credential: .signingKey)
@@ -81,28 +81,20 @@ private struct DecodedStatusReader: Sendable {
     }
 }
 
-@Suite("One pipeline: the answer classifier, one renewal, bounded sends", .bounded)
+@Suite("One path: the response policy judges once, one renewal, bounded sends", .bounded)
 struct APIClientHooksTests {
     let clock = FakeClock()
 
-    /// The full stack's repeating layers (retry, 3 attempts with no delay, then authorisation with
-    /// `classifier`) over `transport`, in a client with `hooks`.
+    /// A client over `transport` retrying 3 attempts with no delay, authorising with `authorizer` and
+    /// judging answers with `policy`.
     func client(
-        _ transport: InMemoryTransport, authorizer: any RequestAuthorizer = RenewingAuthorizer(), classifier: AnswerClassifier = .standard,
-        hooks: APIClient.Hooks = APIClient.Hooks()
+        _ transport: InMemoryTransport, authorizer: any RequestAuthorizer = RenewingAuthorizer(), policy: ResponsePolicy = .standard
     ) -> APIClient {
-        let stack = MiddlewareTransport(
-            transport: transport,
-            middlewares: [
-                RetryMiddleware(
-                    policy: RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero), clock: clock,
-                    random: SeededRandomSource(seed: 1),
-                    logger: Logger(label: "test")
-                ),
-                AuthorizationMiddleware(authorizer: authorizer, classifier: classifier),
-            ]
-        )
-        return APIClient(baseURL: URL(string: "https://api.example.com")!, transport: stack, providerID: "test", hooks: hooks)
+        APIClient(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport, providerID: "test", authorizer: authorizer,
+            policy: policy,
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .zero), clock: clock, random: SeededRandomSource(seed: 1),
+            logger: Logger(label: "test"))
     }
 
     /// Answers `script` in order, then its last answer forever.
@@ -160,19 +152,19 @@ struct APIClientHooksTests {
         #expect(authorizer.renewals == 1)
     }
 
-    @Test("a refusal in a 200's body takes the same path: renewed once, and a second one is the classifier's error")
+    @Test("a refusal in a 200's body takes the same path: renewed once, and a second one is the policy's error")
     func bodyRejection() async throws {
         let transport = InMemoryTransport { _ in .json(["status": 9]) }
         let authorizer = RenewingAuthorizer()
         do {
-            _ = try await client(transport, authorizer: authorizer, classifier: statusClassifier).data(.get, "/items")
+            _ = try await client(transport, authorizer: authorizer, policy: statusPolicy).data(.get, "/items")
             Issue.record("a second status 9 was accepted")
         } catch {
             #expect(error.code == .invalidInput)
             #expect(error.message == "registration refused twice")
             #expect(error.providerID == "test")
         }
-        #expect(transport.requests.count == 2)  // a retryable error from the classifier is not retried
+        #expect(transport.requests.count == 2)  // the resend's answer is final, even a retryable failure
         #expect(authorizer.rejections.withLock { $0.map(\.credential) } == [.signingKey])
     }
 
@@ -180,7 +172,7 @@ struct APIClientHooksTests {
     func bodyRejectionThenSuccess() async throws {
         let sends = TestCounter()
         let transport = InMemoryTransport { _ in .json(["status": sends.increment() == 1 ? 9 : 1]) }
-        let body = try await client(transport, classifier: statusClassifier).data(.get, "/items")
+        let body = try await client(transport, policy: statusPolicy).data(.get, "/items")
         #expect(try JSONDecoder().decode(BodyStatus.self, from: body).status == 1)
         #expect(transport.requests.count == 2)
     }
@@ -193,7 +185,7 @@ struct APIClientHooksTests {
         #expect(unauthorized.requests.count == 1)
         let refused = InMemoryTransport { _ in .json(["status": 9]) }
         do {
-            _ = try await client(refused, authorizer: declining, classifier: statusClassifier).data(.get, "/items")
+            _ = try await client(refused, authorizer: declining, policy: statusPolicy).data(.get, "/items")
             Issue.record("a status 9 was accepted")
         } catch {
             #expect(error.message == "registration refused twice")
@@ -216,7 +208,7 @@ struct APIClientHooksTests {
     func failVerdict() async throws {
         let transport = InMemoryTransport { _ in .json(["status": 0]) }
         do {
-            _ = try await client(transport, classifier: statusClassifier).data(.post, "/redeem")
+            _ = try await client(transport, policy: statusPolicy).data(.post, "/redeem")
             Issue.record("a refusal was accepted")
         } catch {
             #expect(error.message == "refused in the body (status 0)")
@@ -240,27 +232,27 @@ struct APIClientHooksTests {
         let composite = CompositeAuthorizer([SignedHeadersAuthorizer(signer: signer, clock: clock), bearer])
         let sends = TestCounter()
         let keyRefused = InMemoryTransport { _ in .json(["status": sends.increment() == 1 ? 9 : 1]) }
-        _ = try await client(keyRefused, authorizer: composite, classifier: statusClassifier).data(.get, "/items")
+        _ = try await client(keyRefused, authorizer: composite, policy: statusPolicy).data(.get, "/items")
         #expect(signer.renewals.count == 1)
         #expect(bearer.renewals == 0)
         let tokenRefused = Self.scripted([.unauthorized, .ok])
-        _ = try await client(tokenRefused, authorizer: composite, classifier: statusClassifier).data(.get, "/items")
+        _ = try await client(tokenRefused, authorizer: composite, policy: statusPolicy).data(.get, "/items")
         #expect(signer.renewals.count == 1)
         #expect(bearer.renewals == 1)
     }
 
-    @Test("mapError turns a non-2xx body into the provider's error, with the provider's redactor")
-    func mapError() async throws {
+    @Test("a rule turns a non-2xx body into the provider's error, with the provider's redactor")
+    func providerError() async throws {
         let transport = InMemoryTransport { _ in
             .json(["code": "card_declined", "message": "declined for ana@example.com"], status: .badRequest)
         }
-        let hooks = APIClient.Hooks(mapError: { response, request, redactor in
-            guard response.status == 400 else { return nil }
-            let text = String(decoding: response.body, as: UTF8.self)
-            return EngageError(.invalidInput, "\(request.head.path ?? ""): \(redactor.redact(text: text))")
-        })
+        let policy = ResponsePolicy { answer in
+            guard answer.response.status == 400 else { return .accept }
+            let text = String(decoding: answer.response.body, as: UTF8.self)
+            return .fail(EngageError(.invalidInput, "\(answer.request.head.path ?? ""): \(answer.redactor.redact(text: text))"))
+        }
         do {
-            _ = try await client(transport, hooks: hooks).data(.post, "/orders")
+            _ = try await client(transport, policy: policy).data(.post, "/orders")
             Issue.record("a 400 was accepted")
         } catch {
             #expect(error.code == .invalidInput)
@@ -270,12 +262,12 @@ struct APIClientHooksTests {
         }
     }
 
-    @Test("without mapError, or when it returns nil, a non-2xx is EngageError.http with the redacted server message")
-    func mapErrorFallsBack() async throws {
+    @Test("without a rule, or when the rules accept, a non-2xx is EngageError.http with the redacted server message")
+    func standardFailure() async throws {
         let transport = InMemoryTransport { _ in .json(["message": "no user ana@example.com"], status: .notFound) }
-        for hooks in [APIClient.Hooks(), APIClient.Hooks(mapError: { _, _, _ in nil })] {
+        for policy in [ResponsePolicy.standard, ResponsePolicy { _ in .accept }] {
             do {
-                _ = try await client(transport, hooks: hooks).data(.get, "/users/1")
+                _ = try await client(transport, policy: policy).data(.get, "/users/1")
                 Issue.record("a 404 was accepted")
             } catch {
                 #expect(error.httpStatus == 404)
@@ -324,7 +316,7 @@ struct APIClientHooksTests {
         #expect(transport.requests.isEmpty)
     }
 
-    @Test("json decodes each answer once: the classifier reads the value the call returns, and a resend's answer is decoded anew")
+    @Test("json decodes each answer once: the policy reads the value the call returns, and a resend's answer is decoded anew")
     func answersParsedOnce() async throws {
         let sends = TestCounter()
         let transport = InMemoryTransport { _ in
@@ -332,7 +324,7 @@ struct APIClientHooksTests {
         }
         let reader = DecodedStatusReader()
         let decodes = TestCounter()
-        let answer = try await client(transport, classifier: reader.classifier).json(
+        let answer = try await client(transport, policy: reader.policy).json(
             CountedAnswer.self, .get, "/items", decoder: CountedAnswer.decoder(counting: decodes))
         #expect(answer.items == ["a", "b"])
         #expect(reader.seen.withLock { $0 } == [9, 1])
@@ -340,12 +332,12 @@ struct APIClientHooksTests {
         #expect(decodes.count == 2)
     }
 
-    @Test("an answer that does not decode is the call's .decoding error, with its coding path, and the classifier sees no value")
+    @Test("an answer that does not decode is the call's .decoding error, with its coding path, and the policy sees no value")
     func undecodableAnswer() async throws {
         let transport = InMemoryTransport { _ in .json(["status": 1, "items": "not a list"]) }
         let reader = DecodedStatusReader()
         do {
-            _ = try await client(transport, classifier: reader.classifier).json(CountedAnswer.self, .get, "/items")
+            _ = try await client(transport, policy: reader.policy).json(CountedAnswer.self, .get, "/items")
             Issue.record("a malformed answer decoded")
         } catch {
             #expect(error.code == .decoding)
@@ -354,16 +346,45 @@ struct APIClientHooksTests {
         #expect(reader.seen.withLock { $0 } == [nil])
     }
 
-    @Test("a non-2xx answer is not decoded as the success type: the classifier sees bytes, the call the HTTP error")
+    @Test("a non-2xx answer is not decoded as the success type: the policy sees bytes, the call the HTTP error")
     func errorAnswerNotDecoded() async throws {
         let transport = InMemoryTransport { _ in .json(["status": 1, "items": []], status: .badRequest) }
         let reader = DecodedStatusReader()
         do {
-            _ = try await client(transport, classifier: reader.classifier).json(CountedAnswer.self, .get, "/items")
+            _ = try await client(transport, policy: reader.policy).json(CountedAnswer.self, .get, "/items")
             Issue.record("a 400 was accepted")
         } catch {
             #expect(error.code == .httpStatus)
         }
         #expect(reader.seen.withLock { $0 } == [nil])
+    }
+
+    @Test("a request value carries how its answer reads: send returns the typed value, the bytes, or the whole answer")
+    func requestValues() async throws {
+        let transport = InMemoryTransport { _ in .json(["status": 1, "items": ["a"]]) }
+        let client = client(transport)
+        let decodes = TestCounter()
+        let typed = try await client.send(
+            APIRequest(.get, "/items", reading: .json(CountedAnswer.self, decoder: CountedAnswer.decoder(counting: decodes))))
+        #expect(typed.items == ["a"])
+        #expect(decodes.count == 1)
+        let bytes = try await client.send(APIRequest(.get, "/items", reading: .bytes))
+        #expect(try JSONDecoder().decode(BodyStatus.self, from: bytes).status == 1)
+        let whole = try await client.send(APIRequest(.get, "/items", query: [("page", "2")], reading: .response))
+        #expect(whole.status == 200)
+        #expect(transport.requests.last?.head.path == "/items?page=2")
+    }
+
+    @Test("a failure the policy calls retryable is retried where safe; one it calls final is not, whatever the status")
+    func retryFromVerdict() async throws {
+        let transport = InMemoryTransport { _ in .json(["message": "out of stock"], status: .internalServerError) }
+        let final = ResponsePolicy { answer in
+            guard answer.response.status == 500 else { return .accept }
+            return .fail(EngageError(.invalidInput, "out of stock", httpStatus: 500, isRetryable: false))
+        }
+        await #expect(throws: EngageError.self) { _ = try await client(transport, policy: final).data(.get, "/stock") }
+        #expect(transport.requests.count == 1)
+        await #expect(throws: EngageError.self) { _ = try await client(transport).data(.get, "/stock") }
+        #expect(transport.requests.count == 4)  // the standard 500 is retryable: 3 attempts
     }
 }

@@ -25,10 +25,10 @@ struct GraphQLClientTests {
     }
 
     func client(_ transport: InMemoryTransport) -> GraphQLClient {
-        let stack = TransportStack.make(
-            transport: transport, retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero), clock: FakeClock(), logger: Logger(label: "gql"))
-        return GraphQLClient(
-            client: APIClient(baseURL: URL(string: "https://content.example.com")!, transport: stack, providerID: "youll"),
+        GraphQLClient(
+            client: APIClient(
+                baseURL: URL(string: "https://content.example.com")!, transport: transport, providerID: "youll",
+                retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero), clock: FakeClock(), logger: Logger(label: "gql")),
             headers: { [HTTPField.Name("x-hasura-role")!: "guest"] }
         )
     }

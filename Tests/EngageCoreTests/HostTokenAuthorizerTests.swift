@@ -69,18 +69,17 @@ struct HostTokenAuthorizerTests {
         #expect(await host.refreshes == 2)
     }
 
-    @Test("through the middleware: one refresh, and each request is resent once with the new token")
+    @Test("through a client: one refresh, and each request is resent once with the new token")
     func middlewareResend() async throws {
         let host = FakeHostSession()
         let transport = InMemoryTransport { request in
             request.bearerToken == "host-0" ? .status(.unauthorized) : .json(["ok": true])
         }
-        let stack = MiddlewareTransport(
-            transport: transport,
-            middlewares: [AuthorizationMiddleware(authorizer: HostTokenAuthorizer(provider: host, clock: FakeClock()))]
-        )
-        #expect(try await stack.send(.get("/a")).status == 200)
-        #expect(try await stack.send(.get("/b")).status == 200)
+        let client = APIClient(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport,
+            authorizer: HostTokenAuthorizer(provider: host, clock: FakeClock()))
+        _ = try await client.data(.get, "/a")
+        _ = try await client.data(.get, "/b")
         #expect(await host.refreshes == 1)
         #expect(transport.requests.map(\.bearerToken) == ["host-0", "host-1", "host-1"])
     }

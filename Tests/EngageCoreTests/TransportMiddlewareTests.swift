@@ -6,16 +6,20 @@ import Logging
 import EngageTestTraits
 import Testing
 
-@Suite("Transport middleware", .bounded)
+@Suite("Retries, authorisation and timeouts of a call", .bounded)
 struct TransportMiddlewareTests {
     let clock = FakeClock()
     let logger = Logger(label: "test")
+    static let baseURL = URL(string: "https://api.example.com")!
 
-    func retryStack(_ transport: InMemoryTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 3)) -> MiddlewareTransport {
-        MiddlewareTransport(
-            transport: transport,
-            middlewares: [RetryMiddleware(policy: policy, clock: clock, random: SeededRandomSource(seed: 7), logger: logger)]
-        )
+    /// A client over `transport` retrying per `policy` on the fake clock.
+    func retryClient(
+        _ transport: InMemoryTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 3),
+        authorizer: any RequestAuthorizer = NoAuthorizer()
+    ) -> APIClient {
+        APIClient(
+            baseURL: Self.baseURL, transport: transport, authorizer: authorizer, retry: policy, clock: clock,
+            random: SeededRandomSource(seed: 7), logger: logger)
     }
 
     @Test("a 503 is retried with exponential back-off until it succeeds")
@@ -24,16 +28,15 @@ struct TransportMiddlewareTests {
         let transport = InMemoryTransport { _ in
             calls.increment() < 3 ? .status(.serviceUnavailable) : .json(["ok": true])
         }
-        let stack = retryStack(transport, policy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(30)))
-        let task = Task { try await stack.send(.get("/items")) }
+        let client = retryClient(transport, policy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), maxDelay: .seconds(30)))
+        let task = Task { try await client.data(.get, "/items") }
         await clock.waitForSleepers(1)
         #expect(calls.count == 1)
         clock.advance(by: .seconds(1))  // the first delay is in [0.5, 1] s
         await clock.waitForSleepers(1)
         #expect(calls.count == 2)
         clock.advance(by: .seconds(2))  // the second in [1, 2] s
-        let response = try await task.value
-        #expect(response.status == 200)
+        _ = try await task.value
         #expect(calls.count == 3)
     }
 
@@ -53,8 +56,8 @@ struct TransportMiddlewareTests {
         let transport = InMemoryTransport { _ in
             calls.increment() == 1 ? .status(.tooManyRequests, headers: [.retryAfter: "7"]) : .json([:])
         }
-        let stack = retryStack(transport)
-        let task = Task { try await stack.send(.get("/items")) }
+        let client = retryClient(transport)
+        let task = Task { try await client.data(.get, "/items") }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(6))
         for _ in 0..<20 { await Task.yield() }
@@ -75,24 +78,25 @@ struct TransportMiddlewareTests {
     @Test("a Retry-After longer than the policy allows fails at once")
     func retryAfterTooLong() async throws {
         let transport = InMemoryTransport { _ in .status(.serviceUnavailable, headers: [.retryAfter: "3600"]) }
-        let response = try await retryStack(transport).send(.get("/items"))
-        #expect(response.status == 503)
+        let error = await #expect(throws: EngageError.self) { try await retryClient(transport).data(.get, "/items") }
+        #expect(error?.httpStatus == 503)
+        #expect(error?.retryAfter == .seconds(3600))
         #expect(transport.requests.count == 1)
     }
 
     @Test("a POST is not repeated after a 500, but is after a 503 (not processed)")
     func nonIdempotentPost() async throws {
         let transport500 = InMemoryTransport { _ in .status(.internalServerError) }
-        let response = try await retryStack(transport500).send(.post("/redeem"))
-        #expect(response.status == 500)
+        let error = await #expect(throws: EngageError.self) { try await retryClient(transport500).data(.post, "/redeem") }
+        #expect(error?.httpStatus == 500)
         #expect(transport500.requests.count == 1)
 
         let calls = TestCounter()
         let transport503 = InMemoryTransport { _ in calls.increment() == 1 ? .status(.serviceUnavailable) : .json([:]) }
-        let task = Task { [stack = retryStack(transport503)] in try await stack.send(.post("/redeem")) }
+        let task = Task { [client = retryClient(transport503)] in try await client.data(.post, "/redeem") }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
-        #expect(try await task.value.status == 200)
+        _ = try await task.value
         #expect(calls.count == 2)
     }
 
@@ -104,23 +108,24 @@ struct TransportMiddlewareTests {
             if calls.increment() <= 2 { throw EngageError(.network, "connection reset", isRetryable: true) }
             return .json([:])
         }
-        var request = HTTPRequestMessage.post("/events")
-        let error = await #expect(throws: EngageError.self) { try await retryStack(transport).send(request) }
+        let error = await #expect(throws: EngageError.self) { try await retryClient(transport).data(.post, "/events") }
         #expect(error?.code == .network)
         #expect(calls.count == 1)
 
-        request.options.isRepeatable = true
-        let task = Task { [stack = retryStack(transport), request] in try await stack.send(request) }
+        let task = Task { [client = retryClient(transport)] in
+            try await client.data(.post, "/events", options: RequestOptions(isRepeatable: true))
+        }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(10))
-        #expect(try await task.value.status == 200)
+        _ = try await task.value
         #expect(calls.count == 3)
     }
 
     @Test("a non-retryable status is returned at once")
     func notRetryable() async throws {
         let transport = InMemoryTransport { _ in .status(.badRequest) }
-        #expect(try await retryStack(transport).send(.get("/x")).status == 400)
+        let error = await #expect(throws: EngageError.self) { try await retryClient(transport).data(.get, "/x") }
+        #expect(error?.httpStatus == 400)
         #expect(transport.requests.count == 1)
     }
 
@@ -140,15 +145,12 @@ struct TransportMiddlewareTests {
         let transport = InMemoryTransport { request in
             request.bearerToken == original ? .status(.unauthorized) : .json(["ok": true])
         }
-        let stack = MiddlewareTransport(
-            transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
-        let response = try await stack.send(.get("/me"))
-        #expect(response.status == 200)
+        _ = try await retryClient(transport, authorizer: BearerAuthorizer(tokens: manager)).data(.get, "/me")
         #expect(refreshes.count == 1)
         #expect(transport.requests.map(\.bearerToken) == [original, try await manager.currentTokens()?.accessToken])
     }
 
-    @Test("a second 401 is returned as it is: no loop")
+    @Test("a second 401 is the call's error: no loop")
     func unauthorizedNoLoop() async throws {
         let refreshes = TestCounter()
         let manager = TokenManager(
@@ -162,12 +164,10 @@ struct TransportMiddlewareTests {
         )
         try await manager.setTokens(TokenPair(accessToken: makeJWT(expiresAt: clock.now.addingTimeInterval(3600)), refreshToken: "r"))
         let transport = InMemoryTransport { _ in .status(.unauthorized) }
-        let stack = TransportStack.make(
-            transport: transport, authorizer: BearerAuthorizer(tokens: manager), retry: RetryPolicy(maxAttempts: 3),
-            clock: clock, logger: logger
-        )
-        let response = try await stack.send(.get("/me"))
-        #expect(response.status == 401)
+        let error = await #expect(throws: EngageError.self) {
+            try await retryClient(transport, authorizer: BearerAuthorizer(tokens: manager)).data(.get, "/me")
+        }
+        #expect(error?.httpStatus == 401)
         #expect(transport.requests.count == 2)
         #expect(refreshes.count == 1)
     }
@@ -176,13 +176,14 @@ struct TransportMiddlewareTests {
     func requiredWithoutSession() async throws {
         let manager = TokenManager(providerID: "test", refresher: ClosureTokenRefresher { $0 }, clock: clock)
         let transport = InMemoryTransport { _ in .json([:]) }
-        let stack = MiddlewareTransport(
-            transport: transport, middlewares: [AuthorizationMiddleware(authorizer: BearerAuthorizer(tokens: manager))])
-        let error = await #expect(throws: EngageError.self) { try await stack.send(.get("/me", authorization: .required)) }
+        let client = retryClient(transport, authorizer: BearerAuthorizer(tokens: manager))
+        let error = await #expect(throws: EngageError.self) {
+            try await client.data(.get, "/me", options: RequestOptions(authorization: .required))
+        }
         #expect(error?.code == .unauthorized)
         #expect(transport.requests.isEmpty)
         // Optional authorisation goes out without a header.
-        _ = try await stack.send(.get("/public"))
+        _ = try await client.data(.get, "/public")
         #expect(transport.requests.first?.bearerToken == nil)
     }
 
@@ -273,7 +274,7 @@ struct TransportEnforcedTimeoutTests {
     func noRace() async throws {
         let clock = FakeClock()
         let transport = EnforcingTransport()
-        let stack = TransportStack.make(transport: transport, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+        let stack = TransportStack.make(transport: transport, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
         _ = try await stack.send(.get("/x"))
         #expect(transport.seen.value == [.seconds(7)])
         #expect(clock.totalSleepCount == 0)
@@ -284,7 +285,7 @@ struct TransportEnforcedTimeoutTests {
             await clock.waitForSleepers(1)
             return .json([:])
         }
-        _ = try await TransportStack.make(transport: plain, retry: .none, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+        _ = try await TransportStack.make(transport: plain, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
             .send(.get("/x"))
         #expect(clock.totalSleepCount == 1)
         #expect(URLSessionTransport().enforcesTimeouts)

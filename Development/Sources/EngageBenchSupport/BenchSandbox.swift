@@ -84,22 +84,23 @@ public final class BenchSandbox: Sendable {
 
     // MARK: - Clients
 
-    /// A client over the full standard stack (retry → authorisation → timeout → logging → URLSession).
+    /// A client as providers get one (retries and authorisation in the client's loop, then timeout →
+    /// logging → URLSession).
     @_spi(EngageProvider) public func makeClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
-        let stack = TransportStack.make(
-            transport: URLSessionTransport(session: session),
-            authorizer: authorizer,
-            clock: clock,
-            logger: logger
-        )
-        return APIClient(baseURL: baseURL, transport: stack, providerID: "reference")
+        makeStandardClient(transport: URLSessionTransport(session: session), authorizer: authorizer)
+    }
+
+    /// A client as providers get one over `transport`.
+    @_spi(EngageProvider) public func makeStandardClient(transport: any HTTPTransport, authorizer: any RequestAuthorizer) -> APIClient {
+        APIClient(
+            baseURL: baseURL, transport: TransportStack.make(transport: transport, clock: clock, logger: logger), providerID: "reference",
+            authorizer: authorizer, retry: RetryPolicy(), clock: clock, logger: logger)
     }
 
     /// A client over the same stack on the transport's own session, as apps get it: `URLSessionTransport()`
     /// makes its session with the size-limiting, stall-watching, redirect-ruling delegate.
     @_spi(EngageProvider) public func makeOwnSessionClient(authorizer: any RequestAuthorizer = NoAuthorizer()) -> APIClient {
-        let stack = TransportStack.make(transport: URLSessionTransport(), authorizer: authorizer, clock: clock, logger: logger)
-        return APIClient(baseURL: baseURL, transport: stack, providerID: "reference")
+        makeStandardClient(transport: URLSessionTransport(), authorizer: authorizer)
     }
 
     /// A token manager on the shared clock whose refresher calls `POST /auth/refresh` through `client`

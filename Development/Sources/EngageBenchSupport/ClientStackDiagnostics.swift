@@ -31,29 +31,25 @@ public final class ClientStackDiagnostics: Sendable {
         let required = RequestOptions(authorization: .required)
         let plain = RequestOptions(authorization: .none)
 
-        func client(_ middlewares: [any HTTPMiddleware], transport: any HTTPTransport = transport) -> APIClient {
-            APIClient(baseURL: sandbox.baseURL, transport: MiddlewareTransport(transport: transport, middlewares: middlewares))
+        func client(
+            _ middlewares: [any HTTPMiddleware], authorizer: any RequestAuthorizer = NoAuthorizer(), retry: RetryPolicy = .none
+        ) -> APIClient {
+            APIClient(
+                baseURL: sandbox.baseURL, transport: MiddlewareTransport(transport: transport, middlewares: middlewares),
+                authorizer: authorizer,
+                retry: retry, clock: sandbox.clock, logger: sandbox.logger)
         }
         let noMiddleware = client([])
-        let authOnly = client([AuthorizationMiddleware(authorizer: bearer)])
+        let authOnly = client([], authorizer: bearer)
         let timeoutOnly = client([TimeoutMiddleware(defaultTimeout: .seconds(30), clock: sandbox.clock)])
-        let retryOnly = client([RetryMiddleware(policy: RetryPolicy(), clock: sandbox.clock, logger: sandbox.logger)])
+        let retryOnly = client([], retry: RetryPolicy())
         let loggingOnly = client([LoggingMiddleware(logger: sandbox.logger)])
         let request = try noMiddleware.makeRequest(.get, "/items", query: query, headers: authorized, options: plain)
         // What an app gets by default: the transport's own session (size-limiting delegate).
-        let defaultTransportClient = APIClient(
-            baseURL: sandbox.baseURL,
-            transport: TransportStack.make(
-                transport: URLSessionTransport(), authorizer: bearer, clock: sandbox.clock, logger: sandbox.logger
-            )
-        )
+        let defaultTransportClient = sandbox.makeStandardClient(transport: URLSessionTransport(), authorizer: bearer)
         let full = scenario.client
         // The standard stack without its TimeoutMiddleware (URLSession's own timeout still applies).
-        let withoutTimeout = client([
-            RetryMiddleware(policy: RetryPolicy(), clock: sandbox.clock, logger: sandbox.logger),
-            AuthorizationMiddleware(authorizer: bearer),
-            LoggingMiddleware(logger: sandbox.logger),
-        ])
+        let withoutTimeout = client([LoggingMiddleware(logger: sandbox.logger)], authorizer: bearer, retry: RetryPolicy())
         variants = [
             ("bare URLSession.data(for:)", { try await scenario.fetchViaURLSession() }),
             ("URLSessionTransport.send (prebuilt request)", { try await transport.send(request).body }),
@@ -100,10 +96,7 @@ public final class ClientStackDiagnostics: Sendable {
         // In memory: the body the network would return, without the network.
         let body = try await scenario.fetchViaURLSession()
         let canned = CannedTransport(body: body)
-        let memoryFull = APIClient(
-            baseURL: sandbox.baseURL,
-            transport: TransportStack.make(transport: canned, authorizer: bearer, clock: sandbox.clock, logger: sandbox.logger)
-        )
+        let memoryFull = sandbox.makeStandardClient(transport: canned, authorizer: bearer)
         let memoryBare = APIClient(baseURL: sandbox.baseURL, transport: canned)
         inMemoryFull = { try await memoryFull.data(.get, "/items", query: query, options: required) }
         inMemoryBare = { try await memoryBare.data(.get, "/items", query: query, headers: authorized, options: plain) }

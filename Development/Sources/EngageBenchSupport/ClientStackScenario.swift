@@ -17,7 +17,7 @@ public final class ClientStackScenario: Sendable {
     public let sandbox: BenchSandbox
     /// The token manager behind the client's `BearerAuthorizer`; it holds a valid token throughout.
     @_spi(EngageProvider) public let tokens: TokenManager
-    /// `APIClient` over `TransportStack.make(transport: URLSessionTransport(session:), authorizer: BearerAuthorizer(...))`.
+    /// `APIClient` as providers get one: `BenchSandbox.makeClient(authorizer: BearerAuthorizer(...))`.
     @_spi(EngageProvider) public let client: APIClient
     /// The same stack on the transport's own session (`URLSessionTransport()`), as apps get it.
     @_spi(EngageProvider) public let ownSessionClient: APIClient

@@ -12,7 +12,7 @@ import HTTPTypes
     func authorize(_ request: inout HTTPRequestMessage) async throws
 
     /// Called at most once per call, when the server refused a credential of the request as sent (a 401,
-    /// or what the provider's `AnswerClassifier` reads as a refusal). Returns `true` when this
+    /// or what the provider's `ResponsePolicy` reads as a refusal). Returns `true` when this
     /// authoriser renewed that credential and the request should be sent again (once); `false` leaves
     /// the refusal as the call's outcome.
     func renew(after rejection: CredentialRejection) async throws -> Bool

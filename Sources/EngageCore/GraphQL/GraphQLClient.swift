@@ -4,9 +4,10 @@ import HTTPTypes
 /// A small GraphQL client over `APIClient`: POSTs `{"query","variables","operationName"}` as JSON and
 /// decodes `data`.
 ///
-/// Errors returned with HTTP 200 are errors: a response with a non-empty `errors` array throws
-/// `.graphQL` (with every message and code), even when partial `data` came along, and a mutation is
-/// never reported as successful if the server listed errors.
+/// Errors returned with HTTP 200 are errors: the client's response policy gets a rule
+/// (``errorRule``) that fails an answer with a non-empty `errors` array as `.graphQL` (with every
+/// message and code), even when partial `data` came along, so a mutation is never reported as
+/// successful if the server listed errors. The provider's own rules (Hasura's `invalid-jwt`) run first.
 @_spi(EngageProvider) public struct GraphQLClient: Sendable {
     /// The HTTP client the operations are posted with.
     public let client: APIClient
@@ -18,6 +19,8 @@ import HTTPTypes
     /// A client posting to `path` (relative to `client`'s base URL, default `/v1/graphql`) with the
     /// extra `headers` computed for each request.
     public init(client: APIClient, path: String = "/v1/graphql", headers: @escaping @Sendable () async -> HTTPFields = { [:] }) {
+        var client = client
+        client.policy = client.policy.adding(Self.errorRule)
         self.client = client
         self.path = path
         self.headers = headers
@@ -54,16 +57,22 @@ import HTTPTypes
         let options = RequestOptions(
             timeout: timeout,
             isRepeatable: !isMutation,
-            authorization: authorization
+            authorization: authorization,
+            // Outside a provider operation the request is named after the GraphQL operation.
+            operation: CurrentOperation.value == nil ? operationName.map { GraphQLNamedOperation(name: OperationName(rawValue: $0)) } : nil
         )
         var fields = await headers()
         for field in extraHeaders { fields[field.name] = field.value }
-        let data = try await client.data(.post, path, headers: fields, body: .json(payload), options: options)
-        // Errors first: a response listing errors has failed, even if its `data` has an unexpected shape.
-        if let errors = Self.errors(in: data) {
-            throw GraphQLClient.error(for: errors, providerID: client.providerID, operationName: operationName, redactor: client.redactor)
-        }
-        return data
+        return try await client.data(.post, path, headers: fields, body: .json(payload), options: options)
+    }
+
+    /// The rule every GraphQL client's policy gets: an answer listing `errors` has failed, even with
+    /// partial `data`, or `data` of an unexpected shape.
+    public static let errorRule: ResponsePolicy.Rule = { answer in
+        guard answer.response.isSuccess, let errors = errors(in: answer.response.body) else { return .accept }
+        return .fail(
+            error(
+                for: errors, providerID: nil, operationName: answer.request.options.operationName?.rawValue, redactor: answer.redactor))
     }
 
     /// Decodes the `data` member of a response body as `type`; a body without `data` is a `.decoding`
@@ -125,6 +134,11 @@ import HTTPTypes
             .graphQL, "GraphQL operation\(name) failed: \(summary)", providerID: providerID, underlyingError: GraphQLErrors(entries: errors)
         )
     }
+}
+
+/// A GraphQL request sent outside a provider operation, named after its GraphQL operation.
+private struct GraphQLNamedOperation: ProviderOperation {
+    let name: OperationName
 }
 
 /// The `errors` of a failed GraphQL response, kept as `EngageError.underlyingError`.

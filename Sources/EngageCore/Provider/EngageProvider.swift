@@ -23,19 +23,19 @@
 ///
 ///     @_spi(EngageProvider) public init(configuration: Configuration, context: ProviderContext) async throws {
 ///         self.context = context
-///         // The backend's rules go into the client's stack, not into a wrapper: this one refuses in
-///         // the body of a 200, and names one error status.
-///         let classifier = AnswerClassifier { response, _, redactor in
-///             guard response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) else { return .accept }
-///             return .fail(EngageError(.httpStatus, "Weather perks refused: \(redactor.redact(text: refusal.refused))"))
+///         // The backend's rules go into the client's response policy, not into a wrapper: this one
+///         // refuses in the body of a 200, and names one error status.
+///         let policy = ResponsePolicy { answer in
+///             if answer.response.status == 410 { return .fail(EngageError(.invalidInput, "This perk has expired.", httpStatus: 410)) }
+///             guard answer.response.isSuccess, let refusal = try? JSONDecoder().decode(Refusal.self, from: answer.response.body) else {
+///                 return .accept
+///             }
+///             return .fail(EngageError(.httpStatus, "Weather perks refused: \(answer.redactor.redact(text: refusal.refused))"))
 ///         }
-///         let hooks = APIClient.Hooks(mapError: { response, _, _ in
-///             response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
-///         })
-///         let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, classifier: classifier, hooks: hooks)
+///         let publicClient = try context.makeAPIClient(baseURL: configuration.baseURL, policy: policy)
 ///         tokens = context.makeTokenManager(refresher: PerksRefresher(client: publicClient))
 ///         client = try context.makeAPIClient(
-///             baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), classifier: classifier, hooks: hooks
+///             baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), policy: policy
 ///         )
 ///     }
 ///

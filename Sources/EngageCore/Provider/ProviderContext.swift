@@ -69,46 +69,36 @@ import Logging
     /// The provider's id.
     public var providerID: ProviderID { descriptor.id }
 
-    /// An `APIClient` for `baseURL` over the standard middleware stack with the configured retry
-    /// policy, timeout, response size limit (`network.maxResponseBytes`) and call deadline, reading
-    /// answers with `classifier` (in the authorisation layer, beside `authorizer`), mapping error
-    /// answers with `hooks`, adding `defaultHeaders` and `requestHeaders()` to every request, and
-    /// redacting logs and server messages with the context's redactor plus
+    /// An `APIClient` for `baseURL` over the standard stack with the configured retry policy, timeout,
+    /// response size limit (`network.maxResponseBytes`) and call deadline, authorising with
+    /// `authorizer`, judging answers with `policy`, adding `defaultHeaders` and `requestHeaders()` to
+    /// every request, and redacting logs and server messages with the context's redactor plus
     /// `sensitiveHeaders` and `sensitiveKeys`. `logger` replaces the context's (a provider with a log
     /// level of its own passes a copy with that level); `allowsCellularAccess: false` keeps every
     /// request off cellular networks. Throws `.invalidConfiguration` for a URL the settings do not allow.
     public func makeAPIClient(
         baseURL: URL,
         authorizer: any RequestAuthorizer = NoAuthorizer(),
-        classifier: AnswerClassifier = .standard,
+        policy: ResponsePolicy = .standard,
         retry: RetryPolicy? = nil,
         timeout: Duration? = nil,
         defaultHeaders: HTTPFields = [:],
         requestHeaders: (@Sendable () -> HTTPFields)? = nil,
         sensitiveHeaders: Set<String> = [],
         sensitiveKeys: Set<String> = [],
-        hooks: APIClient.Hooks = APIClient.Hooks(),
         logger: Logger? = nil,
         allowsCellularAccess: Bool = true
     ) throws(EngageError) -> APIClient {
         try configuration.network.validate(baseURL: baseURL, providerID: providerID)
         let redactor = redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
+        let logger = logger ?? self.logger
         let stack = TransportStack.make(
-            transport: transport,
-            authorizer: authorizer,
-            classifier: classifier,
-            retry: retry ?? configuration.network.retryPolicy,
-            timeout: timeout ?? configuration.network.timeout,
-            clock: clock,
-            random: random,
-            logger: logger ?? self.logger,
-            redactor: redactor
-        )
+            transport: transport, timeout: timeout ?? configuration.network.timeout, clock: clock, logger: logger, redactor: redactor)
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
-            maxResponseBytes: configuration.network.maxResponseBytes, hooks: hooks, redactor: redactor,
-            callDeadline: configuration.network.callDeadline, requestHeaders: requestHeaders, allowsCellularAccess: allowsCellularAccess,
-            clock: clock
+            maxResponseBytes: configuration.network.maxResponseBytes, authorizer: authorizer, policy: policy,
+            retry: retry ?? configuration.network.retryPolicy, redactor: redactor, callDeadline: configuration.network.callDeadline,
+            requestHeaders: requestHeaders, allowsCellularAccess: allowsCellularAccess, clock: clock, random: random, logger: logger
         )
     }
 

@@ -1,21 +1,22 @@
 import Foundation
 import HTTPTypes
+import Logging
 
-/// A provider's HTTP client: a base URL, default headers, the full transport stack
-/// (retry → authorisation with the provider's `AnswerClassifier` → timeout → logging → transport), the
-/// provider's error mapping and its redactor, with JSON helpers. Every request of a provider goes
-/// through one of these.
+/// A provider's HTTP client: a base URL, default headers, its authoriser, its response policy, its
+/// retry policy and the transport below them (timeout → logging → transport), with its redactor. Every
+/// request of a provider goes through one of these.
 ///
 /// ```swift
 /// let profile: Profile = try await client.json(Profile.self, .get, "/users/me", options: .init(authorization: .required))
 /// let created: Card = try await client.json(Card.self, .post, "/cards", body: .json(newCard))
 /// ```
 ///
-/// **One call, one path.** A call (`send`, `data`, `json`, `download`) goes through the stack once. In
-/// it, the retry middleware repeats transient failures (`network.maxAttempts`), and the authorisation
-/// layer renews a credential the server refused (a 401, or what the provider's `AnswerClassifier`
-/// reads as one) and sends once more, as the call's last send: at most `maxAttempts + 1` sends, all
-/// within the call's deadline.
+/// **One call, one path.** A call (``send(_:)``, which `json`, `data` and `download` build on) is one
+/// loop: authorise, send, have the ``ResponsePolicy`` judge the answer once (value, failure or refused
+/// credential), and act on the verdict. A failure the verdict calls retryable is sent again per the
+/// retry policy (`network.maxAttempts`, only when a resend is safe); a refused credential is renewed
+/// by the authoriser and the request sent once more, as the call's last send: at most
+/// `maxAttempts + 1` sends, all within the call's deadline.
 @_spi(EngageProvider) public struct APIClient: Sendable {
     /// The URL every path is resolved against (its path is kept as a prefix).
     public let baseURL: URL
@@ -26,36 +27,51 @@ import HTTPTypes
     /// Header fields computed for every request as it is built, unless the request sets them: values
     /// that change at run time (a device id a reset replaces).
     public var requestHeaders: (@Sendable () -> HTTPFields)?
-    /// The stack requests go through.
+    /// What each attempt is sent through, below authorisation and retries: the timeout and logging
+    /// middleware and the bottom transport for providers (`ProviderContext.makeAPIClient`).
     public let transport: any HTTPTransport
+    /// Adds credentials to each attempt and renews one the server refused.
+    public var authorizer: any RequestAuthorizer
+    /// Judges every answer once: value, failure, or refused credential.
+    public var policy: ResponsePolicy
+    /// When a failure the policy calls retryable is sent again (none by default; providers get
+    /// `network.retryPolicy`).
+    public var retry: RetryPolicy
     /// The largest response body accepted, in bytes, for requests whose options set no limit of their
     /// own (16 MiB by default; providers get `network.maxResponseBytes`).
     public var maxResponseBytes: Int
     /// The longest one call may take, all attempts and waits included, for requests whose options set
     /// no deadline of their own (`network.callDeadlineSeconds` for providers, 120 s by default).
     public var callDeadline: Duration
-    /// How the provider maps its backend's error answers.
-    public var hooks: Hooks
     /// Hides secrets in the server messages put into errors (the provider's redactor for providers).
     public var redactor: Redactor
     /// Whether this client's requests may go over a cellular network (`RequestOptions.allowsCellularAccess`);
     /// `false` keeps every request it builds on Wi-Fi or wired networks.
     public var allowsCellularAccess: Bool
-    /// The time a `Retry-After` date is read against (the provider's clock; the system's by default).
+    /// The clock retry waits are slept on and a `Retry-After` date is read against (the provider's
+    /// clock; the system's by default).
     public var clock: any EngageClock
+    /// The source of the retry waits' jitter.
+    public var random: any RandomSource
+    /// Receives one debug line per retry.
+    public var logger: Logger
 
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
     /// `defaultHeaders` and `requestHeaders()` to every request, accepting response bodies up to
-    /// `maxResponseBytes`, mapping error answers with `hooks`, redacting server messages with
-    /// `redactor`, keeping requests off cellular networks unless `allowsCellularAccess`, and reading
-    /// `Retry-After` dates against `clock`.
+    /// `maxResponseBytes`, authorising with `authorizer`, judging answers with `policy`, retrying per
+    /// `retry` (sleeping on `clock`, jittered by `random`), redacting server messages with `redactor`,
+    /// and keeping requests off cellular networks unless `allowsCellularAccess`.
     public init(
         baseURL: URL, transport: any HTTPTransport, providerID: ProviderID? = nil, defaultHeaders: HTTPFields = [:],
-        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, hooks: Hooks = Hooks(), redactor: Redactor = Redactor(),
+        maxResponseBytes: Int = RequestOptions.defaultMaxResponseBytes, authorizer: any RequestAuthorizer = NoAuthorizer(),
+        policy: ResponsePolicy = .standard, retry: RetryPolicy = .none, redactor: Redactor = Redactor(),
         callDeadline: Duration = .seconds(120), requestHeaders: (@Sendable () -> HTTPFields)? = nil, allowsCellularAccess: Bool = true,
-        clock: any EngageClock = SystemClock()
+        clock: any EngageClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        logger: Logger = Logger(label: "engage.http")
     ) {
         self.clock = clock
+        self.random = random
+        self.logger = logger
         self.allowsCellularAccess = allowsCellularAccess
         self.requestHeaders = requestHeaders
         self.callDeadline = callDeadline
@@ -64,7 +80,9 @@ import HTTPTypes
         self.providerID = providerID
         self.defaultHeaders = defaultHeaders
         self.maxResponseBytes = maxResponseBytes
-        self.hooks = hooks
+        self.authorizer = authorizer
+        self.policy = policy
+        self.retry = retry
         self.redactor = redactor
     }
 
@@ -262,24 +280,8 @@ import HTTPTypes
     /// RFC 3986 `query`: `pchar`, `/` and `?`.
     private static let queryCharacters: Set<UInt8> = pathCharacters.union([UInt8(ascii: "?")])
 
-    /// Sends `request` as one call through the stack and returns the response whatever its status, or
-    /// the failure the provider's `AnswerClassifier` read in it. The whole call, retries and a renewal
-    /// included, stays within its deadline (`options.deadline`, else ``callDeadline``).
-    public func send(_ request: HTTPRequestMessage) async throws(EngageError) -> HTTPResponseMessage {
-        var request = request
-        if request.options.expiresAt == nil {
-            request.options.expiresAt = ContinuousClock.now + (request.options.deadline ?? callDeadline)
-        }
-        do {
-            return try await transport.send(request)
-        } catch {
-            throw EngageError.wrapping(error, providerID: providerID)
-        }
-    }
-
-    /// Sends the request as one call (see ``send(_:)``) and returns the body of a 2xx response; other
-    /// statuses throw the provider's mapped error (``Hooks/mapError``), else `EngageError.http` with the
-    /// status and the server's message, if it sent one.
+    /// Sends the request as one call (see ``send(_:)``) and returns the body of a 2xx answer; any other
+    /// answer is the failure the ``policy`` makes of it.
     public func data(
         _ method: HTTPRequest.Method,
         _ path: String,
@@ -289,11 +291,9 @@ import HTTPTypes
         body: Body = .none,
         options: RequestOptions = RequestOptions()
     ) async throws(EngageError) -> Data {
-        let request = try makeRequest(
-            method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
-        let response = try await send(request)
-        try validate(response, for: request)
-        return response.body
+        try await send(
+            APIRequest(
+                method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, reading: .bytes, options: options))
     }
 
     /// Downloads a 2xx response body into the file at `destination`, reporting progress as bytes
@@ -301,8 +301,8 @@ import HTTPTypes
     ///
     /// The body never sits in memory with a streaming transport (the default `URLSessionTransport`);
     /// other transports hand it back whole and it is written here, with one final progress report.
-    /// `options.maxResponseBytes` (else the client's limit) bounds the file. Any other status throws
-    /// `EngageError` with the server's message, and the file is removed.
+    /// `options.maxResponseBytes` (else the client's limit) bounds the file. Any other status is the
+    /// failure the ``policy`` makes of it (with the server's message), and the file is removed.
     ///
     /// ```swift
     /// let (_, bytes) = try await client.download(.get, "mainnet/explore.zip", to: partialFile) { progress in
@@ -320,23 +320,13 @@ import HTTPTypes
     ) async throws(EngageError) -> (response: HTTPResponseMessage, bytes: Int64) {
         var options = options
         options.bodyFile = ResponseBodyFile(url: destination, progress: progress)
-        let request = try makeRequest(method, path, query: query, headers: headers, options: options)
         try? FileManager.default.removeItem(at: destination)
         var response: HTTPResponseMessage
         do {
-            response = try await send(request)
+            response = try await send(APIRequest(method, path, query: query, headers: headers, reading: .response, options: options))
         } catch {
             try? FileManager.default.removeItem(at: destination)
             throw error
-        }
-        guard response.isSuccess else {
-            // A streamed error body is in the file: read it (when small enough to be a message).
-            if response.body.isEmpty, let size = Self.fileSize(destination), size <= 65_536 {
-                response.body = (try? Data(contentsOf: destination)) ?? Data()
-            }
-            try? FileManager.default.removeItem(at: destination)
-            try validate(response, for: request)
-            return (response, 0)
         }
         if !response.body.isEmpty || !FileManager.default.fileExists(atPath: destination.path) {
             // A transport that does not stream: the body came back in memory.
@@ -359,7 +349,7 @@ import HTTPTypes
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value
     }
 
-    /// Sends the request and decodes a 2xx JSON response as `type`.
+    /// Sends the request and decodes a 2xx JSON answer as `type`.
     public func json<Value: Decodable & Sendable>(
         _ type: Value.Type,
         _ method: HTTPRequest.Method,
@@ -371,16 +361,11 @@ import HTTPTypes
         options: RequestOptions = RequestOptions(),
         decoder: JSONDecoder = JSONDecoder()
     ) async throws(EngageError) -> Value {
-        var options = options
-        options.answerDecoder = { data in try decoder.decode(Value.self, from: data) }
-        let request = try makeRequest(
-            method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body, options: options)
-        let response = try await send(request)
-        try validate(response, for: request)
-        // The authorisation layer decoded the answer once; a stack without one leaves it to this call.
-        if let value = response.decodedBody as? Value { return value }
-        if let failure = response.bodyDecodingError { throw decodingError(failure) }
-        return try decode(type, from: response.body, decoder: decoder)
+        try await send(
+            APIRequest(
+                method, path, query: query, encodedQuery: encodedQuery, headers: headers, body: body,
+                reading: .json(type, decoder: decoder),
+                options: options))
     }
 
     /// Decodes `data` as `type`, turning failures into `.decoding` errors with the coding path.
@@ -394,26 +379,11 @@ import HTTPTypes
         }
     }
 
-    /// `error`, thrown while decoding an answer, as a `.decoding` error with the coding path.
-    private func decodingError(_ error: any Error) -> EngageError {
+    /// `error`, thrown while reading an answer, as a `.decoding` error with the coding path.
+    func decodingError(_ error: any Error) -> EngageError {
+        if let error = error as? EngageError { return EngageError.wrapping(error, providerID: providerID) }
         if let error = error as? DecodingError { return EngageError(decodingError: error, providerID: providerID) }
         return EngageError(.decoding, "The response could not be decoded.", providerID: providerID, underlyingError: error)
-    }
-
-    /// Throws unless `response` (the answer to `request`) is 2xx: the provider's ``Hooks/mapError``
-    /// decides the error, else `EngageError.http` with the server's message, redacted. A 429 or 503
-    /// with `Retry-After` sets the error's ``EngageError/retryAfter``.
-    public func validate(_ response: HTTPResponseMessage, for request: HTTPRequestMessage) throws(EngageError) {
-        guard !response.isSuccess else { return }
-        // A rate limit or an outage may say when to come back (the durable queue honours it).
-        let retryAfter =
-            response.status == 429 || response.status == 503
-            ? RetryPolicy.retryAfterDelay(response.header("Retry-After"), now: clock.now) : nil
-        if let mapped = hooks.mapError?(response, request, redactor) {
-            throw EngageError.wrapping(mapped, providerID: providerID).withRetryAfter(retryAfter)
-        }
-        throw EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response)).withRetryAfter(
-            retryAfter)
     }
 
     /// A short, redacted message from an error body (`message`, `error_description`, `error`,
@@ -428,29 +398,6 @@ import HTTPTypes
             }
         }
         return nil
-    }
-
-    /// How a provider maps its backend's error answers, where a call validates one (`data`, `json`,
-    /// `validate`). Which answers are failures at all is the stack's `AnswerClassifier`; pass both to
-    /// `ProviderContext.makeAPIClient(baseURL:authorizer:classifier:hooks:)`:
-    ///
-    /// ```swift
-    /// let hooks = APIClient.Hooks(mapError: { response, _, _ in
-    ///     response.status == 410 ? EngageError(.invalidInput, "This perk has expired.") : nil
-    /// })
-    /// ```
-    public struct Hooks: Sendable {
-        /// The error for a non-2xx answer, with the provider's redactor for server text; `nil` falls
-        /// back to `EngageError.http`.
-        public typealias MapError = @Sendable (HTTPResponseMessage, HTTPRequestMessage, Redactor) -> EngageError?
-
-        /// The error mapping of non-2xx answers.
-        public var mapError: MapError?
-
-        /// Hooks; `mapError` left `nil` maps every error answer to `EngageError.http`.
-        public init(mapError: MapError? = nil) {
-            self.mapError = mapError
-        }
     }
 }
 

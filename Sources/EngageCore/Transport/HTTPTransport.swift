@@ -43,11 +43,7 @@ package struct MiddlewareTransport: HTTPTransport {
 
     /// Sends `request` through every middleware, then the transport.
     public func send(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
-        do {
-            return try await send(request, from: middlewares[...])
-        } catch let failure as FinalFailure {
-            throw failure.error
-        }
+        try await send(request, from: middlewares[...])
     }
 
     private func send(_ request: HTTPRequestMessage, from remaining: ArraySlice<any HTTPMiddleware>) async throws -> HTTPResponseMessage {

@@ -45,10 +45,6 @@ import Foundation
     /// When the call this request belongs to must be over, on the monotonic clock (transfers happen in
     /// real time); set by `APIClient` from ``deadline``.
     package var expiresAt: ContinuousClock.Instant?
-    /// How the call reads a 2xx body, when it reads one as a type (`APIClient.json`): the
-    /// authorisation layer decodes the answer once, before the provider's `AnswerClassifier` reads it,
-    /// and the call takes the same value (``HTTPResponseMessage/decodedBody``), so no body is parsed twice.
-    package var answerDecoder: (@Sendable (Data) throws -> any Sendable)?
 
     /// The limit applied when neither the request nor its client sets one: 16 MiB.
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024

@@ -51,15 +51,18 @@ public final class CroboxProvider: EngageProvider {
         let containerID = configuration.containerID
         client = try context.makeAPIClient(
             baseURL: configuration.baseURL,
-            hooks: APIClient.Hooks(mapError: { response, request, _ in
+            policy: ResponsePolicy { answer in
                 // Crobox answers a promotions request for a container it does not know with 405.
-                guard response.status == 405, request.options.operation as? CroboxOperation == .promotions else { return nil }
-                return EngageError(
-                    .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox,
-                    httpStatus: 405,
-                    recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
-                )
-            }))
+                guard answer.response.status == 405, answer.request.options.operation as? CroboxOperation == .promotions else {
+                    return .accept
+                }
+                return .fail(
+                    EngageError(
+                        .croboxUnknownContainer, "Crobox does not know the container id '\(containerID)'.", providerID: .crobox,
+                        httpStatus: 405,
+                        recoverySuggestion: "Check containerID in the Crobox configuration against the Crobox admin app."
+                    ))
+            })
         installation = context.installationID(storedUnder: "visitor_id", configured: configuration.visitorID?.uuidString) {
             UUID().uuidString
         }

@@ -59,11 +59,14 @@ public final class SovendusProvider: EngageProvider {
         self.context = context
         self.configuration = configuration
         redemption = try context.makeAPIClient(
-            baseURL: configuration.redemptionBaseURL, sensitiveKeys: ["email_hash", "coupon_code"],
-            hooks: APIClient.Hooks(mapError: { response, request, redactor in
-                guard request.options.operation as? SovendusOperation == .redeemCoupon else { return nil }
-                return Self.redemptionError(status: response.status)
-            })
+            baseURL: configuration.redemptionBaseURL,
+            policy: ResponsePolicy { answer in
+                guard !answer.response.isSuccess, answer.request.options.operation as? SovendusOperation == .redeemCoupon,
+                    let error = Self.redemptionError(status: answer.response.status)
+                else { return .accept }
+                return .fail(error)
+            },
+            sensitiveKeys: ["email_hash", "coupon_code"]
         )
         benefitsClient = try configuration.benefitsBaseURL.map { try context.makeAPIClient(baseURL: $0) }
         let telemetryClient =

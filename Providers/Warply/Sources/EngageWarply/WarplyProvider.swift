@@ -121,15 +121,15 @@ public final class WarplyProvider: EngageProvider {
         // their answers with the status rules.
         func makeClient(
             _ authorizer: any RequestAuthorizer = NoAuthorizer(),
-            classifier: AnswerClassifier = WarplyAnswerRules.classifier(signing: configuration.signing)
+            policy: ResponsePolicy = WarplyAnswerRules.policy(signing: configuration.signing)
         ) throws(EngageError) -> APIClient {
             try context.makeAPIClient(
-                baseURL: baseURL, authorizer: authorizer, classifier: classifier, retry: retry, timeout: timeout, defaultHeaders: headers,
+                baseURL: baseURL, authorizer: authorizer, policy: policy, retry: retry, timeout: timeout, defaultHeaders: headers,
                 requestHeaders: deviceHeader, sensitiveHeaders: WarplyWire.Header.sensitive, sensitiveKeys: sensitiveKeys, logger: logger,
                 allowsCellularAccess: configuration.allowsCellularAccess
             )
         }
-        let unsigned = try makeClient(classifier: .standard)
+        let unsigned = try makeClient(policy: .standard)
         registrar = WarplyRegistrar(client: unsigned, appUUID: configuration.appUUID, storage: context.storage, logger: logger)
         let signer = SignedHeadersAuthorizer(
             signer: WarplySigner(signing: configuration.signing, merchantID: configuration.merchantID, registrar: registrar),

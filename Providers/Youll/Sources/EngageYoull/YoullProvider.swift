@@ -63,7 +63,7 @@ public final class YoullProvider: EngageProvider {
         self.authorizer = authorizer
         let endpoint = configuration.graphQLEndpoint
         let graphQLClient = try context.makeAPIClient(
-            baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, classifier: Self.expiredSessionClassifier
+            baseURL: endpoint.deletingLastPathComponent(), authorizer: authorizer, policy: Self.expiredSessionPolicy
         )
         // The user headers are set per call, from the user read once for the call (see `send`).
         graphQL = GraphQLClient(client: graphQLClient, path: endpoint.lastPathComponent)
@@ -334,12 +334,13 @@ public final class YoullProvider: EngageProvider {
     /// Reads Hasura's `invalid-jwt` error (sent with HTTP 200) as a refused access token: the host
     /// refreshes once (`HostTokenAuthorizer`) and the request goes out once more; a resent request that
     /// meets it again, or one the host cannot refresh, fails with `.sessionExpired`.
-    static let expiredSessionClassifier = AnswerClassifier { response, _, redactor in
+    static let expiredSessionPolicy = ResponsePolicy { answer in
+        let response = answer.response
         guard response.status == 200, response.body.count <= 65_536, response.body.range(of: Data("invalid-jwt".utf8)) != nil,
             let errors = GraphQLClient.errors(in: response.body), let entry = errors.first(where: { $0.code == "invalid-jwt" })
         else { return .accept }
         let error = EngageError(
-            .sessionExpired, "Youll refused the access token: \(redactor.redact(text: String(entry.message.prefix(200))))",
+            .sessionExpired, "Youll refused the access token: \(answer.redactor.redact(text: String(entry.message.prefix(200))))",
             providerID: .youll,
             recoverySuggestion: "The host app's refreshed token was refused too: log the user in again."
         )

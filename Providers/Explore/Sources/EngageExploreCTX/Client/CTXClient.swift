@@ -62,12 +62,12 @@ package struct CTXClient: Sendable {
         if let clientID = HTTPField.Name(CTXWire.clientIDHeader) { headers[clientID] = configuration.clientID }
         headers[.acceptLanguage] = configuration.acceptLanguage
         let publicClient = try context.makeAPIClient(
-            baseURL: configuration.baseURL, defaultHeaders: headers, sensitiveKeys: Self.sensitiveKeys, hooks: CTXErrorMapping.hooks
+            baseURL: configuration.baseURL, policy: CTXErrorMapping.policy, defaultHeaders: headers, sensitiveKeys: Self.sensitiveKeys
         )
         let tokens = context.makeTokenManager(refresher: CTXTokenRefresher(client: publicClient), key: Self.tokenStorageKey)
         let client = try context.makeAPIClient(
-            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), defaultHeaders: headers,
-            sensitiveKeys: Self.sensitiveKeys, hooks: CTXErrorMapping.hooks
+            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), policy: CTXErrorMapping.policy,
+            defaultHeaders: headers, sensitiveKeys: Self.sensitiveKeys
         )
         self.configuration = configuration
         self.tokens = tokens

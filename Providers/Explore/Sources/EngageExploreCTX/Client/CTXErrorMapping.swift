@@ -62,10 +62,13 @@ enum CTXOperation: String, ProviderOperation {
 /// (purchase), 401 unauthorized, 409 rejected, 422 invalid amount, 5xx server (retryable). The
 /// server's messages (`errors[].message` and `fields`) are kept, redacted, in the message.
 enum CTXErrorMapping {
-    /// The CTX clients' hooks: non-2xx answers mapped per call.
-    static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
-        (request.options.operation as? CTXOperation).map { error(for: response, operation: $0, redactor: redactor) }
-    })
+    /// The CTX clients' response policy: a non-2xx answer to a CTX call is mapped per call; a 401 is a
+    /// refused access token first (renewed once, else mapped).
+    static let policy = ResponsePolicy { answer in
+        guard !answer.response.isSuccess, let operation = answer.request.options.operation as? CTXOperation else { return .accept }
+        let error = error(for: answer.response, operation: operation, redactor: answer.redactor)
+        return answer.response.status == 401 ? .credentialRejected(error, credential: .accessToken) : .fail(error)
+    }
 
     static func error(for response: HTTPResponseMessage, operation: CTXOperation, redactor: Redactor) -> EngageError {
         let status = response.status

@@ -20,7 +20,7 @@ public struct CTXGiftCardStatus: RawRepresentable, Codable, Sendable, Hashable, 
     public static let rejected = Self(rawValue: "rejected")
 
     /// Whether the card will not change any more.
-    public var isFinal: Bool { self == .fulfilled || self == .rejected }
+    public var isTerminal: Bool { self == .fulfilled || self == .rejected }
     /// The wire value.
     public var description: String { rawValue }
 

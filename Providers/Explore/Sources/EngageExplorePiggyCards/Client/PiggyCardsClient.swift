@@ -50,14 +50,13 @@ package struct PiggyCardsClient: Sendable {
     package init(configuration: PiggyCardsConfiguration, context: ProviderContext) throws(EngageError) {
         try configuration.validate(for: context.providerID)
         let publicClient = try context.makeAPIClient(
-            baseURL: configuration.baseURL, classifier: PiggyCardsErrorMapping.classifier, sensitiveKeys: Self.sensitiveKeys,
-            hooks: PiggyCardsErrorMapping.hooks
+            baseURL: configuration.baseURL, policy: PiggyCardsErrorMapping.policy, sensitiveKeys: Self.sensitiveKeys
         )
         let reLogin = PiggyCardsReLogin(client: publicClient, storage: context.storage, clock: context.clock)
         let tokens = context.makeTokenManager(refresher: reLogin, key: Self.tokenStorageKey)
         let client = try context.makeAPIClient(
-            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), classifier: PiggyCardsErrorMapping.classifier,
-            sensitiveKeys: Self.sensitiveKeys, hooks: PiggyCardsErrorMapping.hooks
+            baseURL: configuration.baseURL, authorizer: BearerAuthorizer(tokens: tokens), policy: PiggyCardsErrorMapping.policy,
+            sensitiveKeys: Self.sensitiveKeys
         )
         self.configuration = configuration
         self.tokens = tokens

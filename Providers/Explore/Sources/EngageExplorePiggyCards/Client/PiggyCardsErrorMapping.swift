@@ -71,37 +71,35 @@ enum PiggyCardsErrorMapping {
 }
 
 extension PiggyCardsErrorMapping {
-    /// The PiggyCards clients' reading of answers: a 2xx body whose `code` is not 2xx is a failure
-    /// (catalogue answers repeat the status in their `{code, message, data}` envelope).
+    /// The PiggyCards clients' response policy: a 2xx body whose `code` is not 2xx is a failure
+    /// (catalogue answers repeat the status in their `{code, message, data}` envelope), every non-2xx
+    /// answer is mapped per call, and a 401 is a refused access token (renewed once, else mapped).
     ///
     /// An answer is parsed once: the code is read from the envelope the call decoded
-    /// (`HTTPResponseMessage.decodedBody`); an answer decoded as a type without one (login, orders) has
+    /// (`ResponsePolicy.Answer.value`); an answer decoded as a type without one (login, orders) has
     /// none; only a body that did not decode as the call expected is parsed here, for its refusal.
-    static let classifier = AnswerClassifier { response, request, redactor in
-        guard response.isSuccess, let code = bodyCode(of: response), !(200...299).contains(code) else { return .accept }
-        return .fail(error(status: code, body: response.body, operation: operation(of: request), redactor: redactor))
+    static let policy = ResponsePolicy { answer in
+        let response = answer.response
+        let operation = answer.request.options.operation as? PiggyCardsOperation
+        guard response.isSuccess else {
+            let error = error(status: response.status, body: response.body, operation: operation, redactor: answer.redactor)
+            return response.status == 401 ? .credentialRejected(error, credential: .accessToken) : .fail(error)
+        }
+        guard let code = bodyCode(of: answer), !(200...299).contains(code) else { return .accept }
+        return .fail(error(status: code, body: response.body, operation: operation, redactor: answer.redactor))
     }
 
     /// The status code a 2xx answer repeats in its body, if any.
-    static func bodyCode(of response: HTTPResponseMessage) -> Int? {
-        if let envelope = response.decodedBody as? any PiggyCardsCodeCarrying { return envelope.bodyCode }
-        if response.decodedBody != nil { return nil }
-        return (try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: response.body))?.code
-    }
-
-    /// Non-2xx answers, mapped per call.
-    static let hooks = APIClient.Hooks(mapError: { response, request, redactor in
-        error(status: response.status, body: response.body, operation: operation(of: request), redactor: redactor)
-    })
-
-    static func operation(of request: HTTPRequestMessage) -> PiggyCardsOperation? {
-        request.options.operation as? PiggyCardsOperation
+    static func bodyCode(of answer: ResponsePolicy.Answer) -> Int? {
+        if let envelope = answer.value as? any PiggyCardsCodeCarrying { return envelope.bodyCode }
+        if answer.value != nil { return nil }
+        return (try? JSONDecoder().decode(PiggyCardsWire.ErrorBody.self, from: answer.response.body))?.code
     }
 }
 
 extension APIClient {
     /// The payload of a PiggyCards `{code, message, data}` answer (its `code` was checked by the
-    /// hooks); an answer without `data` is a failure.
+    /// response policy); an answer without `data` is a failure.
     func piggyCardsPayload<Payload: Decodable & Sendable>(
         _ type: Payload.Type, _ path: String, query: [(String, String?)] = [], operation: PiggyCardsOperation
     ) async throws(EngageError) -> Payload {

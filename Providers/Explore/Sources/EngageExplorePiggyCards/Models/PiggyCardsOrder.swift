@@ -34,7 +34,7 @@ public struct PiggyCardsOrderStatus: RawRepresentable, Codable, Sendable, Hashab
     }
 
     /// Whether the order will not change any more.
-    public var isFinal: Bool { self == .complete || self == .cancelled }
+    public var isTerminal: Bool { self == .complete || self == .cancelled }
     /// The wire value.
     public var description: String { rawValue }
 }

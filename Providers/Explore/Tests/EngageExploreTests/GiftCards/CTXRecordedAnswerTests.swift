@@ -44,7 +44,7 @@ struct CTXRecordedAnswerTests {
     @Test("a fulfilled card: number, PIN, barcode, redeem link and its challenge, all kept secret")
     func fulfilledCard() throws {
         let card = try JSONDecoder().decode(CTXGiftCard.self, from: Self.recorded("gift-card-fulfilled.json"))
-        #expect(card.status == .fulfilled && card.status.isFinal)
+        #expect(card.status == .fulfilled && card.status.isTerminal)
         #expect(card.secrets.number == "6006 4912 3456 7890" && card.secrets.pin == "8421")
         #expect(card.secrets.barcodeURL == "https://spend.ctx.com/barcodes/6006491234567890.png")
         #expect(card.secrets.redeemURL == "https://spend.ctx.com/redeem/8c1b4d1e" && card.secrets.redeemURLChallenge == "3371")

@@ -1,13 +1,14 @@
 #if PiggyCards
     @_spi(EngageProvider) @testable import EngageCore
     @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+    import EngageExploreGiftCards
     import Foundation
     import HTTPTypes
     import EngageTestTraits
     import Testing
 
     extension GiftCardSuites {
-        /// The PiggyCards classifier reads the body code from the envelope the call decoded, so no answer
+        /// The PiggyCards response policy reads the body code from the envelope the call decoded, so no answer
         /// is parsed twice.
         @Suite("PiggyCards answer rules read the decoded answer", .bounded)
         struct PiggyCardsAnswerRulesTests {
@@ -16,10 +17,10 @@
                 options: RequestOptions(operation: PiggyCardsOperation.brands))
 
             /// A 200 whose bytes are not JSON, carrying `decoded` as the call's decoded answer.
-            func outcome(decoded: (any Sendable)?, body: String = "not json") -> AnswerClassifier.Outcome {
-                var response = HTTPResponseMessage(head: HTTPResponse(status: .ok), body: Data(body.utf8))
-                response.decodedBody = decoded
-                return PiggyCardsErrorMapping.classifier.verdict(on: response, to: request, redactor: Redactor())
+            func outcome(decoded: (any Sendable)?, body: String = "not json", status: HTTPResponse.Status = .ok) -> ResponsePolicy.Verdict {
+                let response = HTTPResponseMessage(head: HTTPResponse(status: status), body: Data(body.utf8))
+                return PiggyCardsErrorMapping.policy.verdict(
+                    on: ResponsePolicy.Answer(response: response, request: request, value: decoded))
             }
 
             @Test("a decoded envelope whose code is 403 fails the call; one whose code is 200 stands")
@@ -44,6 +45,22 @@
                     Issue.record("a raw refusal was accepted")
                     return
                 }
+            }
+
+            @Test("a non-2xx answer is mapped per call; a 401 is a refused access token carrying the mapped error")
+            func statuses() {
+                guard case let .fail(error) = outcome(decoded: nil, body: #"{"message":"Out of stock"}"#, status: .internalServerError)
+                else {
+                    Issue.record("a 500 was accepted")
+                    return
+                }
+                #expect(error.code == .exploreGiftCardOutOfStock)
+                #expect(!error.isRetryable)
+                guard case let .credentialRejected(refused, .accessToken) = outcome(decoded: nil, status: .unauthorized) else {
+                    Issue.record("a 401 was not a refused access token")
+                    return
+                }
+                #expect(refused.code == .unauthorized)
             }
         }
     }

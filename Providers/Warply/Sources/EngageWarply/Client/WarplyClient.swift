@@ -12,10 +12,9 @@ import HTTPTypes
 /// | partner (Cosmote) | `/partners/…` | signed headers + basic auth (`partnerCredentials`) |
 /// | session | `GET /api/session/{sessionUuid}` | signed headers |
 ///
-/// Every client reads its answers with ``WarplyAnswerRules/classifier(signing:)``, which refuses any body status
-/// but 1 and has the signer renew the registration after status 9. This type adds what differs per
-/// family: the context form's section status, and the status that context and status answers must
-/// carry (a body without one is a refusal).
+/// Every signed client judges its answers with ``WarplyAnswerRules/policy(signing:)``, which refuses any
+/// body or section status but 1 (and a context or status answer without one) and has the signer renew
+/// the registration after status 9. This type only chooses the client and the answer's form.
 struct WarplyClient: Sendable {
     /// Signed headers.
     let signed: APIClient
@@ -45,12 +44,10 @@ struct WarplyClient: Sendable {
     ) async throws -> Payload? {
         let template: WarplyWire.PathTemplate
         if case .bearer = credentials { template = .authenticatedContext } else { template = .standardContext }
-        let response = try await send(
+        return try await send(
             WarplyContextResponse<Payload>.self, .post, WarplyWire.path(template, appUUID: appUUID), body: .json(body), section: section,
             credentials: credentials, operation: operation
-        )
-        try check(status: response.status, sectionStatus: response.sectionStatus, message: response.message, operation: operation)
-        return response.result
+        ).result
     }
 
     /// Sends a request answered in the result form and returns its `result`.
@@ -66,8 +63,7 @@ struct WarplyClient: Sendable {
         _ method: HTTPRequest.Method, _ path: String, body: APIClient.Body = .none, credentials: Credentials,
         operation: WarplyOperation? = nil
     ) async throws {
-        let response = try await send(WarplyStatusResponse.self, method, path, body: body, credentials: credentials, operation: operation)
-        try check(status: response.status ?? 0, sectionStatus: nil, message: response.message, operation: operation)
+        _ = try await send(WarplyStatusResponse.self, method, path, body: body, credentials: credentials, operation: operation)
     }
 
     // MARK: Sending
@@ -109,14 +105,6 @@ struct WarplyClient: Sendable {
             networkStatus.record(error.code == .network || error.code == .timeout ? .disconnected : .connected)
             throw error
         }
-    }
-
-    /// Throws `.warplyRequestRejected` unless both statuses say success. Any status the body carried
-    /// but 1 was refused by the hooks already; what is left is a missing status (0) or a section's.
-    func check(status: Int, sectionStatus: Int?, message: String?, operation: WarplyOperation?) throws {
-        guard status != WarplyWire.Status.success || (sectionStatus ?? 1) != 1 else { return }
-        let shown = sectionStatus.map { status == 1 ? "section status \($0)" : "status \(status)" } ?? "status \(status)"
-        throw WarplyAnswerRules.refusal(operation: Self.name(of: operation), status: shown, message: message, redactor: signed.redactor)
     }
 
     /// The name of the operation a call belongs to: `operation` when it names itself, else the one it

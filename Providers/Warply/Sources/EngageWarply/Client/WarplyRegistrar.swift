@@ -76,13 +76,10 @@ actor WarplyRegistrar {
 
     private func performRegistration() async throws -> WarplyRegistration {
         let resetsAtStart = resets
-        let request = try client.makeRequest(
-            .get, WarplyWire.path(.register, appUUID: appUUID),
+        let answer = try await client.json(
+            WarplyRegistrationResponse.self, .get, WarplyWire.path(.register, appUUID: appUUID),
             options: RequestOptions(authorization: .none, operation: WarplyOperation.registerDevice)
         )
-        let response = try await client.send(request)
-        try client.validate(response, for: request)
-        let answer = try client.decode(WarplyRegistrationResponse.self, from: response.body)
         guard answer.status == WarplyWire.Status.success, let registration = answer.context else {
             throw EngageError(
                 .warplyRequestRejected, "Warply refused to register this device (status \(answer.status)).", providerID: .warply,
