@@ -74,4 +74,34 @@ struct SingleFlightTests {
         #expect(await waitUntil { flights.current == nil }, "the slot is empty")
         #expect(try await flights.run { _ in 3 }.task.value == 3)
     }
+
+    @Test("keyed: callers of one key share its run, another key runs beside it, and detaching one key leaves the other")
+    func keyedRuns() async throws {
+        let flights = KeyedSingleFlight<String, String>()
+        let gate = TestGate()
+        let runs = TestCounter()
+        let a = flights.run("a") { _ in
+            runs.increment()
+            await gate.wait()
+            return "A"
+        }
+        let b = flights.run("b") { _ in
+            runs.increment()
+            await gate.wait()
+            return "B"
+        }
+        let joinedA = flights.run("a") { _ in "another A" }
+        #expect(!a.joined && !b.joined && joinedA.joined && joinedA.id == a.id)
+        #expect(a.id != b.id)
+        #expect(flights.detach("b", id: b.id))
+        #expect(flights.current("a") != nil && flights.current("b") == nil)
+        let freshB = flights.run("b") { _ in "fresh B" }
+        #expect(!freshB.joined)
+        #expect(try await freshB.task.value == "fresh B")
+        gate.open()
+        #expect(try await joinedA.task.value == "A")
+        #expect(try await b.task.value == "B")
+        #expect(runs.count == 2)
+        #expect(await waitUntil { flights.current("a") == nil }, "the run cleared its key")
+    }
 }

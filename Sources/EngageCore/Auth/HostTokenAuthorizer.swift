@@ -56,25 +56,19 @@ public protocol HostTokenProvider: Sendable {
 
 /// Single-flight refresh of a host-provided token.
 ///
-/// A refresh belongs to the host token it replaces: callers holding that token share it, a caller
-/// holding another token (another user) never joins it, and its result is remembered only for that
-/// token. The refresh's own task clears the bookkeeping when it ends, so a caller that stops waiting
-/// never lets a second refresh of the same token start.
+/// A refresh belongs to the host token it replaces: the refreshes are the core's single-flight keyed
+/// by that token, so callers holding it share one refresh, a caller holding another token (another
+/// user) never joins it, and its result is remembered only for that token. The refresh's own task
+/// clears its key when it ends, so a caller that stops waiting never lets a second refresh of the same
+/// token start.
 actor HostTokenCoordinator {
-    private struct Flight {
-        var id: UInt64
-        /// The host token the refresh replaces (`nil` when unknown).
-        var replaced: String?
-        var task: Task<String, any Error>
-    }
-
     private let provider: any HostTokenProvider
     private let clock: any EngageClock
     private let providerID: ProviderID?
     /// The longest wait for the host's refresh.
     private let refreshTimeout: Duration
-    private var inFlight: Flight?
-    private var nextFlightID: UInt64 = 0
+    /// The refreshes in flight, keyed by the host token each replaces.
+    private let refreshes = KeyedSingleFlight<String, String>()
     /// The last refresh: the host's token it replaced and the token it returned. A caller that still
     /// reads the replaced token from the host (the host has not switched yet) uses the refreshed one
     /// instead of refreshing again; once the host hands out any other token (another user, a new
@@ -115,8 +109,8 @@ actor HostTokenCoordinator {
             // The user logged out through the host app: there is nothing to renew.
             return false
         }
-        if let inFlight, inFlight.replaced == hostToken {
-            _ = try await join(inFlight)
+        if let flight = refreshes.join(hostToken) {
+            _ = try await value(of: flight, replacing: hostToken)
             return true
         }
         // The token `authorize` would send now without refreshing.
@@ -144,41 +138,31 @@ actor HostTokenCoordinator {
     /// Asks the host for a token replacing `hostToken`, or joins the refresh of that same token in
     /// flight.
     func refresh(replacing hostToken: String) async throws -> String {
-        if let inFlight, inFlight.replaced == hostToken {
-            return try await join(inFlight)
-        }
-        nextFlightID &+= 1
-        let id = nextFlightID
         let provider = self.provider
-        // The task (isolated to this actor) keeps the bookkeeping itself, whoever still waits for it.
-        let task = Task {
-            defer { if inFlight?.id == id { inFlight = nil } }
+        let flight = refreshes.run(hostToken) { _ in
             let token = try await provider.refreshAccessToken()
-            lastRefresh = (hostToken, token)
+            await self.remember(refreshed: token, replacing: hostToken)
             return token
         }
-        let flight = Flight(id: id, replaced: hostToken, task: task)
-        inFlight = flight
-        refreshCount += 1
-        return try await value(of: flight)
+        if !flight.joined { refreshCount += 1 }
+        return try await value(of: flight, replacing: hostToken)
     }
 
-    private func join(_ flight: Flight) async throws -> String {
-        joinedCallerCount += 1
-        defer { joinedCallerCount -= 1 }
-        return try await value(of: flight)
+    private func remember(refreshed token: String, replacing hostToken: String) {
+        lastRefresh = (hostToken, token)
     }
 
     /// The refresh's token: `.cancelled` at once when the caller is cancelled (nothing stays parked),
     /// `.timeout` after `refreshTimeout`, when the refresh is abandoned (cancelled and forgotten, so the
     /// next call asks the host again).
-    private func value(of flight: Flight) async throws -> String {
+    private func value(of flight: KeyedSingleFlight<String, String>.Flight, replacing hostToken: String) async throws -> String {
+        if flight.joined { joinedCallerCount += 1 }
+        defer { if flight.joined { joinedCallerCount -= 1 } }
         do {
             return try await flight.task.valueUnlessCancelled(providerID: providerID, timeout: (clock, refreshTimeout))
         } catch {
             let failure = EngageError.wrapping(error, providerID: providerID)
-            if failure.code == .timeout, inFlight?.id == flight.id {
-                inFlight = nil
+            if failure.code == .timeout, refreshes.detach(hostToken, id: flight.id) {
                 flight.task.cancel()
             }
             throw failure

@@ -36,8 +36,10 @@ public final class ExploreProvider: EngageProvider {
     /// (it never syncs).
     private let stores = Locked<(byNetwork: [ExploreNetwork: ExploreDirectoryStore], isShutDown: Bool)>(([:], false))
     private let selectedNetwork: Locked<ExploreNetwork>
-    /// The opening of `configuration.databasePath`'s directory, once started.
-    private let fixedDirectory = Locked<Task<ExploreDirectory, any Error>?>(nil)
+    /// `configuration.databasePath`'s directory, once opened.
+    private let fixedDirectory = Locked<ExploreDirectory?>(nil)
+    /// The opening of `configuration.databasePath`'s directory in flight.
+    private let fixedOpenings = SingleFlight<ExploreDirectory>()
     private let scheduler = Locked<Task<Void, Never>?>(nil)
     /// The gift-card sources that `configuration.giftCards` turned on, by id.
     let giftCardSources: [ExploreGiftCardProviderID: any GiftCardSource]
@@ -178,19 +180,14 @@ public final class ExploreProvider: EngageProvider {
     func directory() async throws -> ExploreDirectory {
         guard let path = configuration.databasePath else { return try await store(for: network).directory() }
         // Concurrent first queries share one opening (and one index build); a failed one is retried later.
-        let opening = fixedDirectory.withLock { opening in
-            if let opening { return opening }
-            let (folder, logger) = (directoryFolder, context.logger)
-            let started = Task { try await ExploreBlockingWork.run { try Self.openFixed(path: path, folder: folder, logger: logger) } }
-            opening = started
-            return started
+        if let opened = fixedDirectory.value { return opened }
+        let (folder, logger, opened) = (directoryFolder, context.logger, fixedDirectory)
+        let flight = fixedOpenings.run { _ in
+            let directory = try await ExploreBlockingWork.run { try Self.openFixed(path: path, folder: folder, logger: logger) }
+            opened.withLock { $0 = directory }
+            return directory
         }
-        do {
-            return try await opening.value
-        } catch {
-            fixedDirectory.withLock { if $0 == opening { $0 = nil } }
-            throw error
-        }
+        return try await flight.task.value
     }
 
     /// Opens a directory file given by path; its index lives in the provider's folder, never beside

@@ -38,14 +38,13 @@ actor ExploreDirectoryStore {
 
     private var opened: ExploreDirectory?
     private let openings = SingleFlight<ExploreDirectory>()
-    /// The sync in progress; it stays here until its task has ended, even once stopped.
-    private var running: (id: UInt64, task: Task<ExploreSyncOutcome, any Error>)?
-    private var nextSyncID: UInt64 = 0
+    /// The sync in progress; it stays in flight until its task has ended, even once stopped.
+    private let syncs = SingleFlight<ExploreSyncOutcome>()
     /// Bumped by every ``adopt(_:)``: an opening that started under an older generation is stale.
     private(set) var generation: UInt64 = 0
     /// An install renaming files into place (it ends once the new directory is adopted); openings wait
-    /// for it.
-    private var installing: Task<ExploreDirectory, any Error>?
+    /// for it. Only a sync installs, and syncs are single-flight, so there is one at a time.
+    private let installs = SingleFlight<ExploreDirectory>()
     /// How many callers wait on the running sync.
     private var syncWaiters = 0
     private var isShutDown = false
@@ -92,7 +91,7 @@ actor ExploreDirectoryStore {
     ///
     /// - Throws: `.exploreDirectoryMissing` when this network has no directory yet.
     func directory() async throws -> ExploreDirectory {
-        if let installing { _ = await installing.result }
+        if let installing = installs.current { _ = await installing.result }
         if let opened { return opened }
         if let opening = openings.current { return try await opening.value }
         guard FileManager.default.fileExists(atPath: databaseURL.path) else {
@@ -130,18 +129,16 @@ actor ExploreDirectoryStore {
     /// Runs `install` (the renames of a sync, then opening the new file) once no opening is in progress,
     /// and makes openings that start meanwhile wait for it.
     func install(_ install: @escaping @Sendable () async throws -> ExploreDirectory) async throws -> ExploreDirectory {
-        // Openings that start from now on wait for `installing`; the one in progress is waited for
+        // Openings that start from now on wait for the install; the one in progress is waited for
         // before any file is renamed.
         let inProgress = openings.current
-        let task = Task {
+        let flight = installs.run { _ in
             _ = await inProgress?.result
             let directory = try await install()
-            adopt(directory)
+            await self.adopt(directory)
             return directory
         }
-        installing = task
-        defer { if installing == task { installing = nil } }
-        return try await task.value
+        return try await flight.task.value
     }
 
     /// Checks the feed and installs a newer directory; concurrent callers share one sync and each
@@ -158,24 +155,13 @@ actor ExploreDirectoryStore {
         defer { _ = observers.withLock { $0.removeValue(forKey: observer) } }
         // A sync stopped because its callers left is awaited to its end (its files removed) before
         // another starts: two syncs never run at once.
-        while let stopping = running, stopping.task.isCancelled { _ = await stopping.task.result }
-        let task: Task<ExploreSyncOutcome, any Error>
-        if let running {
-            task = running.task
-        } else {
-            nextSyncID &+= 1
-            let id = nextSyncID
-            // Isolated to this actor: the sync forgets itself when it ends, whoever still waits for it.
-            task = Task {
-                defer { if running?.id == id { running = nil } }
-                return try await performSync()
-            }
-            running = (id, task)
-        }
+        while let stopping = syncs.current, stopping.isCancelled { _ = await stopping.result }
+        // The sync forgets itself when it ends, whoever still waits for it.
+        let task = syncs.run { _ in try await self.performSync() }.task
         syncWaiters += 1
         defer {
             syncWaiters -= 1
-            // Nobody waits any more: an unfinished sync is stopped (it stays `running` until it ends).
+            // Nobody waits any more: an unfinished sync is stopped (it stays in flight until it ends).
             if syncWaiters == 0 { task.cancel() }
         }
         return try await task.valueUnlessCancelled(providerID: .explore)
@@ -184,9 +170,9 @@ actor ExploreDirectoryStore {
     /// Stops the running sync (its download and files go) and refuses new ones; waits for it to end.
     func shutdown() async {
         isShutDown = true
-        guard let running else { return }
-        running.task.cancel()
-        _ = await running.task.result
+        guard let running = syncs.current else { return }
+        running.cancel()
+        _ = await running.result
     }
 
     /// Removes what a sync killed mid-way left in `folder` (`incoming-*` folders, `*.building-*` index
