@@ -56,6 +56,10 @@ import Logging
     /// Receives one debug line per retry.
     public var logger: Logger
 
+    /// `baseURL`'s scheme, authority and path (without a trailing `/`), read once; `nil` when it is not
+    /// an absolute HTTP URL (every request then fails with `.invalidConfiguration`).
+    private let base: (scheme: String, authority: String, path: String)?
+
     /// A client for `baseURL` sending through `transport`, attributing errors to `providerID`, adding
     /// `defaultHeaders` and `requestHeaders()` to every request, accepting response bodies up to
     /// `maxResponseBytes`, authorising with `authorizer`, judging answers with `policy`, retrying per
@@ -76,6 +80,7 @@ import Logging
         self.requestHeaders = requestHeaders
         self.callDeadline = callDeadline
         self.baseURL = baseURL
+        base = Self.parts(of: baseURL)
         self.transport = transport
         self.providerID = providerID
         self.defaultHeaders = defaultHeaders
@@ -135,17 +140,13 @@ import Logging
         body: Body = .none,
         options: RequestOptions = RequestOptions()
     ) throws(EngageError) -> HTTPRequestMessage {
-        guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
-            let scheme = components.scheme, let host = components.host
-        else {
+        guard let base else {
             throw EngageError(
                 .invalidConfiguration, "The base URL \(redactor.redact(url: baseURL)) is not an absolute HTTP URL.", providerID: providerID)
         }
         try Self.validatePath(path, providerID: providerID)
-        var basePath = components.percentEncodedPath
-        if basePath.hasSuffix("/") { basePath.removeLast() }
         let relative = path.hasPrefix("/") ? path : "/" + path
-        var fullPath = basePath + relative
+        var fullPath = base.path + relative
         var queryParts = query.compactMap { name, value in
             value.map { "\(QueryEncoding.encode(name))=\(QueryEncoding.encode($0))" }
         }
@@ -154,10 +155,9 @@ import Logging
             queryParts.append(encodedQuery)
         }
         if !queryParts.isEmpty {
-            fullPath += (fullPath.contains("?") ? "&" : "?") + queryParts.joined(separator: "&")
+            fullPath += (fullPath.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + queryParts.joined(separator: "&")
         }
-        let authority = components.port.map { "\(host):\($0)" } ?? host
-        var head = HTTPRequest(method: method, scheme: scheme, authority: authority, path: fullPath)
+        var head = HTTPRequest(method: method, scheme: base.scheme, authority: base.authority, path: fullPath)
         for field in defaultHeaders where head.headerFields[field.name] == nil {
             head.headerFields.append(field)
         }
@@ -183,6 +183,17 @@ import Logging
         if options.operation == nil { options.operation = CurrentOperation.value }
         if options.operation?.isRepeatable == true { options.isRepeatable = true }
         return HTTPRequestMessage(head: head, body: bodyData, options: options)
+    }
+
+    /// The scheme, authority and percent-encoded path (without a trailing `/`) of `url`, or `nil` when
+    /// it has no scheme or host.
+    private static func parts(of url: URL) -> (scheme: String, authority: String, path: String)? {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme,
+            let host = components.host
+        else { return nil }
+        var path = components.percentEncodedPath
+        if path.hasSuffix("/") { path.removeLast() }
+        return (scheme, components.port.map { "\(host):\($0)" } ?? host, path)
     }
 
     /// A path of percent-encoded `segments`, each encoded so that it stays one segment whatever it
@@ -218,14 +229,45 @@ import Logging
         case nil:
             break
         }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+        for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             // Also when encoded (`%2E%2E`, `..%2F`): a server that decodes before it normalises would
             // otherwise climb out of the intended resource.
-            let decoded = String(segment).removingPercentEncoding ?? String(segment)
-            let parts = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
-            if parts.contains(where: { $0 == "." || $0 == ".." }) {
+            let decoded = segment.contains(UInt8(ascii: "%")) ? percentDecoded(segment) : Array(segment)
+            let parts = decoded.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+            if parts.contains(where: { $0.elementsEqual([UInt8(ascii: ".")]) || $0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) })
+            {
                 throw refuse("it contains a '.' or '..' segment (possibly percent-encoded)")
             }
+        }
+    }
+
+    /// `bytes` with its percent escapes (well-formed: checked before) decoded.
+    private static func percentDecoded(_ bytes: Substring.UTF8View) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let first = bytes.index(after: index)
+            if byte == UInt8(ascii: "%"), first < bytes.endIndex, bytes.index(after: first) < bytes.endIndex,
+                let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)])
+            {
+                decoded.append(high << 4 | low)
+                index = bytes.index(first, offsetBy: 2)
+            } else {
+                decoded.append(byte)
+                index = first
+            }
+        }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 
@@ -404,14 +446,32 @@ import Logging
 /// RFC 3986 query encoding: everything but unreserved characters is percent-encoded, so `+`, `&`,
 /// `=` and spaces in values survive any form decoder.
 package enum QueryEncoding {
-    private static let unreserved: CharacterSet = {
-        var set = CharacterSet()
-        set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return set
-    }()
+    /// Whether each byte is unreserved (`A-Z a-z 0-9 - . _ ~`).
+    private static let unreserved: [Bool] = (0...255).map { value in
+        let byte = UInt8(value)
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
 
-    /// Percent-encodes `value` for a query name or value.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Percent-encodes `value` for a query name or value: each UTF-8 byte outside the unreserved set
+    /// becomes `%XX`.
     public static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+        let utf8 = value.utf8
+        if utf8.allSatisfy({ unreserved[Int($0)] }) { return value }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if unreserved[Int(byte)] {
+                encoded.append(byte)
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigits[Int(byte >> 4)])
+                encoded.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }
