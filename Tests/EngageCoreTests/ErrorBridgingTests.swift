@@ -50,44 +50,51 @@ struct ErrorBridgingTests {
         #expect(error.userInfo[NSUnderlyingErrorKey] == nil)
     }
 
-    @Test("numbers are distinct, and the table is the checked-in list (numbers never change)")
-    func stableTable() throws {
-        let numbers = EngageError.Code.table.values.map(\.number)
+    @Test("the core's numbers are distinct and are the checked-in list's numbers below 1000 (numbers never change)")
+    func stableCoreTable() throws {
+        let numbers = EngageError.Code.coreTable.values.map(\.number)
         #expect(Set(numbers).count == numbers.count, "two codes share a number")
+        #expect(numbers.allSatisfy { (1..<1000).contains($0) })
         let listed = try String(contentsOf: Self.root.appendingPathComponent("api/error-codes.txt"), encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-        let table = EngageError.Code.table.sorted { $0.value.number < $1.value.number }.map { "\($0.value.number) \($0.key)" }
-        #expect(table == listed, "api/error-codes.txt and EngageError.Code.table differ: append new codes to both, never renumber")
+            .filter { Int($0.prefix { $0 != " " }).map { $0 < 1000 } ?? true }
+        let table = EngageError.Code.coreTable.sorted { $0.value.number < $1.value.number }.map { "\($0.value.number) \($0.key)" }
+        #expect(table == listed, "api/error-codes.txt and EngageError.Code.coreTable differ: append new codes to both, never renumber")
         let documented = try String(contentsOf: Self.root.appendingPathComponent("docs/errors.md"), encoding: .utf8)
-        for (code, entry) in EngageError.Code.table {
+        for (code, entry) in EngageError.Code.coreTable {
             #expect(documented.contains("| \(entry.number) | `\(code)` |"), "docs/errors.md does not list \(code)")
         }
-        #expect(EngageError.Code.warplyCouponNotRedeemableNumber == EngageError.Code(rawValue: "warply.couponNotRedeemable").number)
     }
 
-    @Test("every code EngageKit declares is in the table")
-    func everyDeclaredCodeNumbered() throws {
-        let pattern = try Regex(#"static let `?[A-Za-z]+`?: (?:Self|EngageError\.Code) = "([^"]+)""#)
-        var declared = Set<String>()
-        for folder in ["Sources", "Providers"] {
-            let enumerator = FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                guard url.pathExtension == "swift", !url.path.contains("/Tests/"), !url.path.contains("/Emulator/") else { continue }
-                // Declarations only: doc comments show example codes.
-                let text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-                // Only codes: other string-backed constants (offer kinds, capabilities) live in other extensions.
-                for block in text.split(separator: "extension EngageError.Code").dropFirst() {
-                    let body = block.prefix { $0 != "}" }
-                    for match in body.matches(of: pattern) {
-                        if let name = match.output[1].substring { declared.insert(String(name)) }
-                    }
-                }
-            }
+    @Test("a provider's registered codes get their numbers and summaries; clashing numbers are refused, registering nothing")
+    func registration() throws {
+        // Codes of this test only (the registered table is shared by the whole process).
+        let first: EngageError.Code = "registrationTest.first"
+        let second: EngageError.Code = "registrationTest.second"
+        let hashed = first.number
+        #expect(hashed >= 100_000)
+        try EngageError.Code.register([
+            .init(first, number: 990_001, summary: "The first test failure."), .init(second, number: 990_002, summary: "The second."),
+        ])
+        #expect(first.number == 990_001 && (EngageError(first, "x") as NSError).code == 990_001)
+        #expect(EngageError(first, "x").failureReason == "The first test failure.")
+        // The same again changes nothing.
+        try EngageError.Code.register([.init(first, number: 990_001, summary: "The first test failure.")])
+        let third: EngageError.Code = "registrationTest.third"
+        for clash in [
+            [EngageError.Code.Entry(third, number: 990_002, summary: "taken")],  // another code's number
+            [EngageError.Code.Entry(first, number: 990_003, summary: "renumbered")],  // a code renumbered
+            [EngageError.Code.Entry(third, number: 17, summary: "the core's")],  // below 1000
+            [EngageError.Code.Entry(.network, number: 990_004, summary: "a core code")],
+            [
+                EngageError.Code.Entry(third, number: 990_005, summary: "fine"),
+                EngageError.Code.Entry("registrationTest.fourth", number: 990_005, summary: "twice in one list"),
+            ],
+        ] {
+            let error = #expect(throws: EngageError.self) { try EngageError.Code.register(clash) }
+            #expect(error?.code == .invalidConfiguration)
         }
-        #expect(declared.count >= 40)
-        let missing = declared.subtracting(EngageError.Code.table.keys)
-        #expect(missing.isEmpty, "codes without a number: \(missing.sorted())")
+        #expect(third.number != 990_005 && first.number == 990_001 && EngageError.Code.network.number == 8)
     }
 
     @Test("a code outside the table (a third-party provider's) has a number from its text, the same every time")
@@ -115,9 +122,4 @@ struct ErrorBridgingTests {
         let answer = EngageError(decodingError: typeMismatch, providerID: "crobox")
         #expect(answer.recoverySuggestion?.contains("base URL") == true)
     }
-}
-
-extension EngageError.Code {
-    /// The number the list gives Warply's coupon code, spelled out so a renumbering fails here too.
-    fileprivate static let warplyCouponNotRedeemableNumber = 1003
 }

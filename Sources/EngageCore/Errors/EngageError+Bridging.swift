@@ -72,15 +72,35 @@ extension EngageError: CustomNSError {
 // MARK: - The code table
 
 extension EngageError.Code {
+    /// A code's permanent number and what failures of it mean, as the module that declares the code
+    /// registers them with the core (a provider's ``EngageProvider/errorCodes``).
+    @_spi(EngageProvider) public struct Entry: Sendable, Hashable {
+        /// The code.
+        public let code: EngageError.Code
+        /// Its `NSError` code: 1000 or more (below is the core's), never reused for another code.
+        public let number: Int
+        /// One sentence on what failures of this code mean, for `EngageError.failureReason`.
+        public let summary: String
+
+        /// The entry of `code`, numbered `number`, meaning `summary`.
+        public init(_ code: EngageError.Code, number: Int, summary: String) {
+            self.code = code
+            self.number = number
+            self.summary = summary
+        }
+    }
+
     /// The code's number: its `NSError` code (`(error as NSError).code`). Stable across releases: a
     /// number is never reused, and a code never changes its number.
     ///
-    /// Every code EngageKit declares has a number in its table (1–99 the core's, 1000 and up the
-    /// built-in providers'; the list is in the error-codes article). A code the table does not know (a
-    /// third-party provider's) gets a number from its text: the 32-bit FNV-1a hash of its UTF-8 bytes,
-    /// mapped into 100 000…999 999, the same on every platform and in every process.
+    /// The core's codes are numbered 1–99; a provider's are the numbers it registers with its
+    /// ``EngageProvider/errorCodes`` (the built-in providers' from 1000 up; the list is in the
+    /// error-codes article), known once the provider is registered. A code nobody registered (a
+    /// third-party provider that declares no numbers) gets a number from its text: the 32-bit FNV-1a
+    /// hash of its UTF-8 bytes, mapped into 100 000…999 999, the same on every platform and in every
+    /// process.
     public var number: Int {
-        if let entry = Self.table[rawValue] { return entry.number }
+        if let entry = Self.entry(for: rawValue) { return entry.number }
         var hash: UInt32 = 2_166_136_261
         for byte in rawValue.utf8 {
             hash ^= UInt32(byte)
@@ -89,14 +109,63 @@ extension EngageError.Code {
         return 100_000 + Int(hash % 900_000)
     }
 
-    /// What failures of this code mean, for ``EngageError/failureReason``; `nil` for a code the table
-    /// does not know.
-    var summary: String? { Self.table[rawValue]?.summary }
+    /// What failures of this code mean, for ``EngageError/failureReason``; `nil` for a code nobody
+    /// registered.
+    var summary: String? { Self.entry(for: rawValue)?.summary }
 
-    /// Every code EngageKit declares, by text: its number and what it means. Numbers are permanent:
+    /// The number and summary of the code `text`: the core's, else a registered one.
+    private static func entry(for text: String) -> (number: Int, summary: String)? {
+        coreTable[text] ?? registered.withLock { $0[text] }
+    }
+
+    /// Registers `entries`, each code with its number and summary: from now on ``number`` and
+    /// `EngageError.failureReason` use them. Registering the same entries again changes nothing; the
+    /// registry registers every provider's ``EngageProvider/errorCodes`` as the provider is registered.
+    ///
+    /// - Throws: `.invalidConfiguration`, registering none of `entries`, when a number is below 1000
+    ///   (the core's), is given to two codes, or a code was registered with another number.
+    @_spi(EngageProvider) public static func register(_ entries: [Entry]) throws(EngageError) {
+        let problems = registered.withLock { registered -> [String] in
+            var problems: [String] = []
+            var numbers = Dictionary(uniqueKeysWithValues: coreTable.map { ($0.value.number, $0.key) })
+            for (code, entry) in registered { numbers[entry.number] = code }
+            var adding: [String: (number: Int, summary: String)] = [:]
+            for entry in entries {
+                let code = entry.code.rawValue
+                if entry.number < 1000 { problems.append("\(code) has number \(entry.number); numbers below 1000 are the core's") }
+                if coreTable[code] != nil { problems.append("\(code) is a core code") }
+                if let known = registered[code] ?? adding[code], known.number != entry.number {
+                    problems.append("\(code) is registered with number \(known.number), not \(entry.number)")
+                }
+                if let owner = numbers[entry.number], owner != code {
+                    problems.append("\(code) and \(owner) both have number \(entry.number)")
+                }
+                numbers[entry.number] = code
+                adding[code] = (entry.number, entry.summary)
+            }
+            if problems.isEmpty { registered.merge(adding) { _, new in new } }
+            return problems
+        }
+        guard problems.isEmpty else {
+            throw EngageError(
+                .invalidConfiguration, "The error codes could not be registered: \(problems.joined(separator: "; ")).",
+                recoverySuggestion: "Give each code its own number of 1000 or more, and never renumber one.")
+        }
+    }
+
+    /// The codes providers registered, by text.
+    private static let registered = Locked<[String: (number: Int, summary: String)]>([:])
+
+    /// Every code known now, by text: the core's and the registered ones (tests compare it with
+    /// `api/error-codes.txt`).
+    package static var table: [String: (number: Int, summary: String)] {
+        coreTable.merging(registered.value) { core, _ in core }
+    }
+
+    /// The core's codes, by text: their numbers (1–99) and what they mean. Numbers are permanent:
     /// append new codes with new numbers, never renumber (`api/error-codes.txt` holds the list a test
     /// compares with).
-    package static let table: [String: (number: Int, summary: String)] = [
+    package static let coreTable: [String: (number: Int, summary: String)] = [
         // The core's codes.
         "invalidConfiguration": (1, "The configuration is missing a value, malformed, or fails validation."),
         "notConfigured": (2, "EngageKit or the provider was used before it was configured and started."),
@@ -123,30 +192,5 @@ extension EngageError.Code {
         "responseTooLarge": (23, "The server's answer is larger than the accepted limit."),
         "redirectRefused": (24, "The server redirected the request where it may not follow."),
         "notApplicable": (25, "The operation does not apply to this provider; it is not a failure."),
-        // Warply.
-        "warply.requestRejected": (1001, "Warply answered with a status other than success."),
-        "warply.registrationInvalid": (1002, "Warply refused the request's signature (merchant id or device registration)."),
-        "warply.couponNotRedeemable": (1003, "The coupon cannot be redeemed: already redeemed, expired or unknown."),
-        // Crobox.
-        "crobox.unknownContainer": (1101, "Crobox does not know the container id."),
-        // Youll.
-        "youll.missingAccessToken": (1201, "The call needs the user's access token and the host app's session has none."),
-        "youll.notCached": (1202, "A cache-only query found nothing in the cache."),
-        // Sovendus.
-        "sovendus.invalidTrafficSource": (1301, "Sovendus does not accept the traffic source number."),
-        "sovendus.redemptionRejected": (1302, "Sovendus refused a field of the redemption."),
-        "sovendus.redemptionFailed": (1303, "Sovendus failed the redemption; it may have been recorded."),
-        "sovendus.rejectedMessage": (1304, "The Sovendus banner page sent a message the bridge refuses."),
-        // Explore: the directory.
-        "explore.directoryMissing": (1401, "The merchant directory has not been synced yet."),
-        "explore.downloadInvalid": (1402, "The downloaded merchant directory failed verification."),
-        // Explore: gift cards.
-        "explore.giftCard.amountInvalid": (1501, "The amount is not one the merchant sells."),
-        "explore.giftCard.codeInvalid": (1502, "The verification code or one-time password was refused."),
-        "explore.giftCard.rejected": (1503, "The gift-card provider refused or cancelled the purchase."),
-        "explore.giftCard.outOfStock": (1504, "The gift card product is out of stock."),
-        "explore.giftCard.pending": (1505, "The gift card was not delivered yet when polling gave up."),
-        "explore.giftCard.server": (1506, "The gift-card provider answered with a server error."),
-        "explore.giftCard.unexpectedAnswer": (1507, "The gift-card provider answered with a shape the client cannot use."),
     ]
 }

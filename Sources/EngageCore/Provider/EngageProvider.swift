@@ -76,6 +76,11 @@ public protocol EngageProvider: AnyObject, Sendable {
     /// The provider's storage migrations, oldest first. They run, once each, in the provider's own
     /// namespace before `init` is called.
     @_spi(EngageProvider) static var migrations: [StorageMigration] { get }
+    /// The error codes the provider declares, each with its permanent number (1000 or more) and what it
+    /// means: the registry registers them with the core as it registers the provider, so an app's
+    /// `NSError` codes and `failureReason`s are the declared ones. Codes left out get a number from
+    /// their text.
+    @_spi(EngageProvider) static var errorCodes: [EngageError.Code.Entry] { get }
 
     /// Creates the provider. Fail with an `EngageError` (e.g. `.invalidConfiguration`); the registry
     /// reports it and starts the other providers anyway.
@@ -92,6 +97,8 @@ public protocol EngageProvider: AnyObject, Sendable {
 extension EngageProvider {
     /// No migrations by default.
     @_spi(EngageProvider) public static var migrations: [StorageMigration] { [] }
+    /// No numbered error codes by default.
+    @_spi(EngageProvider) public static var errorCodes: [EngageError.Code.Entry] { [] }
     /// Does nothing by default.
     @_spi(EngageProvider) public func start() async throws {}
     /// Does nothing by default.

@@ -11,6 +11,8 @@ public struct ProviderRegistration: Sendable {
     /// The provider's descriptor (id, name, version).
     public let descriptor: ProviderDescriptor
     let migrations: [StorageMigration]
+    /// The provider's numbered error codes, registered with the core by the registry.
+    let errorCodes: [EngageError.Code.Entry]
     let validationIssues: [String]
     let make: @Sendable (ProviderContext) async throws -> any EngageProvider
 
@@ -21,6 +23,7 @@ public struct ProviderRegistration: Sendable {
         ProviderRegistration(
             descriptor: Provider.descriptor,
             migrations: Provider.migrations,
+            errorCodes: Provider.errorCodes,
             validationIssues: configuration.validationIssues(),
             make: { context in try await Provider(configuration: configuration, context: context) }
         )
@@ -48,11 +51,14 @@ public struct ProviderRegistration: Sendable {
 @_spi(EngageProvider) public struct ProviderFactory: Sendable {
     /// The provider's descriptor (id, name, version).
     public let descriptor: ProviderDescriptor
+    /// The provider's numbered error codes (``EngageProvider/errorCodes``).
+    public let errorCodes: [EngageError.Code.Entry]
     private let registration: @Sendable (EngageConfiguration) throws(EngageError) -> ProviderRegistration
 
     /// A factory for `type`, which reads its configuration from its section of an `EngageConfiguration`.
     public init<Provider: EngageProvider>(_ type: Provider.Type) {
         descriptor = Provider.descriptor
+        errorCodes = Provider.errorCodes
         registration = { configuration throws(EngageError) in try .provider(type, from: configuration) }
     }
 

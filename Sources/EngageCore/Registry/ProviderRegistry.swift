@@ -120,7 +120,7 @@ import Logging
     /// and started now, and this returns once it runs (a `start()` in progress is waited for first).
     ///
     /// - Throws: `.duplicateProvider` for an id already registered, `.invalidConfiguration` for an
-    ///   invalid id or configuration, `.providerStartFailed` (with the cause, also in `startReport`)
+    ///   invalid id or configuration or error codes whose numbers clash (``EngageProvider/errorCodes``), `.providerStartFailed` (with the cause, also in `startReport`)
     ///   when a late provider fails to start, `.providerNotFound` once the registry is shutting down.
     public func register(_ registration: ProviderRegistration) async throws(EngageError) {
         let id = registration.descriptor.id
@@ -162,6 +162,12 @@ import Logging
                 .invalidConfiguration, "Invalid configuration: " + registration.validationIssues.joined(separator: " "),
                 providerID: id, recoverySuggestion: "Fix the listed settings of the '\(id)' provider."
             )
+        }
+        // The provider's numbered error codes: a number another code has is refused with the provider.
+        do {
+            try EngageError.Code.register(registration.errorCodes)
+        } catch {
+            throw error.attributed(to: id)
         }
     }
 

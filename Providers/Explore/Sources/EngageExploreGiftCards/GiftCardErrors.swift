@@ -25,3 +25,18 @@ extension EngageError.Code {
     /// verification without tokens).
     public static let exploreGiftCardUnexpectedAnswer: Self = "explore.giftCard.unexpectedAnswer"
 }
+
+extension EngageError.Code {
+    /// The gift-card codes (1501–1599), registered by the Explore provider, whose gift-card sources
+    /// throw them.
+    @_spi(EngageProvider) public static let giftCardEntries: [Entry] = [
+        Entry(.exploreGiftCardAmountInvalid, number: 1501, summary: "The amount is not one the merchant sells."),
+        Entry(.exploreGiftCardCodeInvalid, number: 1502, summary: "The verification code or one-time password was refused."),
+        Entry(.exploreGiftCardRejected, number: 1503, summary: "The gift-card provider refused or cancelled the purchase."),
+        Entry(.exploreGiftCardOutOfStock, number: 1504, summary: "The gift card product is out of stock."),
+        Entry(.exploreGiftCardPending, number: 1505, summary: "The gift card was not delivered yet when polling gave up."),
+        Entry(.exploreGiftCardServer, number: 1506, summary: "The gift-card provider answered with a server error."),
+        Entry(
+            .exploreGiftCardUnexpectedAnswer, number: 1507, summary: "The gift-card provider answered with a shape the client cannot use."),
+    ]
+}

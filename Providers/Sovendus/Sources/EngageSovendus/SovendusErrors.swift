@@ -19,3 +19,15 @@ extension ProviderID {
     /// The Sovendus provider's id.
     public static let sovendus: ProviderID = "sovendus"
 }
+
+extension SovendusProvider {
+    /// Sovendus' error codes (1301–1399), registered with the core as the provider is registered.
+    @_spi(EngageProvider) public static let errorCodes: [EngageError.Code.Entry] = [
+        EngageError.Code.Entry(.sovendusInvalidTrafficSource, number: 1301, summary: "Sovendus does not accept the traffic source number."),
+        EngageError.Code.Entry(.sovendusRedemptionRejected, number: 1302, summary: "Sovendus refused a field of the redemption."),
+        EngageError.Code.Entry(
+            .sovendusRedemptionFailed, number: 1303, summary: "Sovendus failed the redemption; it may have been recorded."),
+        EngageError.Code.Entry(
+            .sovendusRejectedMessage, number: 1304, summary: "The Sovendus banner page sent a message the bridge refuses."),
+    ]
+}
