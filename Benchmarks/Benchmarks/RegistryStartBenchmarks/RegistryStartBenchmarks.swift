@@ -1,6 +1,6 @@
 // Benchmark 4: `ProviderRegistry(configuration:environment:)` + register five minimal providers (one
 // migration each, an analytics destination registered in start()) + `start()` + `shutdown()` on a new
-// file-backed database in a new directory each iteration. Goal: p50 < 50 ms.
+// file-backed database in a new directory each iteration. Goal: p50 < 5 ms.
 //
 // Baselines: opening a new `EngageDatabase` alone, and starting an empty registry. The five-provider
 // benchmark also times both baselines in each iteration (outside its window, rotating the order) and

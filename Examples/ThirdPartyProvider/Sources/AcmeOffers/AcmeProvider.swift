@@ -27,15 +27,15 @@ public final class AcmeProvider: EngageProvider, DealsProviding {
         self.context = context
         pageSize = configuration.pageSize
         // The backend's error bodies become this provider's errors; everything else is the core's.
-        let hooks = APIClient.Hooks(mapError: { response, _, redactor in
-            switch response.status {
-            case 409: EngageError(.acmeAlreadyClaimed, "This deal was claimed already.", providerID: "acme")
-            case 404: EngageError(.acmeUnknownDeal, "Acme knows no such deal.", providerID: "acme")
-            default: nil
+        let policy = ResponsePolicy { answer in
+            switch answer.response.status {
+            case 409: .fail(EngageError(.acmeAlreadyClaimed, "This deal was claimed already.", providerID: "acme", httpStatus: 409))
+            case 404: .fail(EngageError(.acmeUnknownDeal, "Acme knows no such deal.", providerID: "acme", httpStatus: 404))
+            default: .accept
             }
-        })
+        }
         client = try context.makeAPIClient(
-            baseURL: configuration.baseURL, authorizer: StaticBearerAuthorizer(key: configuration.apiKey), hooks: hooks
+            baseURL: configuration.baseURL, authorizer: StaticBearerAuthorizer(key: configuration.apiKey), policy: policy
         )
     }
 
