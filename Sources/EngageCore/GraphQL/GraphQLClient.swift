@@ -5,7 +5,7 @@ import HTTPTypes
 /// decodes `data`.
 ///
 /// Errors returned with HTTP 200 are errors: the client's response policy gets a rule
-/// (``errorRule``) that fails an answer with a non-empty `errors` array as `.graphQL` (with every
+/// (`errorRule`) that fails an answer with a non-empty `errors` array as `.graphQL` (with every
 /// message and code), even when partial `data` came along, so a mutation is never reported as
 /// successful if the server listed errors. The provider's own rules (Hasura's `invalid-jwt`) run first.
 @_spi(EngageProvider) public struct GraphQLClient: Sendable {
@@ -68,7 +68,7 @@ import HTTPTypes
 
     /// The rule every GraphQL client's policy gets: an answer listing `errors` has failed, even with
     /// partial `data`, or `data` of an unexpected shape.
-    public static let errorRule: ResponsePolicy.Rule = { answer in
+    static let errorRule: ResponsePolicy.Rule = { answer in
         guard answer.response.isSuccess, let errors = errors(in: answer.response.body) else { return .accept }
         return .fail(
             error(

@@ -74,14 +74,7 @@ extension APIClient {
         } catch {
             return .failed(EngageError.wrapping(error, providerID: providerID), nil)
         }
-        switch judge(response, to: sent, reading: reading) {
-        case let .success(value):
-            return .value(value)
-        case let .failure(.failed(error)):
-            return .failed(error, response)
-        case let .failure(.rejected(error, credential)):
-            return .rejected(error, CredentialRejection(request: sent, response: response, credential: credential))
-        }
+        return judge(response, to: sent, reading: reading)
     }
 
     /// The one resend after the server refused a credential: renewed when the request carries
@@ -116,22 +109,14 @@ extension APIClient {
         return response
     }
 
-    /// How an answer fails its call.
-    private enum Refusal: Error {
-        /// The call fails with this error.
-        case failed(EngageError)
-        /// The server refused `credential`; the error is the call's failure if it cannot be renewed.
-        case rejected(EngageError, CredentialRejection.Credential)
-    }
-
     /// The verdict on `response`, the answer to `request` as sent: the policy's rules first, then the
     /// standard judgement (2xx: the value `reading` makes of it; 401: a refused access token; anything
     /// else: `EngageError.http` with the server's message). A 429 or 503 failure carries the answer's
     /// `Retry-After` as `EngageError.retryAfter`.
     private func judge<Value>(
         _ response: HTTPResponseMessage, to request: HTTPRequestMessage, reading: APIRequest<Value>.Reading
-    ) -> Result<
-        Value, Refusal
+    ) -> Step<
+        Value
     > {
         var decoded: Result<Value, EngageError>?
         if response.isSuccess {
@@ -143,20 +128,23 @@ extension APIClient {
         }
         let value: (any Sendable)? = reading.isTyped ? (try? decoded?.get()) : nil
         let answer = ResponsePolicy.Answer(response: response, request: request, value: value, redactor: redactor)
+        func rejected(_ error: EngageError, _ credential: CredentialRejection.Credential) -> Step<Value> {
+            .rejected(error, CredentialRejection(request: request, response: response, credential: credential))
+        }
         switch policy.verdict(on: answer) {
         case let .fail(error):
-            return .failure(.failed(attributed(error, answer: response)))
+            return .failed(attributed(error, answer: response), response)
         case let .credentialRejected(error, credential):
-            return .failure(.rejected(attributed(error, answer: response), credential))
+            return rejected(attributed(error, answer: response), credential)
         case .accept:
             switch decoded {
-            case let .success(value): return .success(value)
-            case let .failure(error): return .failure(.failed(error))
+            case let .success(value): return .value(value)
+            case let .failure(error): return .failed(error, response)
             case nil: break
             }
             let error = attributed(
                 EngageError.http(status: response.status, providerID: providerID, message: serverMessage(in: response)), answer: response)
-            return .failure(response.status == 401 ? .rejected(error, .accessToken) : .failed(error))
+            return response.status == 401 ? rejected(error, .accessToken) : .failed(error, response)
         }
     }
 

@@ -52,9 +52,9 @@ import Logging
     /// clock; the system's by default).
     public var clock: any EngageClock
     /// The source of the retry waits' jitter.
-    public var random: any RandomSource
+    let random: any RandomSource
     /// Receives one debug line per retry.
-    public var logger: Logger
+    let logger: Logger
 
     /// `baseURL`'s scheme, authority and path (without a trailing `/`), read once; `nil` when it is not
     /// an absolute HTTP URL (every request then fails with `.invalidConfiguration`).
@@ -232,42 +232,12 @@ import Logging
         for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             // Also when encoded (`%2E%2E`, `..%2F`): a server that decodes before it normalises would
             // otherwise climb out of the intended resource.
-            let decoded = segment.contains(UInt8(ascii: "%")) ? percentDecoded(segment) : Array(segment)
+            let decoded = QueryEncoding.percentDecoded(Array(segment)) ?? Array(segment)
             let parts = decoded.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
             if parts.contains(where: { $0.elementsEqual([UInt8(ascii: ".")]) || $0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) })
             {
                 throw refuse("it contains a '.' or '..' segment (possibly percent-encoded)")
             }
-        }
-    }
-
-    /// `bytes` with its percent escapes (well-formed: checked before) decoded.
-    private static func percentDecoded(_ bytes: Substring.UTF8View) -> [UInt8] {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            let first = bytes.index(after: index)
-            if byte == UInt8(ascii: "%"), first < bytes.endIndex, bytes.index(after: first) < bytes.endIndex,
-                let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)])
-            {
-                decoded.append(high << 4 | low)
-                index = bytes.index(first, offsetBy: 2)
-            } else {
-                decoded.append(byte)
-                index = first
-            }
-        }
-        return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 
@@ -299,7 +269,9 @@ import Logging
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return .malformedEscape }
+                guard index + 2 < bytes.count, QueryEncoding.hexValue(bytes[index + 1]) != nil,
+                    QueryEncoding.hexValue(bytes[index + 2]) != nil
+                else { return .malformedEscape }
                 index += 3
                 continue
             }
@@ -307,11 +279,6 @@ import Logging
             index += 1
         }
         return nil
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// RFC 3986 `pchar` (unreserved, sub-delims, `:` and `@`; `%` is checked separately) plus `/`.
@@ -455,6 +422,39 @@ package enum QueryEncoding {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The value of a hexadecimal digit, `nil` for any other byte.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `bytes` with every percent escape decoded (no other change: `+` stays a plus), or `nil` when a
+    /// `%` does not start two hexadecimal digits.
+    package static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                    return nil
+                }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        return decoded
+    }
 
     /// Percent-encodes `value` for a query name or value: each UTF-8 byte outside the unreserved set
     /// becomes `%XX`.

@@ -1,3 +1,4 @@
+import EngageCore
 import Foundation
 
 /// Parses query strings by RFC 3986 rules.
@@ -20,33 +21,8 @@ public enum QueryString {
     /// Percent-decodes `text`; returns it unchanged when an escape is invalid or the bytes are not
     /// UTF-8.
     public static func percentDecode(_ text: some StringProtocol) -> String {
-        let utf8 = Array(text.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-                else { return String(text) }
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(byte)
-                index += 1
-            }
-        }
+        guard text.utf8.contains(UInt8(ascii: "%")), let bytes = QueryEncoding.percentDecoded(Array(text.utf8)) else { return String(text) }
         // Foundation's decoding: the standard library's validating initialiser needs iOS 18 / macOS 15.
         return String(bytes: bytes, encoding: .utf8) ?? String(text)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
