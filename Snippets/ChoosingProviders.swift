@@ -1,5 +1,5 @@
 // Choosing providers: with the package's traits, the providers an app enables are registered by
-// `Engage(configuration:)` and `Engage.configure(configuration:)` from their configuration sections. Without traits (tools that cannot set them),
+// `Engage(configuration:)` and `Engage.configure(with:)` from their configuration sections. Without traits (tools that cannot set them),
 // depend on the provider's product and register it yourself, which is also how a third-party
 // provider joins.
 

@@ -28,7 +28,7 @@ try configuration.setProvider(.warply, warply)
 
 // Providers start concurrently; one that fails is reported, the others run.
 let engage = try Engage(configuration: configuration)
-for (id, error) in await engage.ready().failures { print("\(id) did not start: \(error)") }
+for (id, error) in await engage.waitUntilReady().failures { print("\(id) did not start: \(error)") }
 
 // Every provider's offers, with partial failures reported per provider.
 let offers = try await engage.offers(OfferQuery(productIDs: ["sku-1", "sku-2"], placementID: "12"))

@@ -122,6 +122,15 @@ extension WeatherPerks {
 // snippet.end
 
 // A value holding a secret shows only its redacted description, also to `dump` and `Mirror`.
+// snippet.section
+extension ProviderSection {
+    /// WeatherPerks' section.
+    public static func weatherPerks(_ configuration: WeatherPerks.Configuration) -> ProviderSection {
+        ProviderSection(WeatherPerks.self, configuration)
+    }
+}
+// snippet.end
+
 // snippet.secret
 struct AcmeSession: Codable, Sendable, SecretBearing {
     var apiKey: String

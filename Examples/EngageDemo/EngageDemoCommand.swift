@@ -65,7 +65,7 @@ struct EngageDemoCommand: AsyncParsableCommand {
             endpoints: endpoints, overrides: overrides, croboxContainer: croboxContainer, warplyAppUUID: warplyAppUUID, logLevel: level)
         do {
             let engage = try await setup.startEngage()
-            let started = await engage.ready()
+            let started = await engage.waitUntilReady()
             report.section("Start") {
                 $0.line("Started: \(started.started.map(\.rawValue).joined(separator: ", "))")
                 for (id, error) in started.failures.sorted(by: { $0.key < $1.key }) { $0.line("Failed: \(id): \(error.message)") }

@@ -20,7 +20,7 @@
 
         func run(into report: inout DemoReport) async throws {
             let warply = try await engage.provider(WarplyProvider.self)
-            try await warply.deiLogin(email: "maria@example.gr")
+            try await warply.logIn(deiEmail: "maria@example.gr")
             let campaigns = try await warply.campaigns()
             let coupons = try await warply.coupons()
             let before = try await warply.profile()
@@ -57,7 +57,7 @@
                     $0.line("Backend received \(sandbox.journal.entries(for: "warply").count) request(s)")
                 }
             }
-            try await warply.logout()
+            try await warply.logOut()
         }
     }
 #endif

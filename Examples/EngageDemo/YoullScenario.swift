@@ -53,7 +53,7 @@
                 let playlist = try await youll.perform(.createPlaylist(name: "Demo"))
                 try await youll.perform(.addToPlaylist(playlistID: playlist.id, contentID: "c-001"))
                 let profile = try await youll.fetch(.profile())
-                let cached = try await youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch)
+                let cached = try await youll.fetch(.profile(), cachePolicy: .cacheOnly)
                 lines.append("As u-demo: liked c-001 (\(like.likeCount) likes), playlist \"\(playlist.name)\", profile \(profile.name)")
                 lines.append("Profile read again from the cache: \(cached.id == profile.id ? "hit" : "miss")")
             }

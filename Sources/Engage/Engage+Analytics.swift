@@ -65,7 +65,7 @@ extension Engage {
     ///
     /// - Throws: `.storage` only when the analytics queue or the damaged rows cannot be deleted.
     public func reset() async throws(EngageError) -> AggregateReport {
-        try await waitUntilReady(for: "reset")
+        try await awaitStart(for: "reset")
         var report = AggregateReport()
         let providers = await registry.providers
         await withTaskGroup(of: (ProviderID, EngageError?).self) { group in

@@ -104,7 +104,7 @@ extension Engage {
         if let token, token.isEmpty || token.count > 1_024 {
             throw EngageError(.invalidInput, "A push token has 1 to 1 024 bytes; this one has \(token.count).")
         }
-        try await waitUntilReady(for: FacadeOperation.setPushToken.name.rawValue)
+        try await awaitStart(for: FacadeOperation.setPushToken.name.rawValue)
         guard await !registry.providers(with: .pushToken).isEmpty else { return AggregateReport() }
         let hex = token.map { $0.map { String(format: "%02x", $0) }.joined() }
         return try await fanOut(.pushToken, operation: FacadeOperation.setPushToken) { (provider: any PushTokenReceiving) -> [Never] in
@@ -177,7 +177,7 @@ extension Engage {
         _ body: @escaping @Sendable (Capability) async throws -> [Item]
     ) async throws(EngageError) -> AggregateResult<Item> {
         let operation = operation.name.rawValue
-        try await waitUntilReady(for: operation)
+        try await awaitStart(for: operation)
         // A provider has a capability when it adopts the capability's protocol: nothing is declared twice.
         let providers = await registry.providers.compactMap { provider -> (ProviderID, Capability)? in
             (provider as? Capability).map { (type(of: provider).descriptor.id, $0) }
@@ -228,7 +228,7 @@ extension Engage {
     /// `.unsupported` for a fan-out that found no running provider with `capability`: names the
     /// providers that failed to start, when some did, and where to read why.
     func noProvider(offering capability: ProviderCapability, for operation: String) async -> EngageError {
-        let failures = await ready().failures
+        let failures = await waitUntilReady().failures
         guard !failures.isEmpty else {
             return EngageError(
                 .unsupported, "No running provider offers '\(capability)' (needed by \(operation)).",
@@ -240,7 +240,7 @@ extension Engage {
         return EngageError(
             .unsupported,
             "No running provider offers '\(capability)' (needed by \(operation)); these providers failed to start: \(failed).",
-            recoverySuggestion: "Read engage.ready().failures for why each one failed (each error names the setting or the cause)."
+            recoverySuggestion: "Read engage.waitUntilReady().failures for why each one failed (each error names the setting or the cause)."
         )
     }
 }

@@ -14,7 +14,7 @@ import Logging
 /// // application(_:didFinishLaunchingWithOptions:), or the App's init
 /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
 /// configuration.providers["crobox"] = ["containerID": "xlrc9t"]
-/// try Engage.configure(configuration: configuration)  // returns at once; providers start in the background
+/// try Engage.configure(with: configuration)  // returns at once; providers start in the background
 ///
 /// // anywhere later: calls wait for readiness
 /// let offers = try await Engage.shared.offers(OfferQuery(productIDs: ["sku-1"], placementID: "14"))
@@ -24,16 +24,21 @@ import Logging
 /// ```
 ///
 /// Tests, scripts and multi-tenant apps make their own instances with
-/// ``init(configuration:providers:)`` (no shared state; `await engage.ready()` waits for the start).
-/// Built-in providers are compiled in by package traits (see `Engage.builtInProviders`) and start when
+/// ``init(configuration:providers:)`` (no shared state; `await engage.waitUntilReady()` waits for the start).
+/// Built-in providers are compiled in by package traits and start when
 /// the configuration has a section for them; third-party providers are passed in `providers`.
 ///
 /// **Readiness.** Every instance starts its providers in the background. Operations called meanwhile
 /// wait for them (at most the configured request timeout); events tracked meanwhile are stored
-/// durably at once and handed to the providers when they are ready. ``ready()`` waits and returns the
+/// durably at once and handed to the providers when they are ready. ``waitUntilReady()`` waits and returns the
 /// start report, and the bus publishes `engage_ready` (a `NamedEvent` with the started and failed
 /// provider ids).
 public final class Engage: Sendable {
+    /// The EngageKit release this build is, as `major.minor.patch`: the newest version section of the
+    /// package's `CHANGELOG.md` (a test holds the two together). Quote it in a support request, or send
+    /// it in a header or analytics property of your own.
+    public static let version = "0.9.0"
+
     /// The registry holding the running providers.
     @_spi(EngageProvider) public let registry: ProviderRegistry
     private let started: Task<RegistryStartReport, Never>
@@ -62,25 +67,38 @@ public final class Engage: Sendable {
             : nil
     }
 
-    /// Waits until the providers have started and returns which started and which failed.
-    public func ready() async -> RegistryStartReport {
+    /// Waits until every provider has started or failed, and returns the start report: which started,
+    /// which failed and why, and the configuration sections no provider reads. Returns at once after
+    /// the first time; never throws (a failed provider is in the report, the others run).
+    ///
+    /// ```swift
+    /// let report = await engage.waitUntilReady()
+    /// for (provider, error) in report.failures { logger.error("\(provider): \(error)") }
+    /// ```
+    public func waitUntilReady() async -> RegistryStartReport {
         if let report = readyReport.value { return report }
         let report = await started.value
         readyReport.withLock { $0 = report }
         return report
     }
 
-    /// Whether the providers have started (``ready()`` would return at once).
+    /// Waits until the providers have started and returns which started and which failed.
+    @available(*, deprecated, renamed: "waitUntilReady()")
+    public func ready() async -> RegistryStartReport {
+        await waitUntilReady()
+    }
+
+    /// Whether the providers have started (``waitUntilReady()`` would return at once).
     public var isReady: Bool { readyReport.value != nil }
 
     /// Waits for readiness, at most the configured request timeout on the registry's clock: an
-    /// operation called right after ``configure(configuration:providers:environment:)`` runs once the
+    /// operation called right after ``configure(with:providers:environment:)`` runs once the
     /// providers can take it. A cancelled caller stops waiting at once; the start goes on.
-    func waitUntilReady(for operation: String) async throws(EngageError) {
+    func awaitStart(for operation: String) async throws(EngageError) {
         try refuseIfUnconfigured(operation)
         if isReady { return }
         let limit = configuration.network.timeout
-        let waiting = Task<RegistryStartReport, any Error> { await self.ready() }
+        let waiting = Task<RegistryStartReport, any Error> { await self.waitUntilReady() }
         do {
             _ = try await waiting.valueUnlessCancelled(timeout: (registry.environment.clock, limit))
         } catch {
@@ -88,7 +106,7 @@ public final class Engage: Sendable {
             guard failure.code == .timeout else { throw failure }
             throw EngageError(
                 .timeout, "EngageKit was still starting its providers after \(limit) (needed by \(operation)).", isRetryable: true,
-                recoverySuggestion: "Call it again, or await engage.ready() first."
+                recoverySuggestion: "Call it again, or await engage.waitUntilReady() first."
             )
         }
     }
@@ -102,9 +120,9 @@ public final class Engage: Sendable {
     /// The error of an operation on the stand-in.
     static func notConfigured(_ operation: String) -> EngageError {
         EngageError(
-            .notConfigured, "Engage.shared was used (\(operation)) before Engage.configure(configuration:) returned.",
+            .notConfigured, "Engage.shared was used (\(operation)) before Engage.configure(with:) returned.",
             recoverySuggestion:
-                "Call Engage.configure(configuration:) in application(_:didFinishLaunchingWithOptions:) (or your App's init) before using Engage.shared; check Engage.isConfigured where the order is not certain."
+                "Call Engage.configure(with:) in application(_:didFinishLaunchingWithOptions:) (or your App's init) before using Engage.shared; check Engage.isConfigured where the order is not certain."
         )
     }
 
@@ -143,22 +161,36 @@ public final class Engage: Sendable {
     }
 
     /// Creates an instance that starts in the background and makes it ``shared``, returning at once:
-    /// the call an app makes in `application(_:didFinishLaunchingWithOptions:)`. Operations on
-    /// `Engage.shared` wait for the providers' start; ``isConfigured`` is `true` from now on.
+    /// the call an app makes in `application(_:didFinishLaunchingWithOptions:)` or its `App`'s `init`.
+    /// Operations on `Engage.shared` wait for the providers' start; ``isConfigured`` is `true` from now on.
     ///
-    /// - Throws: `.alreadyBootstrapped` when it was called already, `.invalidConfiguration` for invalid
+    /// ```swift
+    /// try Engage.configure(with: .preset(.production, appID: "com.example.shop"))
+    /// ```
+    ///
+    /// - Throws: `.alreadyConfigured` when it was called already, `.invalidConfiguration` for invalid
     ///   shared settings, `.storage` when the database cannot be opened. A provider's own bad section
-    ///   or failed start does not throw: it is in ``ready()``'s `failures`.
+    ///   or failed start does not throw: it is in ``waitUntilReady()``'s `failures`.
+    @discardableResult
+    public static func configure(
+        with configuration: EngageConfiguration, providers: [ProviderRegistration] = []
+    ) throws(EngageError) -> Engage {
+        try configure(with: configuration, providers: providers, environment: RegistryEnvironment())
+    }
+
+    /// Creates an instance that starts in the background and makes it ``shared``: the former name of
+    /// ``configure(with:providers:)``.
+    @available(*, deprecated, renamed: "configure(with:providers:)")
     @discardableResult
     public static func configure(configuration: EngageConfiguration, providers: [ProviderRegistration] = []) throws(EngageError) -> Engage {
-        try configure(configuration: configuration, providers: providers, environment: RegistryEnvironment())
+        try configure(with: configuration, providers: providers, environment: RegistryEnvironment())
     }
 
     // MARK: - Starting
 
     /// Creates a registry, registers every compiled-in provider that has a configuration section plus
-    /// `providers`, starts them all concurrently, and returns once they have started (``ready()``
-    /// then returns the report at once).
+    /// `providers`, starts them all concurrently, and returns once they have started
+    /// (``waitUntilReady()`` then returns the report at once).
     ///
     /// A provider that fails to start does not fail the call, nor does an invalid section of one
     /// provider's configuration: that provider is in the report's `failures` (the error names the
@@ -193,7 +225,7 @@ public final class Engage: Sendable {
     /// The shared settings are validated and the database opened here, so this throws what
     /// ``start(configuration:providers:environment:)`` throws for them, and for two third-party
     /// providers with the same id; everything else (a provider's bad section, a failed start) is in
-    /// the report ``ready()`` returns.
+    /// the report ``waitUntilReady()`` returns.
     @_spi(EngageProvider) public convenience init(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
@@ -240,10 +272,10 @@ public final class Engage: Sendable {
     /// Creates ``init(configuration:providers:environment:)``'s instance and makes it `Engage.shared`,
     /// returning at once: the call an app makes in `application(_:didFinishLaunchingWithOptions:)`.
     ///
-    /// - Throws: `.alreadyBootstrapped` when `Engage.shared` exists already, or what the initialiser throws.
+    /// - Throws: `.alreadyConfigured` when `Engage.shared` exists already, or what the initialiser throws.
     @discardableResult
     @_spi(EngageProvider) public static func configure(
-        configuration: EngageConfiguration,
+        with configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment
     ) throws(EngageError) -> Engage {
@@ -257,6 +289,17 @@ public final class Engage: Sendable {
         }
         sharedInstance.fulfil(engage)
         return engage
+    }
+
+    /// The former name of ``configure(with:providers:environment:)``.
+    @available(*, deprecated, renamed: "configure(with:providers:environment:)")
+    @discardableResult
+    @_spi(EngageProvider) public static func configure(
+        configuration: EngageConfiguration,
+        providers: [ProviderRegistration] = [],
+        environment: RegistryEnvironment
+    ) throws(EngageError) -> Engage {
+        try configure(with: configuration, providers: providers, environment: environment)
     }
 
     /// Records the report and publishes `engage_ready`.
@@ -325,7 +368,7 @@ public final class Engage: Sendable {
     /// - Throws: `.notConfigured` when the provider is not compiled in or has no configuration,
     ///   `.providerStartFailed` with the cause when it failed to start.
     public func provider<Provider: EngageProvider>(_ type: Provider.Type) async throws(EngageError) -> Provider {
-        try await waitUntilReady(for: "provider(\(Provider.descriptor.id))")
+        try await awaitStart(for: "provider(\(Provider.descriptor.id))")
         return try await registry.provider(type)
     }
 }

@@ -10,7 +10,7 @@ import Observation
 /// ``Engage/stateUpdates`` delivers one on every change (any OS version); ``Engage/state`` holds the
 /// latest in an `@Observable` object for SwiftUI (iOS 17, macOS 14 and later).
 public struct EngageStateSnapshot: Sendable, Equatable {
-    /// Whether every provider has started or failed (``Engage/ready()`` would return at once).
+    /// Whether every provider has started or failed (``Engage/waitUntilReady()`` would return at once).
     public var isReady: Bool
     /// The providers that started, in registration order; empty until ready.
     public var startedProviders: [ProviderID]

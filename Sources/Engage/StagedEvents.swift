@@ -47,7 +47,7 @@ final class StagedEventsDeliverer: QueueDelivering {
                 // The fan-out as a whole failed. With no provider here that tracks events and none that
                 // failed to start, nothing will ever take them: dropped (and reported). Otherwise (a
                 // tracking provider that failed to start, a cancelled flush) this one and the rest stay.
-                if error.code == .unsupported, await engage.ready().failures.isEmpty {
+                if error.code == .unsupported, await engage.waitUntilReady().failures.isEmpty {
                     rejections[queued.id] = error
                     continue
                 }

@@ -43,14 +43,14 @@ struct BootstrapOnceTests {
     func reservation() throws {
         let once = BootstrapOnce<Int>(name: "Test.shared")
         try once.reserve()
-        #expect(try throwsCode(.alreadyBootstrapped) { try once.reserve() })
+        #expect(try throwsCode(.alreadyConfigured) { try once.reserve() })
         #expect(try throwsCode(.notConfigured) { _ = try once.get() })
         #expect(once.valueIfBootstrapped == nil)
         once.abandon()
         try once.reserve()
         once.fulfil(7)
         #expect(try once.get() == 7)
-        #expect(try throwsCode(.alreadyBootstrapped) { try once.bootstrap(8) })
+        #expect(try throwsCode(.alreadyConfigured) { try once.bootstrap(8) })
         once.abandon()  // nothing to abandon: the value stays
         #expect(try once.get() == 7)
     }

@@ -47,7 +47,7 @@ struct AnalyticsConsentTests {
                     clock: FakeClock(now: Date()), secretStore: secretStore, notificationCenter: notificationCenter
                 )
             )
-            #expect(await engage.ready().failures.isEmpty)
+            #expect(await engage.waitUntilReady().failures.isEmpty)
             return engage
         }
 

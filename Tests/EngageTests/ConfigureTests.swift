@@ -37,7 +37,7 @@ struct ConfigureTests {
         probe.startGate.open()
         #expect(try await offers.items.map(\.id) == ["a1", "a2"])
         #expect(engage.isReady)
-        #expect(await engage.ready().started == ["alpha"])
+        #expect(await engage.waitUntilReady().started == ["alpha"])
         #expect(await waitUntil { readyEvents.value == ["alpha"] })
         subscription.cancel()
         await engage.shutdown()
@@ -58,7 +58,7 @@ struct ConfigureTests {
         #expect(error?.code == .timeout)
         #expect(error?.isRetryable == true)
         probe.startGate.open()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         #expect(try await engage.offers().items.map(\.id) == ["a"])
         await engage.shutdown()
     }
@@ -95,7 +95,7 @@ struct ConfigureTests {
         }
         #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 3)
         probe.startGate.open()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         // The staged events were handed to the provider: now they wait in its own destination.
         #expect(
             await waitUntil {
@@ -120,7 +120,7 @@ struct ConfigureTests {
         await engage.registry.analytics.flush()
         #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 3)
         probe.startGate.open()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         #expect(
             await waitUntil {
                 (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0
@@ -148,7 +148,7 @@ struct ConfigureTests {
             _ = try await engage.track(TrackedEvent(.custom, name: "kept_\(index)"))
         }
         probe.startGate.open()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         await engage.registry.analytics.flush(destination: "engage.staged-events")
         #expect(try await engage.registry.analytics.pendingCount(destination: "engage.staged-events") == 2)
         await engage.shutdown()
@@ -166,7 +166,7 @@ struct ConfigureTests {
         #expect(await waitUntil { probe.startEntered.count == 1 })
         _ = try await engage.track(TrackedEvent(.custom, name: "nowhere"))
         probe.startGate.open()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         #expect(
             await waitUntil {
                 (try? await engage.registry.analytics.pendingCount(destination: "engage.staged-events")) == 0

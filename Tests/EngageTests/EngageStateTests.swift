@@ -53,7 +53,7 @@ struct EngageStateTests {
     @Test("pending counts per provider follow the queue: stored, then purged")
     func pendingCounts() async throws {
         let engage = try makeEngage()
-        _ = await engage.ready()
+        _ = await engage.waitUntilReady()
         var updates = engage.stateUpdates.makeAsyncIterator()
         // No deliverer for these destinations: the events stay queued.
         _ = try await engage.registry.analytics.enqueue(Data(#"{"n":1}"#.utf8), destination: "alpha.events")

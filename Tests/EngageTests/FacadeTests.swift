@@ -43,7 +43,7 @@ struct FacadeTests {
     @Test("a provider that failed to start is left out and listed in the start report")
     func startFailureExcluded() async throws {
         let engage = try await start(alpha: .init(failStart: true), beta: .init(offers: ["b1"]))
-        #expect(await engage.ready().failures["alpha"] != nil)
+        #expect(await engage.waitUntilReady().failures["alpha"] != nil)
         let result = try await engage.offers()
         #expect(result.items.map(\.id) == ["b1"])
         await engage.shutdown()
@@ -73,7 +73,7 @@ struct FacadeTests {
         let error = await #expect(throws: EngageError.self) { try await engage.offers() }
         #expect(error?.code == .unsupported)
         #expect(error?.message.contains("failed to start: alpha, beta") == true)
-        #expect(error?.recoverySuggestion?.contains("engage.ready().failures") == true)
+        #expect(error?.recoverySuggestion?.contains("engage.waitUntilReady().failures") == true)
         let none = try await start(alpha: .init(), beta: .init())
         let plain = await #expect(throws: EngageError.self) { try await none.content() }
         #expect(plain?.recoverySuggestion?.contains("EngageConfiguration.providers") == true)

@@ -40,7 +40,7 @@ struct OfflineScenarioTests {
                 configuration: configuration, providers: [try ProviderRegistration.provider(ReferenceProvider.self, from: configuration)],
                 environment: RegistryEnvironment(clock: clock, secretStore: secretStore, notificationCenter: NotificationCenter())
             )
-            #expect(await engage.ready().failures.isEmpty)
+            #expect(await engage.waitUntilReady().failures.isEmpty)
             return engage
         }
 

@@ -164,15 +164,15 @@ struct RegistryLifecycleTests {
             ],
             environment: testEnvironment()
         )
-        #expect(await engage.ready().started == ["alpha"])
-        let beta = try #require(await engage.ready().failures["beta"])
+        #expect(await engage.waitUntilReady().started == ["alpha"])
+        let beta = try #require(await engage.waitUntilReady().failures["beta"])
         #expect(beta.code == .invalidConfiguration)
         #expect(beta.message.contains("startDelayMilliseconds"))
         #if Crobox
-            #expect(await engage.ready().failures["crobox"]?.code == .invalidConfiguration)
-            #expect(await engage.ready().failures["crobox"]?.message.contains("containerID") == true)
+            #expect(await engage.waitUntilReady().failures["crobox"]?.code == .invalidConfiguration)
+            #expect(await engage.waitUntilReady().failures["crobox"]?.message.contains("containerID") == true)
         #endif
-        #expect(await engage.ready().unusedSections == ["crobx", "zeta"])
+        #expect(await engage.waitUntilReady().unusedSections == ["crobx", "zeta"])
         await #expect {
             try await engage.provider(BetaProvider.self)
         } throws: { error in
@@ -205,7 +205,7 @@ struct RegistryLifecycleTests {
             configuration: configuration, providers: [.provider(AlphaProvider.self, configuration: ScriptedConfiguration())],
             environment: testEnvironment()
         )
-        #expect(await engage.ready().started == ["alpha"])
+        #expect(await engage.waitUntilReady().started == ["alpha"])
         await engage.shutdown()
     }
 
@@ -239,12 +239,12 @@ struct SharedInstanceTests {
         let offers = await #expect(throws: EngageError.self) { try await standIn.offers() }
         #expect(offers?.code == .notConfigured)
         #expect(offers?.message.contains("offers") == true)
-        #expect(offers?.recoverySuggestion?.contains("Engage.configure(configuration:)") == true)
+        #expect(offers?.recoverySuggestion?.contains("Engage.configure(with:)") == true)
         let tracked = await #expect(throws: EngageError.self) { try await standIn.track(TrackedEvent(.custom, name: "early")) }
         #expect(tracked?.code == .notConfigured)
         let consent = await #expect(throws: EngageError.self) { try await standIn.setAnalyticsEnabled(false) }
         #expect(consent?.code == .notConfigured)
-        #expect(await standIn.ready().failures["engage"]?.code == .notConfigured)
+        #expect(await standIn.waitUntilReady().failures["engage"]?.code == .notConfigured)
         #expect(!standIn.handle(try #require(URL(string: "exampleapp://content/1"))))
         let viaCallback = await withCheckedContinuation { continuation in
             standIn.logIn(UserIdentity(userID: "u-1")) { continuation.resume(returning: $0) }
@@ -255,11 +255,11 @@ struct SharedInstanceTests {
         let providers: [ProviderRegistration] = [
             .provider(AlphaProvider.self, configuration: ScriptedConfiguration(offers: ["a1"], probe: probe))
         ]
-        let engage = try Engage.configure(configuration: testConfiguration(), providers: providers, environment: testEnvironment())
+        let engage = try Engage.configure(with: testConfiguration(), providers: providers, environment: testEnvironment())
         let again = #expect(throws: EngageError.self) {
-            try Engage.configure(configuration: testConfiguration(), providers: providers, environment: testEnvironment())
+            try Engage.configure(with: testConfiguration(), providers: providers, environment: testEnvironment())
         }
-        #expect(again?.code == .alreadyBootstrapped)
+        #expect(again?.code == .alreadyConfigured)
         #expect(Engage.isConfigured)
         #expect(Engage.shared === engage)
         #expect(try await Engage.shared.offers().items.map(\.id) == ["a1"])

@@ -412,7 +412,7 @@ if options.only.contains("youll") {
             ))
         add(
             Row(
-                name: "5b Youll home feed, returnCacheDataElseFetch hit",
+                name: "5b Youll home feed, cacheFirst hit",
                 subject: "p50 \(hits.median.formatted), p99 \(hits.percentile(99).formatted)",
                 baseline: "", ratio: "", goal: "p50 ≤ 0.25 ms", passed: hits.median <= .microseconds(250)
             ))

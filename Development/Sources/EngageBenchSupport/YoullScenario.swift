@@ -12,7 +12,7 @@ import YoullEmulator
 /// The Youll benchmark: the home feed (about 20 KB of JSON) through the full stack (the provider's
 /// query, its GraphQL client, the transport stack, decoding into models and the cache write) versus a
 /// bare `URLSession` POST of the same document, with the same headers, to the same emulator; and a
-/// `returnCacheDataElseFetch` hit.
+/// `cacheFirst` hit.
 public final class YoullScenario: Sendable {
     public let host: SandboxHost
     @_spi(EngageProvider) public let registry: ProviderRegistry
@@ -82,7 +82,7 @@ public final class YoullScenario: Sendable {
 
     /// A: the home feed through the provider, asking the backend.
     public func homeFeedViaStack() async throws -> Int {
-        try await youll.fetch(.homeFeed(), cachePolicy: .fetchIgnoringCache).count
+        try await youll.fetch(.homeFeed(), cachePolicy: .networkOnly).count
     }
 
     /// B: the same POST with a bare `URLSession`.
@@ -94,7 +94,7 @@ public final class YoullScenario: Sendable {
 
     /// A cache hit: the stored answer opened, decoded and localised.
     public func homeFeedFromCache() async throws -> Int {
-        try await youll.fetch(.homeFeed(), cachePolicy: .returnCacheDataElseFetch).count
+        try await youll.fetch(.homeFeed(), cachePolicy: .cacheFirst).count
     }
 
     /// Cache hits of smaller answers, to see where a hit's time goes (`--diagnose`): the tags (tiny),
@@ -106,10 +106,10 @@ public final class YoullScenario: Sendable {
         _ = try await youll.fetch(.events())
         _ = try await youll.fetch(.content(id: "c-001"))
         return [
-            ("tags", { _ = try await youll.fetch(.exploreTags(), cachePolicy: .returnCacheDataElseFetch) }),
-            ("categories", { _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch) }),
-            ("events", { _ = try await youll.fetch(.events(), cachePolicy: .returnCacheDataElseFetch) }),
-            ("content", { _ = try await youll.fetch(.content(id: "c-001"), cachePolicy: .returnCacheDataElseFetch) }),
+            ("tags", { _ = try await youll.fetch(.exploreTags(), cachePolicy: .cacheFirst) }),
+            ("categories", { _ = try await youll.fetch(.categories(), cachePolicy: .cacheFirst) }),
+            ("events", { _ = try await youll.fetch(.events(), cachePolicy: .cacheFirst) }),
+            ("content", { _ = try await youll.fetch(.content(id: "c-001"), cachePolicy: .cacheFirst) }),
         ]
     }
 

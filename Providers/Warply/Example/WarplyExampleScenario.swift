@@ -43,7 +43,7 @@ struct WarplyExampleScenario {
             try await warply.register(signUp)
             output.line("Signed up and logged in as \(email)")
         } else {
-            try await warply.deiLogin(email: email)
+            try await warply.logIn(deiEmail: email)
             output.line("Logged in as \(email)")
         }
 
@@ -101,7 +101,7 @@ struct WarplyExampleScenario {
                 "\(entry.date?.formatted("dd/MM/yyyy") ?? "-")  \(entry.points > 0 ? "+" : "")\(entry.points)  \(entry.description ?? entry.source ?? "")"
             )
         }
-        try await warply.logout()
+        try await warply.logOut()
         output.line("\nLogged out")
     }
 

@@ -83,7 +83,7 @@ struct YoullExampleScenario {
             }
         }
         // The answers just fetched were stored: read again, they cost no request.
-        let cached = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+        let cached = try await youll.fetch(.categories(), cachePolicy: .cacheOnly)
         output.line("Cache hit: \(cached.count) categories read without a request")
         guard case let .contents(first)? = feed.first, let item = first.items.first,
             let content = try await youll.fetch(.content(id: item.id))

@@ -102,9 +102,17 @@ extension Engage {
         CallbackBridge.run(completion: completion) { try await self.logOut() }
     }
 
+    /// The completion-handler twin of ``waitUntilReady()``.
+    @discardableResult
+    public func waitUntilReady(
+        completion: @escaping @MainActor @Sendable (Result<RegistryStartReport, EngageError>) -> Void
+    ) -> any EngageCancellable {
+        CallbackBridge.run(completion: completion) { await self.waitUntilReady() }
+    }
+
     /// The completion-handler twin of ``ready()``.
     @discardableResult
-    public func ready(
+    @available(*, deprecated, renamed: "waitUntilReady(completion:)") public func ready(
         completion: @escaping @MainActor @Sendable (Result<RegistryStartReport, EngageError>) -> Void
     ) -> any EngageCancellable {
         CallbackBridge.run(completion: completion) { await self.ready() }

@@ -53,6 +53,11 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
     /// Which links (URLs the app is opened with, links in notifications) belong to which provider, for
     /// `engage.handle(_:)`; none by default.
     public var links: LinkSettings
+    /// The settings of the JSON this configuration was decoded from that nothing reads, as dotted key
+    /// paths (`network.timeoutSecs`): a misspelt or retired setting, which is ignored. Empty for a
+    /// configuration built in code. Each provider's section is checked when the provider is
+    /// registered; the start report lists both (`RegistryStartReport.unknownKeys`) and logs them.
+    public private(set) var unknownKeys: [String] = []
 
     /// A configuration for `appID`; settings not given take `preset`'s defaults.
     public init(
@@ -113,8 +118,10 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
         case appID, preset, storage, network, auth, analytics, logLevel, providers, links
     }
 
-    /// Decodes a configuration: `appID` is required, missing settings take the preset's defaults.
+    /// Decodes a configuration: `appID` is required, missing settings take the preset's defaults, and
+    /// settings nothing reads are listed in ``unknownKeys``.
     public init(from decoder: any Decoder) throws {
+        let written = try JSONValue(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let appID = try container.decode(String.self, forKey: .appID)
         let preset = try container.decodeIfPresent(Preset.self, forKey: .preset) ?? .production
@@ -129,6 +136,20 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
             providers: try container.decodeIfPresent([String: JSONValue].self, forKey: .providers) ?? [:],
             links: try container.decodeIfPresent(LinkSettings.self, forKey: .links) ?? LinkSettings()
         )
+        // What this type reads is what it writes back; the provider sections are their providers' to check.
+        if case var .object(shared) = written, case var .object(read)? = try? JSONValue(encoding: self) {
+            shared[CodingKeys.providers.rawValue] = nil
+            read[CodingKeys.providers.rawValue] = nil
+            unknownKeys = JSONValue.object(shared).unknownKeyPaths(comparedWith: .object(read))
+        }
+    }
+
+    /// Whether the two configurations have the same settings (``unknownKeys`` aside: they say what
+    /// the JSON had besides).
+    public static func == (lhs: EngageConfiguration, rhs: EngageConfiguration) -> Bool {
+        lhs.appID == rhs.appID && lhs.preset == rhs.preset && lhs.storage == rhs.storage && lhs.network == rhs.network
+            && lhs.auth == rhs.auth && lhs.analytics == rhs.analytics && lhs.logLevel == rhs.logLevel
+            && lhs.providers == rhs.providers && lhs.links == rhs.links
     }
 
     /// Loads a configuration from JSON, turning any decoding failure into a clear
@@ -150,6 +171,20 @@ public struct EngageConfiguration: Codable, Sendable, Equatable {
     }
 
     // MARK: - Provider sections
+
+    /// Adds a provider's typed configuration as its section, replacing one it had: the compiler checks
+    /// each setting, where a JSON section is checked at start.
+    ///
+    /// ```swift
+    /// var configuration = EngageConfiguration.preset(.production, appID: "com.example.shop")
+    /// try configuration.add(.crobox(CroboxConfiguration(containerID: "xlrc9t")))
+    /// ```
+    ///
+    /// - Throws: `.invalidConfiguration` when the configuration cannot be written as JSON (a number that
+    ///   is not finite).
+    public mutating func add(_ section: ProviderSection) throws(EngageError) {
+        try setProvider(section.id, section.configuration)
+    }
 
     /// Stores `configuration` as the section of provider `id`.
     public mutating func setProvider(_ id: ProviderID, _ configuration: some ProviderConfiguration) throws(EngageError) {

@@ -200,3 +200,42 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The most unknown keys ``unknownKeyPaths(comparedWith:under:)`` lists.
+    package static let maximumUnknownKeyPaths = 50
+
+    /// The key paths of this value (a configuration as written) that `read` (the same configuration
+    /// decoded into its type and encoded again) does not have: settings nothing reads, such as a
+    /// misspelt `containerId`. Paths are dotted, arrays indexed (`providers.crobox.containerId`,
+    /// `links.routes[0].templat`), keys cut to 64 characters, at most ``maximumUnknownKeyPaths`` of
+    /// them. A key written as `null` is not listed: an optional setting left out encodes as nothing.
+    package func unknownKeyPaths(comparedWith read: JSONValue, under prefix: String = "") -> [String] {
+        var paths: [String] = []
+        collectUnknownKeyPaths(comparedWith: read, under: prefix, into: &paths)
+        return paths
+    }
+
+    private func collectUnknownKeyPaths(comparedWith read: JSONValue, under prefix: String, into paths: inout [String]) {
+        switch (self, read) {
+        case let (.object(written), .object(known)):
+            for (key, value) in written.sorted(by: { $0.key < $1.key }) {
+                guard paths.count < Self.maximumUnknownKeyPaths else { return }
+                if case .null = value { continue }
+                let path = prefix.isEmpty ? String(key.prefix(64)) : "\(prefix).\(key.prefix(64))"
+                if let knownValue = known[key] {
+                    value.collectUnknownKeyPaths(comparedWith: knownValue, under: path, into: &paths)
+                } else {
+                    paths.append(path)
+                }
+            }
+        case let (.array(written), .array(known)):
+            for (index, (value, knownValue)) in zip(written, known).enumerated() {
+                guard paths.count < Self.maximumUnknownKeyPaths else { return }
+                value.collectUnknownKeyPaths(comparedWith: knownValue, under: "\(prefix)[\(index)]", into: &paths)
+            }
+        default:
+            return
+        }
+    }
+}

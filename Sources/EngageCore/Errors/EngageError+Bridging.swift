@@ -187,7 +187,7 @@ extension EngageError.Code {
         "storage": (18, "The SDK's local storage failed."),
         "crypto": (19, "A sealed secret could not be sealed or opened."),
         "queueFull": (20, "The analytics queue is full and its policy refuses new events."),
-        "alreadyBootstrapped": (21, "Engage.shared was configured already."),
+        "alreadyConfigured": (21, "Engage.shared was configured already."),
         "internal": (22, "An internal invariant of EngageKit failed."),
         "responseTooLarge": (23, "The server's answer is larger than the accepted limit."),
         "redirectRefused": (24, "The server redirected the request where it may not follow."),

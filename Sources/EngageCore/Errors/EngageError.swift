@@ -183,8 +183,13 @@ extension EngageError.Code {
     public static let crypto: Self = "crypto"
     /// A bounded queue is full and its policy rejects new items.
     public static let queueFull: Self = "queueFull"
-    /// The SDK was already bootstrapped.
-    public static let alreadyBootstrapped: Self = "alreadyBootstrapped"
+    /// `Engage.configure(with:)` was called when `Engage.shared` was configured already (the first
+    /// configuration stays).
+    public static let alreadyConfigured: Self = "alreadyConfigured"
+    /// The former name of ``alreadyConfigured``: the same code, so `error.code == .alreadyBootstrapped`
+    /// still matches.
+    @available(*, deprecated, renamed: "alreadyConfigured")
+    public static var alreadyBootstrapped: Self { .alreadyConfigured }
     /// An internal invariant failed; please report it.
     public static let `internal`: Self = "internal"
     /// A response body is larger than the accepted limit (`network.maxResponseBytes`, or the

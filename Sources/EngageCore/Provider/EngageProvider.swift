@@ -112,11 +112,19 @@ extension EngageProvider {
 public protocol ProviderConfiguration: Codable, Sendable {
     /// Problems with this configuration as readable sentences, empty when it is usable.
     func validationIssues() -> [String]
+
+    /// The keys of a JSON section this type reads but does not write back when it is encoded (a
+    /// preset it applies first, a former name it still accepts). Any other key that encoding does not
+    /// write back is reported as unknown at start (`RegistryStartReport.unknownKeys`).
+    static var decodingOnlyKeys: Set<String> { get }
 }
 
 extension ProviderConfiguration {
     /// No issues by default.
     public func validationIssues() -> [String] { [] }
+
+    /// None by default: what the type reads, it writes.
+    public static var decodingOnlyKeys: Set<String> { [] }
 
     /// Throws `.invalidConfiguration` listing every issue, attributed to `providerID`.
     public func validate(for providerID: ProviderID) throws(EngageError) {

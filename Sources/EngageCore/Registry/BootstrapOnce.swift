@@ -6,7 +6,7 @@
 /// concurrent second bootstrap fails at once instead of building a second instance:
 ///
 /// ```swift
-/// try once.reserve()                       // throws .alreadyBootstrapped for the loser
+/// try once.reserve()                       // throws .alreadyConfigured for the loser
 /// do { once.fulfil(try await makeValue()) } catch { once.abandon(); throw error }
 /// ```
 package final class BootstrapOnce<Value: Sendable>: Sendable {
@@ -24,13 +24,13 @@ package final class BootstrapOnce<Value: Sendable>: Sendable {
         self.name = name
     }
 
-    /// Stores `value`; throws `.alreadyBootstrapped` if a value is stored or the slot is reserved.
+    /// Stores `value`; throws `.alreadyConfigured` if a value is stored or the slot is reserved.
     public func bootstrap(_ value: Value) throws(EngageError) {
         try reserve()
         fulfil(value)
     }
 
-    /// Claims the empty slot for a value still being made; throws `.alreadyBootstrapped` if a value is
+    /// Claims the empty slot for a value still being made; throws `.alreadyConfigured` if a value is
     /// stored or another caller reserved it. Follow with `fulfil(_:)` or `abandon()`.
     public func reserve() throws(EngageError) {
         let reserved = storage.withLock { storage -> Bool in
@@ -40,7 +40,8 @@ package final class BootstrapOnce<Value: Sendable>: Sendable {
         }
         guard reserved else {
             throw EngageError(
-                .alreadyBootstrapped, "\(name) was already bootstrapped.", recoverySuggestion: "Bootstrap once, at app launch.")
+                .alreadyConfigured, "\(name) was configured already; the first configuration stays.",
+                recoverySuggestion: "Configure it once, at app launch.")
         }
     }
 

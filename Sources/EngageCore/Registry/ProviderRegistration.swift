@@ -14,6 +14,8 @@ public struct ProviderRegistration: Sendable {
     /// The provider's numbered error codes, registered with the core by the registry.
     let errorCodes: [EngageError.Code.Entry]
     let validationIssues: [String]
+    /// The settings of the provider's JSON section that its configuration type does not read.
+    package var unknownKeys: [String] = []
     let make: @Sendable (ProviderContext) async throws -> any EngageProvider
 
     /// Registers `type` with an explicit configuration.
@@ -43,7 +45,13 @@ public struct ProviderRegistration: Sendable {
                 recoverySuggestion: "Add a \"\(id)\" section to the configuration's providers."
             )
         }
-        return .provider(type, configuration: section)
+        var registration = ProviderRegistration.provider(type, configuration: section)
+        // What the type reads is what it writes back: any other key of the section is unknown.
+        if case var .object(written)? = configuration.providers[id.rawValue], let read = try? JSONValue(encoding: section) {
+            for key in Provider.Configuration.decodingOnlyKeys { written[key] = nil }
+            registration.unknownKeys = JSONValue.object(written).unknownKeyPaths(comparedWith: read, under: "providers.\(id.rawValue)")
+        }
+        return registration
     }
 }
 

@@ -240,6 +240,12 @@ import Logging
         unusedSections = ids.sorted()
     }
 
+    /// The settings of the configuration's JSON that nothing reads: the shared settings' (from the
+    /// configuration) and those of every registered provider's section, in that order.
+    private var unknownKeys: [String] {
+        configuration.unknownKeys + registrations.flatMap(\.unknownKeys)
+    }
+
     /// The ids registered so far, in order.
     public var registeredIDs: [ProviderID] { registrations.map(\.descriptor.id) }
 
@@ -304,9 +310,13 @@ import Logging
             running[id] = provider
             order.append(id)
         }
-        report = RegistryStartReport(started: order, failures: failures, unusedSections: unusedSections)
+        report = RegistryStartReport(started: order, failures: failures, unusedSections: unusedSections, unknownKeys: unknownKeys)
         for (id, error) in failures.sorted(by: { $0.key < $1.key }) {
             environment.logger.error("Provider failed to start", metadata: ["provider": "\(id)", "error": "\(error)"])
+        }
+        for key in unknownKeys {
+            environment.logger.warning(
+                "A configuration setting is read by nothing: it is ignored (a misspelt or retired setting)", metadata: ["key": "\(key)"])
         }
         for section in unusedSections {
             environment.logger.warning(
@@ -370,7 +380,7 @@ import Logging
             )
         }
         failures.merge(refusedRegistrations) { first, _ in first }
-        return RegistryStartReport(started: [], failures: failures, unusedSections: unusedSections)
+        return RegistryStartReport(started: [], failures: failures, unusedSections: unusedSections, unknownKeys: unknownKeys)
     }
 
     // MARK: - Access

@@ -54,12 +54,20 @@ public struct RegistryStartReport: Sendable {
     /// Sections of `configuration.providers` that no provider of this build reads: a misspelt id
     /// (`crobx`) or a provider whose trait is off. They are ignored and logged.
     public var unusedSections: [String]
+    /// Settings of the configuration's JSON that nothing reads, as dotted key paths: a misspelt or
+    /// retired setting of the shared settings (`network.timeoutSecs`) or of a provider's section
+    /// (`providers.crobox.containerId`). They are ignored and logged; the provider still starts, with
+    /// that setting's default.
+    public var unknownKeys: [String]
 
-    /// A report listing `started` providers, `failures` by id and `unusedSections`.
-    public init(started: [ProviderID] = [], failures: [ProviderID: EngageError] = [:], unusedSections: [String] = []) {
+    /// A report listing `started` providers, `failures` by id, `unusedSections` and `unknownKeys`.
+    public init(
+        started: [ProviderID] = [], failures: [ProviderID: EngageError] = [:], unusedSections: [String] = [], unknownKeys: [String] = []
+    ) {
         self.started = started
         self.failures = failures
         self.unusedSections = unusedSections
+        self.unknownKeys = unknownKeys
     }
 
     /// Whether every registered provider started.

@@ -129,3 +129,14 @@ public enum CroboxDialect: Int, Codable, Sendable, CaseIterable {
     /// `sdk=2`, impressions keyed `imp[i]`.
     case android = 2
 }
+
+extension ProviderSection {
+    /// Crobox's section: its container id, locale and the rest of ``CroboxConfiguration``.
+    ///
+    /// ```swift
+    /// try configuration.add(.crobox(CroboxConfiguration(containerID: "xlrc9t")))
+    /// ```
+    public static func crobox(_ configuration: CroboxConfiguration) -> ProviderSection {
+        ProviderSection(CroboxProvider.self, configuration)
+    }
+}

@@ -237,8 +237,8 @@ struct CroboxContractTests {
         configuration.providers["crobox"] = ["containerID": 42]
         let partial = try await Engage.start(
             configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
-        #expect(await partial.ready().failures["crobox"]?.code == .invalidConfiguration)
-        #expect(await partial.ready().failures["crobox"]?.message.contains("containerID") == true)
+        #expect(await partial.waitUntilReady().failures["crobox"]?.code == .invalidConfiguration)
+        #expect(await partial.waitUntilReady().failures["crobox"]?.message.contains("containerID") == true)
         await #expect {
             try await partial.provider(CroboxProvider.self)
         } throws: { ($0 as? EngageError)?.code == .providerStartFailed }

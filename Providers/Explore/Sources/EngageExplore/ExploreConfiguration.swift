@@ -184,3 +184,14 @@ public struct ExploreConfiguration: ProviderConfiguration, Equatable {
         }
     }
 }
+
+extension ProviderSection {
+    /// The merchant explorer's section: its directory source, network and gift-card services (``ExploreConfiguration``).
+    ///
+    /// ```swift
+    /// try configuration.add(.explore(ExploreConfiguration(network: .mainnet)))
+    /// ```
+    public static func explore(_ configuration: ExploreConfiguration) -> ProviderSection {
+        ProviderSection(ExploreProvider.self, configuration)
+    }
+}

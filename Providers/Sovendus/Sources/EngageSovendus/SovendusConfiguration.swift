@@ -217,3 +217,14 @@ public struct SovendusConfiguration: ProviderConfiguration, Equatable {
         return origin
     }
 }
+
+extension ProviderSection {
+    /// Sovendus' section: its traffic source and medium and the rest of ``SovendusConfiguration``.
+    ///
+    /// ```swift
+    /// try configuration.add(.sovendus(SovendusConfiguration(trafficSourceNumber: 4704, trafficMediumNumber: 1)))
+    /// ```
+    public static func sovendus(_ configuration: SovendusConfiguration) -> ProviderSection {
+        ProviderSection(SovendusProvider.self, configuration)
+    }
+}

@@ -190,6 +190,10 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
         allowsCellularAccess = try container.decodeIfPresent(Bool.self, forKey: .allowsCellularAccess) ?? allowsCellularAccess
     }
 
+    /// `preset` (applied before the other keys) and `tokens` (the former name of `auth`): read, never
+    /// written back.
+    public static var decodingOnlyKeys: Set<String> { ["preset", "tokens"] }
+
     /// Encodes every setting (without a `preset` key).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -245,5 +249,16 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
     static func isAppUUID(_ text: String) -> Bool {
         let hex = text.count == 36 && UUID(uuidString: text) != nil ? text.replacingOccurrences(of: "-", with: "") : text
         return hex.count == 32 && hex.allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+}
+
+extension ProviderSection {
+    /// Warply's section: its app UUID, merchant id, environment and the rest of ``WarplyConfiguration``.
+    ///
+    /// ```swift
+    /// try configuration.add(.warply(WarplyConfiguration(appUUID: "0086a2088301440792091b9f814c2267", merchantID: "20113")))
+    /// ```
+    public static func warply(_ configuration: WarplyConfiguration) -> ProviderSection {
+        ProviderSection(WarplyProvider.self, configuration)
     }
 }

@@ -12,7 +12,7 @@ import Logging
 /// try configuration.setProvider(.warply, WarplyConfiguration.preset(.production, appUUID: "f83dfde1145e4c2da69793abb2f579af"))
 /// let engage = try Engage(configuration: configuration)
 /// let warply = try await engage.provider(WarplyProvider.self)
-/// try await warply.deiLogin(email: "maria@example.gr")
+/// try await warply.logIn(deiEmail: "maria@example.gr")
 /// let campaigns = try await warply.campaigns()          // merged, filtered and sorted for a logged-in user
 /// let coupons = try await warply.coupons()              // active and redeemed lists
 /// ```

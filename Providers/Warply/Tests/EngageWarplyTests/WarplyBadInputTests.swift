@@ -152,7 +152,7 @@ struct WarplyBadInputTests {
         await #expect { try await warply.updateDeviceToken("t") } throws: { WarplyE2E.code($0) == .warplyRequestRejected }
         harness.host.faults.inject(
             Self.answer(#"{"status":"0","msg":"Login closed"}"#, path: WarplyWire.path(.deiLogin, appUUID: WarplyHarness.appUUID)))
-        await #expect { try await warply.deiLogin(email: "maria@example.gr") } throws: { error in
+        await #expect { try await warply.logIn(deiEmail: "maria@example.gr") } throws: { error in
             let error = Self.engageError(error)
             return error?.code == .warplyRequestRejected && error?.message.contains("Login closed") == true
         }
@@ -171,7 +171,7 @@ struct WarplyBadInputTests {
         #expect(Set(campaigns.map(\.sessionUUID)).count == 5_014)
         #expect(campaigns.last?.sorting == 100 + 4_999)
 
-        try await warply.deiLogin(email: "maria@example.gr")
+        try await warply.logIn(deiEmail: "maria@example.gr")
         let processed = try await warply.campaigns()
         #expect(processed.count == 5_010)  // 10 seed ones + 5000 generated "info" campaigns
         #expect(WarplyE2E.isAscending(processed.map(\.sorting)))

@@ -28,7 +28,7 @@ struct WarplyCallbackTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
 
-        let login = await delivered { warply.deiLogin(email: "maria@example.gr", completion: $0) }
+        let login = await delivered { warply.logIn(deiEmail: "maria@example.gr", completion: $0) }
         #expect((try? login.get()) != nil)
         #expect(try await delivered { warply.isLoggedIn(completion: $0) }.get())
 
@@ -60,7 +60,7 @@ struct WarplyCallbackTests {
         let offers = try await delivered { warply.offers(OfferQuery(), completion: $0) }.get()
         #expect(offers.contains { $0.kind == .coupon })
 
-        let logout = await delivered { warply.logout(completion: $0) }
+        let logout = await delivered { warply.logOut(completion: $0) }
         #expect((try? logout.get()) != nil)
         #expect(try await warply.isLoggedIn() == false)
         await engage.shutdown()
@@ -71,7 +71,7 @@ struct WarplyCallbackTests {
     func callbacksFail() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        let badLogin = await delivered { warply.deiLogin(email: "nobody", completion: $0) }
+        let badLogin = await delivered { warply.logIn(deiEmail: "nobody", completion: $0) }
         guard case let .failure(loginError) = badLogin else {
             Issue.record("A login with a malformed email succeeded")
             return
@@ -86,7 +86,7 @@ struct WarplyCallbackTests {
         }
         #expect(sessionError.code == .unauthorized)
 
-        try await warply.deiLogin(email: "maria@example.gr")
+        try await warply.logIn(deiEmail: "maria@example.gr")
         let soldOut = try #require(WarplyE2E.soldOutAndAvailableSets(harness.emulator).soldOut.first)
         let redeem = await delivered { warply.redeemCoupon(productUUID: soldOut, completion: $0) }
         guard case let .failure(redeemError) = redeem else {

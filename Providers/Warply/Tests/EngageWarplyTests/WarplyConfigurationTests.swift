@@ -331,6 +331,17 @@ struct WarplyConfigurationJSONUnitTests {
         #expect(configuration.auth == nil)
     }
 
+    @Test("a section's unknown keys are reported; the preset and the former tokens section are read, so not unknown")
+    func unknownKeys() throws {
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.tests")
+        configuration.providers["warply"] = [
+            "appUUID": .string(appUUID), "merchantID": "m-1", "preset": "testing", "tokens": ["refreshThresholdSeconds": 60],
+            "partnerCredentials": ["username": "u", "password": "p", "pasword": "typo"], "merchantId": "typo", "language": "en",
+        ]
+        let registration = try ProviderRegistration.provider(WarplyProvider.self, from: configuration)
+        #expect(registration.unknownKeys == ["providers.warply.merchantId", "providers.warply.partnerCredentials.pasword"])
+    }
+
     @Test("a complete auth section replaces the preset's override")
     func fullAuthOverride() throws {
         let json = #"""

@@ -16,7 +16,7 @@ struct WarplyContractTests {
             invalidConfiguration: harness.warplyConfiguration { $0.appUUID = "not-a-warply-app-uuid" },
             secrets: ["maria@example.gr", "s3cret"],
             operationProbe: { provider in
-                try await provider.deiLogin(email: "maria@example.gr")
+                try await provider.logIn(deiEmail: "maria@example.gr")
                 _ = try await provider.profile()
             }
         ).run()

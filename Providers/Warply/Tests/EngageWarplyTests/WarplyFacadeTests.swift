@@ -241,9 +241,9 @@ struct WarplyFacadeTests {
         // (operation name, call) in an order that works: logins first, logout last.
         let steps: [(String, () async throws -> Void)] = [
             ("initialize", { try await warply.initialize() }),
-            ("verify_ticket", { try await warply.verifyTicket(guid: "guid-1", ticket: "ticket-123") }),
-            ("cosmote_user", { try await warply.cosmoteUser(guid: "guid-2") }),
-            ("dei_login", { try await warply.deiLogin(email: "maria@example.gr") }),
+            ("verify_ticket", { try await warply.logIn(cosmoteGUID: "guid-1", ticket: "ticket-123") }),
+            ("cosmote_user", { try await warply.logIn(cosmoteGUID: "guid-2") }),
+            ("dei_login", { try await warply.logIn(deiEmail: "maria@example.gr") }),
             ("campaigns", { sessionUUID = try await warply.campaigns().first?.sessionUUID ?? "" }),
             ("campaigns_personalized", { _ = try await warply.personalizedCampaigns() }),
             ("single_campaign", { _ = try await warply.singleCampaign(sessionUUID: sessionUUID) }),
@@ -290,7 +290,7 @@ struct WarplyFacadeTests {
                     try await warply.updateTokens(accessToken: current?.accessToken ?? "", refreshToken: current?.refreshToken ?? "")
                 }
             ),
-            ("logout", { try await warply.logout() }),
+            ("logout", { try await warply.logOut() }),
         ]
         for (operation, call) in steps {
             let before = await recorder.settled().count
@@ -311,7 +311,7 @@ struct WarplyFacadeTests {
         let recorder = WarplyEventRecorder(engage.events)
         let soldOut = try #require(WarplyE2E.soldOutAndAvailableSets(harness.emulator).soldOut.first)
         _ = try? await warply.redeemCoupon(productUUID: soldOut)
-        _ = try? await warply.deiLogin(email: "not-an-email")
+        _ = try? await warply.logIn(deiEmail: "not-an-email")
         _ = try? await warply.singleCampaign(sessionUUID: "unknown-session")
         _ = try? await warply.deleteCard(token: "card_unknown")
         _ = try await warply.campaigns()

@@ -213,7 +213,7 @@ struct WarplyHistoryMerchantContentTests {
         #expect(names.contains("market_pass_details_fetched"))
         #expect(names.contains("custom_success_market_pass_details_loyalty"))
         // A logout forgets it.
-        try await warply.logout()
+        try await warply.logOut()
         #expect(warply.state.marketPassDetails == nil)
         #expect(warply.marketPassMapURL == nil)
         await engage.shutdown()

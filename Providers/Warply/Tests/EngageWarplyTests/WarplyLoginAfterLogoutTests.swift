@@ -9,7 +9,7 @@ import Testing
 import WarplyEmulator
 
 /// A login whose answer arrives after the user logged out (or the app reset the provider) must not
-/// log them back in. Before, `register`, `deiLogin`, `verifyTicket` and `cosmoteUser` each installed
+/// log them back in. Before, `register`, `logIn(deiEmail:)`, `logIn(cosmoteGUID:ticket:)` and `logIn(cosmoteGUID:)` each installed
 /// the session regardless.
 @Suite("Warply: a logout while a login's answer is on its way wins", .bounded)
 struct WarplyLoginAfterLogoutTests {
@@ -19,9 +19,9 @@ struct WarplyLoginAfterLogoutTests {
         func run(_ warply: WarplyProvider) async throws {
             switch self {
             case .register: try await warply.register(WarplySignUpAndDeviceTests.signUp)
-            case .deiLogin: try await warply.deiLogin(email: "maria@example.gr")
-            case .verifyTicket: try await warply.verifyTicket(guid: "guid-77", ticket: "ticket-123")
-            case .cosmoteUser: try await warply.cosmoteUser(guid: "GUID-5")
+            case .deiLogin: try await warply.logIn(deiEmail: "maria@example.gr")
+            case .verifyTicket: try await warply.logIn(cosmoteGUID: "guid-77", ticket: "ticket-123")
+            case .cosmoteUser: try await warply.logIn(cosmoteGUID: "GUID-5")
             }
         }
     }
@@ -31,7 +31,7 @@ struct WarplyLoginAfterLogoutTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         // The answer has arrived; the user logs out before the provider installs it.
-        warply.beforeSessionInstall.withLock { $0 = { [warply] in try? await warply.logout() } }
+        warply.beforeSessionInstall.withLock { $0 = { [warply] in try? await warply.logOut() } }
         await #expect { try await login.run(warply) } throws: { error in
             (error as? EngageError)?.code == .cancelled
         }
@@ -50,7 +50,7 @@ struct WarplyLoginAfterLogoutTests {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
         warply.beforeSessionInstall.withLock { $0 = { [warply] in try? await warply.reset() } }
-        await #expect(throws: EngageError.self) { try await warply.deiLogin(email: "maria@example.gr") }
+        await #expect(throws: EngageError.self) { try await warply.logIn(deiEmail: "maria@example.gr") }
         warply.beforeSessionInstall.withLock { $0 = nil }
         #expect(try await warply.isLoggedIn() == false)
         await engage.shutdown()

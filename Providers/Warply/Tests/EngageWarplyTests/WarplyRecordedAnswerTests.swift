@@ -123,7 +123,7 @@ struct WarplyRecordedAnswerTests {
         _ = try await warply.marketPassDetails()
         if let first = campaigns.first { _ = try await warply.singleCampaign(sessionUUID: first.sessionUUID) }
         try await warply.refreshToken()
-        try await warply.logout()
+        try await warply.logOut()
     }
 
     @Test("the emulator answers a whole session in the recorded shapes, and the client sends the recorded requests")
@@ -199,7 +199,7 @@ struct WarplyRecordedAnswerTests {
         #expect(pass.barcode == "9904817263540" && pass.supermarkets.count == 1 && pass.mapURL?.contains(#"\/"#) != true)
         #expect(try await warply.singleCampaign(sessionUUID: "d7b8be1d47acefbf1a44bfe5924676a6").title == "Εισιτήριο σινεμά με 5€")
         try await warply.refreshToken()
-        try await warply.logout()
+        try await warply.logOut()
     }
 
     @Test("the recorded refusals reach the app as errors with the backend's message")

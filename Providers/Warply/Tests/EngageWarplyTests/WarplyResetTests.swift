@@ -18,7 +18,7 @@ struct WarplyResetTests {
         let secrets = InMemorySecretStore()
         let generated = harness.warplyConfiguration { $0.deviceID = nil }
         let (engage, warply) = try await harness.startProvider(generated, storage: .directory(directory.path), secretStore: secrets)
-        try await warply.deiLogin(email: "maria@example.gr")
+        try await warply.logIn(deiEmail: "maria@example.gr")
         let first = warply.deviceID
         _ = try await warply.campaigns()
         #expect(harness.requests(to: WarplyPaths.standardContext).last?.header("unique-device-id") == first)

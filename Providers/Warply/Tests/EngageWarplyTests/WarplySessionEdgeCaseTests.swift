@@ -44,7 +44,7 @@ struct WarplySessionEdgeCaseTests {
         #expect(!campaigns.isEmpty)
         #expect(try await warply.isLoggedIn())  // a refused request is not a rejected refresh
         // Exactly what the logged-out flow gives (basic campaigns, sorted, unfiltered).
-        try await warply.logout()
+        try await warply.logOut()
         #expect(try await warply.campaigns() == campaigns)
         await engage.shutdown()
         await harness.stop()

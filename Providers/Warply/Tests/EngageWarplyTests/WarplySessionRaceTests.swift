@@ -29,7 +29,7 @@ struct WarplySessionRaceTests {
             return try await warply.couponSets().count
         }
         await transport.arrived.wait()
-        try await warply.logout()
+        try await warply.logOut()
         transport.release.open()
         // The caller who asked still gets the answer...
         #expect(try await fetch.value > 0)
@@ -73,7 +73,7 @@ struct WarplySessionRaceTests {
         #expect(await waitUntil { !wallet.activeCoupons.isEmpty && !wallet.isRefreshing })
         // A refresh may join the login's own, sent before: `holdAnswer` then asks again.
         let refresh = await transport.holdAnswer { await wallet.refresh() }
-        try await warply.logout()
+        try await warply.logOut()
         #expect(await waitUntil { wallet.activeCoupons.isEmpty })
         transport.release.open()
         await refresh.value

@@ -357,7 +357,7 @@ struct WarplySignUpAndDeviceTests {
             let observing = ObservingTransport()
             let (engage, warply) = try await harness.startProvider(
                 harness.warplyConfiguration { $0.allowsCellularAccess = allowsCellular }, transport: observing)
-            try await warply.deiLogin(email: "maria@example.gr")
+            try await warply.logIn(deiEmail: "maria@example.gr")
             _ = try await warply.campaigns()
             _ = try await warply.profile()
             let warplyRequests = observing.seen.filter { $0.path.contains(WarplyHarness.appUUID) || $0.path.hasPrefix("/warply/partners") }

@@ -81,7 +81,7 @@ struct WarplyHarness {
         email: String = "maria@example.gr", _ warply: WarplyConfiguration? = nil, transport: (any HTTPTransport)? = nil
     ) async throws -> (Engage, WarplyProvider) {
         let (engage, provider) = try await startProvider(warply, transport: transport)
-        try await provider.deiLogin(email: email)
+        try await provider.logIn(deiEmail: email)
         return (engage, provider)
     }
 

@@ -196,7 +196,7 @@ struct WarplyTokenTests {
                 _ = try? await warply.tokens.refresh()
             }
         }
-        try await warply.deiLogin(email: "new@example.gr")
+        try await warply.logIn(deiEmail: "new@example.gr")
         warply.beforeSessionInstall.withLock { $0 = nil }
         #expect(harness.requests(to: WarplyPaths.token).map(\.status) == [401], "the old session's refresh was sent and refused")
         #expect(try await warply.isLoggedIn())
@@ -236,7 +236,7 @@ struct WarplyTokenTests {
         let storage = StorageLocation.directory(directory.path)
 
         let (first, warply) = try await harness.startProvider(storage: storage, secretStore: secrets)
-        try await warply.deiLogin(email: "nikos@example.gr")
+        try await warply.logIn(deiEmail: "nikos@example.gr")
         let tokens = try #require(try await warply.tokens.currentTokens())
         await first.shutdown()
 
@@ -268,7 +268,7 @@ struct WarplyTokenTests {
         let (engage, warply) = try await harness.loggedIn()
         _ = try await warply.coupons()
         #expect(!warply.state.couponList.isEmpty)
-        try await warply.logout()
+        try await warply.logOut()
         #expect(try await warply.isLoggedIn() == false)
         #expect(warply.state.couponList.isEmpty)
         #expect(harness.requests(to: WarplyWire.path(.logout, appUUID: WarplyHarness.appUUID)).count == 1)

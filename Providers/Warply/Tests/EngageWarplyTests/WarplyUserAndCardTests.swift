@@ -114,12 +114,12 @@ struct WarplyUserAndCardTests {
     func verifyTicket() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        await #expect { try await warply.verifyTicket(guid: "guid-77", ticket: "wrong-ticket") } throws: { error in
+        await #expect { try await warply.logIn(cosmoteGUID: "guid-77", ticket: "wrong-ticket") } throws: { error in
             let error = error as? EngageError
             return error?.code == .warplyRequestRejected && error?.message.contains("Invalid ticket") == true
         }
         #expect(try await warply.isLoggedIn() == false)
-        try await warply.verifyTicket(guid: "guid-77", ticket: "ticket-123")
+        try await warply.logIn(cosmoteGUID: "guid-77", ticket: "ticket-123")
         #expect(try await warply.isLoggedIn())
         #expect(try await warply.profile().email == "guid-77@\(WarplyEmulator.cosmoteEmailDomain)")
         let sent = try #require(harness.requests(to: WarplyWire.path(.verifyTicket, appUUID: WarplyHarness.appUUID)).last)
@@ -133,7 +133,7 @@ struct WarplyUserAndCardTests {
     func cosmoteUser() async throws {
         let harness = try await WarplyHarness()
         let (engage, warply) = try await harness.startProvider()
-        try await warply.cosmoteUser(guid: "GUID-5")
+        try await warply.logIn(cosmoteGUID: "GUID-5")
         #expect(try await warply.isLoggedIn())
         #expect(try await warply.profile().email == "guid-5@\(WarplyEmulator.cosmoteEmailDomain)")
         let path = WarplyWire.path(.cosmoteUser, appUUID: WarplyHarness.appUUID)
@@ -143,7 +143,7 @@ struct WarplyUserAndCardTests {
 
         let none = harness.warplyConfiguration { $0.partnerCredentials = nil }
         let (second, unconfigured) = try await harness.startProvider(none)
-        await #expect { try await unconfigured.cosmoteUser(guid: "GUID-7") } throws: { WarplyE2E.code($0) == .invalidConfiguration }
+        await #expect { try await unconfigured.logIn(cosmoteGUID: "GUID-7") } throws: { WarplyE2E.code($0) == .invalidConfiguration }
         #expect(harness.requests(to: path).count == 1)
         await second.shutdown()
         await harness.stop()
@@ -160,7 +160,7 @@ struct WarplyUserAndCardTests {
                 .status(401, body: Data(#"{"error":"invalid_client"}"#.utf8), headers: ["Content-Type": "application/json"]),
                 emulatorID: "warply", method: "POST", path: path, trigger: .times(1)
             ))
-        await #expect { try await warply.cosmoteUser(guid: "GUID-6") } throws: { error in
+        await #expect { try await warply.logIn(cosmoteGUID: "GUID-6") } throws: { error in
             let error = error as? EngageError
             return error?.httpStatus == 401 && error?.providerID == .warply
         }
@@ -174,7 +174,7 @@ struct WarplyUserAndCardTests {
         let harness = try await WarplyHarness()
         let wrong = harness.warplyConfiguration { $0.partnerCredentials = .init(username: "cosmote", password: "wrong") }
         let (engage, warply) = try await harness.startProvider(wrong)
-        await #expect { try await warply.cosmoteUser(guid: "GUID-6") } throws: { error in
+        await #expect { try await warply.logIn(cosmoteGUID: "GUID-6") } throws: { error in
             let error = error as? EngageError
             return error?.httpStatus == 401 && error?.providerID == .warply
         }
@@ -190,11 +190,11 @@ struct WarplyUserAndCardTests {
         let (engage, warply) = try await harness.startProvider()
         let path = WarplyWire.path(.deiLogin, appUUID: WarplyHarness.appUUID)
         for bad in ["maria", "maria@", "@example.gr", "maria@example", "ma ria@example.gr", ""] {
-            await #expect { try await warply.deiLogin(email: bad) } throws: { WarplyE2E.code($0) == .invalidInput }
+            await #expect { try await warply.logIn(deiEmail: bad) } throws: { WarplyE2E.code($0) == .invalidInput }
         }
         #expect(harness.requests(to: path).isEmpty)
         #expect(try await warply.isLoggedIn() == false)
-        try await warply.deiLogin(email: "maria@example.gr")
+        try await warply.logIn(deiEmail: "maria@example.gr")
         #expect(harness.requests(to: path).count == 1)
         #expect(try await warply.isLoggedIn())
         await engage.shutdown()
@@ -219,7 +219,7 @@ struct WarplyUserAndCardTests {
             )
         )
         let warply = try await engage.provider(WarplyProvider.self)
-        try await warply.deiLogin(email: Self.email)
+        try await warply.logIn(deiEmail: Self.email)
 
         let year = Self.currentYear(harness) + 2
         let newCard = WarplyNewCard(

@@ -8,7 +8,7 @@ import Foundation
 /// {
 ///   "graphQLEndpoint": "https://api.example.com/v1/graphql",
 ///   "restBaseURL": "https://api.example.com/api/rest",
-///   "extraLang": "el", "appVersion": "4.2.0", "defaultCachePolicy": "returnCacheDataElseFetch"
+///   "extraLang": "el", "appVersion": "4.2.0", "defaultCachePolicy": "cacheFirst"
 /// }
 /// ```
 /// The user's session is the host app's: hand it over with ``YoullProvider/setSession(_:)``.
@@ -50,7 +50,7 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
         platform: String = "ios",
         appVersion: String? = nil,
         deviceID: String? = nil,
-        defaultCachePolicy: YoullCachePolicy = .fetchIgnoringCache,
+        defaultCachePolicy: YoullCachePolicy = .networkOnly,
         tokenRequiredOperations: Set<String>? = nil,
         cacheCapacityBytes: Int = 4 * 1024 * 1024,
         cacheLifetimeSeconds: Double = 86_400
@@ -82,7 +82,7 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
             platform: try container.decodeIfPresent(String.self, forKey: .platform) ?? "ios",
             appVersion: try container.decodeIfPresent(String.self, forKey: .appVersion),
             deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID),
-            defaultCachePolicy: try container.decodeIfPresent(YoullCachePolicy.self, forKey: .defaultCachePolicy) ?? .fetchIgnoringCache,
+            defaultCachePolicy: try container.decodeIfPresent(YoullCachePolicy.self, forKey: .defaultCachePolicy) ?? .networkOnly,
             tokenRequiredOperations: try container.decodeIfPresent(Set<String>.self, forKey: .tokenRequiredOperations),
             cacheCapacityBytes: try container.decodeIfPresent(Int.self, forKey: .cacheCapacityBytes) ?? 4 * 1024 * 1024,
             cacheLifetimeSeconds: try container.decodeIfPresent(Double.self, forKey: .cacheLifetimeSeconds) ?? 86_400
@@ -123,5 +123,16 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
             language.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return false }
         return parts.count == 1 || (2...4).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+}
+
+extension ProviderSection {
+    /// Youll's section: its GraphQL endpoint and REST base URL and the rest of ``YoullConfiguration``.
+    ///
+    /// ```swift
+    /// try configuration.add(.youll(YoullConfiguration(graphQLEndpoint: URL(string: "https://api.example.com/v1/graphql")!)))
+    /// ```
+    public static func youll(_ configuration: YoullConfiguration) -> ProviderSection {
+        ProviderSection(YoullProvider.self, configuration)
     }
 }

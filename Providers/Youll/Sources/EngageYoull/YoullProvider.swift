@@ -11,7 +11,7 @@ import Logging
 /// let youll = try await engage.provider(YoullProvider.self)
 /// youll.setSession(AppSession(auth: auth))                  // the host app's login
 /// let feed = try await youll.fetch(.homeFeed())
-/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .returnCacheDataElseFetch)
+/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .cacheFirst)
 /// try await youll.perform(.like(contentID: "c-101"))
 /// for try await profile in youll.responses(.profile()) {   // the cached profile at once, then the fresh one
 ///     show(profile.value)
@@ -119,10 +119,10 @@ public final class YoullProvider: EngageProvider {
 
     // MARK: Running operations
 
-    // callback-twin: hand-written (with `.returnCacheDataAndFetch` it delivers the cached answer first)
+    // callback-twin: hand-written (with `.cacheThenNetwork` it delivers the cached answer first)
     /// Runs `query` under `cachePolicy` (the configured default when `nil`) and returns its answer.
     ///
-    /// With `.returnCacheDataAndFetch` this returns the backend's answer (after storing it); use
+    /// With `.cacheThenNetwork` this returns the backend's answer (after storing it); use
     /// ``responses(_:)`` or the completion form to receive the cached answer first.
     public func fetch<Value: Sendable>(_ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil) async throws(EngageError) -> Value
     {
@@ -130,12 +130,12 @@ public final class YoullProvider: EngageProvider {
         return try await context.perform(YoullNamedOperation(query.name)) {
             let user = await sessionBox.session.userInfo()
             let slot = try await cacheSlot(name: query.name, request: query.request, user: user)
-            if policy == .returnCacheDataElseFetch || policy == .returnCacheDataDontFetch, let slot,
+            if policy == .cacheFirst || policy == .cacheOnly, let slot,
                 let cached = try await cachedValue(query, key: slot.key)
             {
                 return cached
             }
-            if policy == .returnCacheDataDontFetch {
+            if policy == .cacheOnly {
                 throw EngageError(
                     .youllNotCached, "No cached answer for \(query.name).", providerID: .youll,
                     recoverySuggestion: "Fetch it once with another cache policy."
@@ -146,7 +146,7 @@ public final class YoullProvider: EngageProvider {
     }
 
     /// The cached answer of `query` (if any) and then the backend's, as they arrive: the
-    /// `.returnCacheDataAndFetch` policy for `async` callers. The sequence ends after the backend's
+    /// `.cacheThenNetwork` policy for `async` callers. The sequence ends after the backend's
     /// answer, or throws its failure; ending the iteration cancels the request.
     public func responses<Value: Sendable>(_ query: YoullQuery<Value>) -> AsyncThrowingStream<YoullResponse<Value>, any Error> {
         AsyncThrowingStream { continuation in

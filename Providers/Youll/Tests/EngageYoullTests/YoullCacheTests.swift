@@ -17,23 +17,23 @@ import YoullEmulator
         defer { Task { await harness.stop() } }
         let youll = harness.youll
         let notCached = await #expect(throws: EngageError.self) {
-            try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+            try await youll.fetch(.categories(), cachePolicy: .cacheOnly)
         }
         #expect(notCached?.code == .youllNotCached)
         #expect(await graphQLCount(harness) == 0)
-        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch)
-        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch)
+        _ = try await youll.fetch(.categories(), cachePolicy: .cacheFirst)
+        _ = try await youll.fetch(.categories(), cachePolicy: .cacheFirst)
         #expect(await graphQLCount(harness) == 1)
-        #expect(try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+        #expect(try await youll.fetch(.categories(), cachePolicy: .cacheOnly).count == 4)
         #expect(await graphQLCount(harness) == 1)
         _ = try await youll.fetch(.categories())  // the default: fetch ignoring the cache
-        _ = try await youll.fetch(.categories(), cachePolicy: .fetchIgnoringCache)
+        _ = try await youll.fetch(.categories(), cachePolicy: .networkOnly)
         #expect(await graphQLCount(harness) == 3)
-        _ = try await youll.fetch(.categories(), cachePolicy: .returnCacheDataAndFetch)
+        _ = try await youll.fetch(.categories(), cachePolicy: .cacheThenNetwork)
         #expect(await graphQLCount(harness) == 4)
         // Variables are part of the key.
-        _ = try await youll.fetch(.subcategories(categoryID: "cat-mind"), cachePolicy: .returnCacheDataElseFetch)
-        _ = try await youll.fetch(.subcategories(categoryID: "cat-move"), cachePolicy: .returnCacheDataElseFetch)
+        _ = try await youll.fetch(.subcategories(categoryID: "cat-mind"), cachePolicy: .cacheFirst)
+        _ = try await youll.fetch(.subcategories(categoryID: "cat-move"), cachePolicy: .cacheFirst)
         #expect(await graphQLCount(harness) == 6)
     }
 
@@ -51,7 +51,7 @@ import YoullEmulator
 
         let deliveries = TestCounter()
         let done = TestGate()
-        youll.fetch(.exploreTags(), cachePolicy: .returnCacheDataAndFetch) { result in
+        youll.fetch(.exploreTags(), cachePolicy: .cacheThenNetwork) { result in
             if case .success(let tags) = result, tags.count == 4, deliveries.increment() == 2 { done.open() }
         }
         await done.wait()
@@ -64,13 +64,13 @@ import YoullEmulator
         defer { Task { await harness.stop() } }
         harness.youll.setSession(harness.userSession("u-a"))
         _ = try await harness.youll.perform(.like(contentID: "c-001"))
-        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).map(\.id) == ["c-001"])
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .cacheFirst).map(\.id) == ["c-001"])
         harness.youll.setSession(harness.userSession("u-b"))
         let error = await #expect(throws: EngageError.self) {
-            try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch)
+            try await harness.youll.fetch(.favourites(), cachePolicy: .cacheOnly)
         }
         #expect(error?.code == .youllNotCached)
-        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).isEmpty)
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .cacheFirst).isEmpty)
     }
 
     @Test func languagesDoNotShareTheCache() async throws {
@@ -79,15 +79,15 @@ import YoullEmulator
         let secrets = InMemorySecretStore()
         let english = try await YoullHarness.make(storage: .directory(directory.path), secretStore: secrets)
         _ = try await english.youll.fetch(.categories())
-        #expect(try await english.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).first?.title == "Mindfulness")
+        #expect(try await english.youll.fetch(.categories(), cachePolicy: .cacheOnly).first?.title == "Mindfulness")
         await english.stop()
         let greek = try await YoullHarness.make(extraLang: "el", storage: .directory(directory.path), secretStore: secrets)
         defer { Task { await greek.stop() } }
         let error = await #expect(throws: EngageError.self) {
-            try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+            try await greek.youll.fetch(.categories(), cachePolicy: .cacheOnly)
         }
         #expect(error?.code == .youllNotCached)
-        #expect(try await greek.youll.fetch(.categories(), cachePolicy: .returnCacheDataElseFetch).first?.title == "Ενσυνειδητότητα")
+        #expect(try await greek.youll.fetch(.categories(), cachePolicy: .cacheFirst).first?.title == "Ενσυνειδητότητα")
     }
 
     @Test func theCacheStaysWithinItsCapacity() async throws {
@@ -106,11 +106,11 @@ import YoullEmulator
         // The least recently used went first; the newest stayed.
         await #expect(throws: EngageError.self) {
             try await harness.youll.fetch(
-                .contents(categoryID: "cat-mind", page: PageRequest(limit: 5)), cachePolicy: .returnCacheDataDontFetch)
+                .contents(categoryID: "cat-mind", page: PageRequest(limit: 5)), cachePolicy: .cacheOnly)
         }
         #expect(
             try await harness.youll.fetch(
-                .contents(categoryID: "cat-move", page: PageRequest(limit: 16)), cachePolicy: .returnCacheDataDontFetch
+                .contents(categoryID: "cat-move", page: PageRequest(limit: 16)), cachePolicy: .cacheOnly
             ).count == 16)
         try await harness.youll.clearCache()
         #expect(try await harness.youll.cacheUsage().entries == 0)
@@ -126,7 +126,7 @@ import YoullEmulator
         _ = try await harness.youll.fetch(.homeFeed())
         // A fast start: the last profile, with no request.
         let before = harness.host.journal.entries(for: "youll").count
-        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) == profile)
+        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) == profile)
         #expect(harness.host.journal.entries(for: "youll").count == before)
 
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sqlite") }
@@ -143,7 +143,7 @@ import YoullEmulator
         #expect(!bodies.contains { $0.range(of: Data("Member u-1".utf8)) != nil })
         try await harness.youll.logOut()
         #expect(try await youllRows() == 0)
-        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) }
+        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) }
     }
 
     @Test("A cache row with a mistyped cell is dropped and fetched again, never a crash")
@@ -161,9 +161,9 @@ import YoullEmulator
         try await database.write { db in
             try db.execute(sql: "UPDATE youll_cache SET stored_at = 'yesterday', size = 1.5")
         }
-        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) }
+        await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) }
         #expect(try await harness.youll.fetch(.profile()) == profile)
-        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .returnCacheDataDontFetch) == profile)
+        #expect(try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) == profile)
     }
 
     @Test func keysSeparateOperationsVariablesLanguagesAndUsers() {
@@ -185,9 +185,9 @@ import YoullEmulator
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         harness.youll.setSession(harness.userSession("u-1"))
-        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).isEmpty)
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .cacheFirst).isEmpty)
         try await harness.youll.perform(.like(contentID: "c-007"))
-        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataElseFetch).map(\.id) == ["c-007"])
+        #expect(try await harness.youll.fetch(.favourites(), cachePolicy: .cacheFirst).map(\.id) == ["c-007"])
         // A change that fails leaves the cache as it was.
         await #expect(throws: EngageError.self) { try await harness.youll.perform(.dismissHomeSlice(id: "no-such-slice")) }
         #expect(try await harness.youll.cacheUsage().entries == 1)
@@ -206,7 +206,7 @@ import YoullEmulator
         _ = try await youll.fetch(second)
         harness.clock.advance(by: .seconds(1))
         // A hit on the first makes it the most recently used of the two.
-        _ = try await youll.fetch(first, cachePolicy: .returnCacheDataElseFetch)
+        _ = try await youll.fetch(first, cachePolicy: .cacheFirst)
         // Add answers smaller than the second until the first eviction, which then takes only the least
         // recently used entry.
         var entries = try await youll.cacheUsage().entries
@@ -218,8 +218,8 @@ import YoullEmulator
             entries = now
         }
         #expect(try await youll.cacheUsage().bytes <= 65_536)
-        await #expect(throws: EngageError.self) { try await youll.fetch(second, cachePolicy: .returnCacheDataDontFetch) }
-        #expect(try await youll.fetch(first, cachePolicy: .returnCacheDataDontFetch).count == 5)
+        await #expect(throws: EngageError.self) { try await youll.fetch(second, cachePolicy: .cacheOnly) }
+        #expect(try await youll.fetch(first, cachePolicy: .cacheOnly).count == 5)
     }
 
     /// An answer requested before a log-out arrives after it: it is not written into the emptied cache.
@@ -238,7 +238,7 @@ import YoullEmulator
         gate.open()
         #expect(try await inFlight.value.count == 4)
         let error = await #expect(throws: EngageError.self) {
-            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+            try await harness.youll.fetch(.categories(), cachePolicy: .cacheOnly)
         }
         #expect(error?.code == .youllNotCached)
     }
@@ -256,7 +256,7 @@ import YoullEmulator
         harness.youll.setSession(SwitchingSession(from: userA, to: userB))
         _ = try await harness.youll.fetch(.favourites())
         harness.youll.setSession(userA)
-        let cached = try? await harness.youll.fetch(.favourites(), cachePolicy: .returnCacheDataDontFetch)
+        let cached = try? await harness.youll.fetch(.favourites(), cachePolicy: .cacheOnly)
         #expect(cached?.map(\.id) != ["c-001"], "user a was served user b's favourites from the cache")
     }
 
@@ -266,11 +266,11 @@ import YoullEmulator
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         _ = try await harness.youll.fetch(.categories())  // as a guest
-        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .cacheOnly).count == 4)
 
         harness.youll.setSession(TestSession(token: harness.emulator.issueToken(userID: "u-anon"), userID: nil))
         let error = await #expect(throws: EngageError.self) {
-            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+            try await harness.youll.fetch(.categories(), cachePolicy: .cacheOnly)
         }
         #expect(error?.code == .youllNotCached)
         #expect(await harness.youll.cacheOwner(of: YoullUserInfo()) == .user("u-anon"))
@@ -284,10 +284,10 @@ import YoullEmulator
         defer { Task { await harness.stop() } }
         _ = try await harness.youll.fetch(.categories())
         harness.clock.advance(by: .seconds(3599))
-        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch).count == 4)
+        #expect(try await harness.youll.fetch(.categories(), cachePolicy: .cacheOnly).count == 4)
         harness.clock.advance(by: .seconds(2))
         let error = await #expect(throws: EngageError.self) {
-            try await harness.youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch)
+            try await harness.youll.fetch(.categories(), cachePolicy: .cacheOnly)
         }
         #expect(error?.code == .youllNotCached)
         #expect(try await harness.youll.cacheUsage().entries == 0)

@@ -12,20 +12,44 @@ import Testing
             YoullConfiguration.self, from: Data(#"{"graphQLEndpoint":"https://api.youll.test/v1/graphql"}"#.utf8))
         #expect(
             minimal.restBaseURL == nil && minimal.extraLang == "" && minimal.platform == "ios"
-                && minimal.defaultCachePolicy == .fetchIgnoringCache)
+                && minimal.defaultCachePolicy == .networkOnly)
         #expect(minimal.validationIssues().isEmpty)
         let full = try JSONDecoder().decode(
             YoullConfiguration.self,
             from: Data(
                 """
                 {"graphQLEndpoint":"https://a.test/v1/graphql","restBaseURL":"https://a.test/api/rest","extraLang":"pt-BR","platform":"android",
-                 "appVersion":"4.2","deviceID":"d-1","defaultCachePolicy":"returnCacheDataElseFetch","tokenRequiredOperations":["categories"],
+                 "appVersion":"4.2","deviceID":"d-1","defaultCachePolicy":"cacheFirst","tokenRequiredOperations":["categories"],
                  "cacheCapacityBytes":131072}
                 """.utf8))
         #expect(
-            full.extraLang == "pt-BR" && full.defaultCachePolicy == .returnCacheDataElseFetch
+            full.extraLang == "pt-BR" && full.defaultCachePolicy == .cacheFirst
                 && full.tokenRequiredOperations == ["categories"])
         #expect(try JSONDecoder().decode(YoullConfiguration.self, from: JSONEncoder().encode(full)) == full)
+    }
+
+    @Test("cache policies decode by their names and their former (Apollo) names; another name is a clear error")
+    func cachePolicyNames() throws {
+        let names: [(String, YoullCachePolicy)] = [
+            ("networkOnly", .networkOnly), ("cacheThenNetwork", .cacheThenNetwork), ("cacheFirst", .cacheFirst), ("cacheOnly", .cacheOnly),
+            ("fetchIgnoringCache", .networkOnly), ("returnCacheDataAndFetch", .cacheThenNetwork),
+            ("returnCacheDataElseFetch", .cacheFirst), ("returnCacheDataDontFetch", .cacheOnly),
+        ]
+        for (name, policy) in names {
+            #expect(try JSONDecoder().decode(YoullCachePolicy.self, from: Data("\"\(name)\"".utf8)) == policy, "\(name)")
+        }
+        // Written back under the current name.
+        #expect(String(decoding: try JSONEncoder().encode(YoullCachePolicy.cacheFirst), as: UTF8.self) == "\"cacheFirst\"")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(YoullCachePolicy.self, from: Data("\"cacheLast\"".utf8)) }
+        // A configuration written before the rename reads as before, and has no unknown key.
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.tests")
+        configuration.providers["youll"] = [
+            "graphQLEndpoint": "https://a.test/v1/graphql", "defaultCachePolicy": "returnCacheDataElseFetch", "extraLang": "de",
+            "cacheLifetimeSeconds": 60, "deviceId": "typo",
+        ]
+        let registration = try ProviderRegistration.provider(YoullProvider.self, from: configuration)
+        #expect(registration.unknownKeys == ["providers.youll.deviceId"])
+        #expect(try configuration.providerConfiguration(YoullConfiguration.self, for: .youll)?.defaultCachePolicy == .cacheFirst)
     }
 
     @Test func validationNamesEveryProblem() {

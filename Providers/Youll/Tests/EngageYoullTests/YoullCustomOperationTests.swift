@@ -45,7 +45,7 @@ struct YoullCustomOperationTests {
         #expect(sent.header("authorization")?.hasPrefix("Bearer ") == true)
         // Cached under its own name: a second read comes from the cache without a request.
         let before = await harness.requests(path: "/v1/graphql").count
-        #expect(try await youll.fetch(query, cachePolicy: .returnCacheDataDontFetch) == own)
+        #expect(try await youll.fetch(query, cachePolicy: .cacheOnly) == own)
         #expect(await harness.requests(path: "/v1/graphql").count == before)
         // Anything goes into JSONValue.
         let raw = try await youll.fetch(
@@ -135,11 +135,11 @@ struct YoullCustomOperationTests {
             named: "my_categories", field: "categories", document: "query MyCategories { categories { id title } }")
         let first = try await youll.fetch(ids)
         let before = await harness.requests(path: "/v1/graphql").count
-        let second = try await youll.fetch(titles, cachePolicy: .returnCacheDataElseFetch)
+        let second = try await youll.fetch(titles, cachePolicy: .cacheFirst)
         #expect(await harness.requests(path: "/v1/graphql").count == before + 1, "the other document's answer came from the cache")
         #expect(first != second)
         // Each is still cached under its own document.
-        #expect(try await youll.fetch(ids, cachePolicy: .returnCacheDataDontFetch) == first)
-        #expect(try await youll.fetch(titles, cachePolicy: .returnCacheDataDontFetch) == second)
+        #expect(try await youll.fetch(ids, cachePolicy: .cacheOnly) == first)
+        #expect(try await youll.fetch(titles, cachePolicy: .cacheOnly) == second)
     }
 }

@@ -40,7 +40,7 @@ import YoullEmulator
         let entries = (error?.underlyingError as? GraphQLErrors)?.entries
         #expect(entries?.first?.path == [.field("categories"), .index(1)] && entries?.first?.code == "unexpected")
         // Nothing of a failed answer is cached.
-        await #expect(throws: EngageError.self) { try await youll.fetch(.categories(), cachePolicy: .returnCacheDataDontFetch) }
+        await #expect(throws: EngageError.self) { try await youll.fetch(.categories(), cachePolicy: .cacheOnly) }
     }
 
     @Test func errorsWithoutDataAndAnswersWithNeither() async throws {

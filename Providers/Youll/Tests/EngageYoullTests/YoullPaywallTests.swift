@@ -34,7 +34,7 @@ import YoullEmulator
         defer { Task { await harness.stop() } }
         let youll = harness.youll
         _ = try await youll.fetch(.superPaywallConfig())
-        // `.returnCacheDataAndFetch`: the last offer at once, then the backend's.
+        // `.cacheThenNetwork`: the last offer at once, then the backend's.
         var sources: [Bool] = []
         for try await response in youll.responses(.superPaywallConfig()) where response.value.id == "pw-super" {
             sources.append(response.isFromCache)

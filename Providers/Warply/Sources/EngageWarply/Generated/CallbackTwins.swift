@@ -27,24 +27,6 @@ extension WarplyProvider {
         context.callback(completion) { try await self.register(signUp) }
     }
 
-    /// The completion-handler twin of ``deiLogin(email:)``.
-    @discardableResult
-    public func deiLogin(email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.deiLogin(email: email) }
-    }
-
-    /// The completion-handler twin of ``verifyTicket(guid:ticket:)``.
-    @discardableResult
-    public func verifyTicket(guid: String, ticket: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.verifyTicket(guid: guid, ticket: ticket) }
-    }
-
-    /// The completion-handler twin of ``cosmoteUser(guid:)``.
-    @discardableResult
-    public func cosmoteUser(guid: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
-        context.callback(completion) { try await self.cosmoteUser(guid: guid) }
-    }
-
     /// The completion-handler twin of ``refreshToken()``.
     @discardableResult
     public func refreshToken(completion: @escaping Completion<Void>) -> any EngageCancellable {
@@ -59,7 +41,9 @@ extension WarplyProvider {
 
     /// The completion-handler twin of ``logout()``.
     @discardableResult
-    public func logout(completion: @escaping Completion<Void>) -> any EngageCancellable {
+    @available(*, deprecated, renamed: "logOut(completion:)") public func logout(
+        completion: @escaping Completion<Void>
+    ) -> any EngageCancellable {
         context.callback(completion) { try await self.logout() }
     }
 
@@ -183,6 +167,48 @@ extension WarplyProvider {
         language: WarplyLanguage? = nil, completion: @escaping Completion<WarplyRedeemedSupermarketHistory>
     ) -> any EngageCancellable {
         context.callback(completion) { try await self.redeemedSupermarketHistory(language: language) }
+    }
+
+    /// The completion-handler twin of ``logIn(deiEmail:)``.
+    @discardableResult
+    public func logIn(deiEmail email: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.logIn(deiEmail: email) }
+    }
+
+    /// The completion-handler twin of ``logIn(cosmoteGUID:ticket:)``.
+    @discardableResult
+    public func logIn(cosmoteGUID guid: String, ticket: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.logIn(cosmoteGUID: guid, ticket: ticket) }
+    }
+
+    /// The completion-handler twin of ``logIn(cosmoteGUID:)``.
+    @discardableResult
+    public func logIn(cosmoteGUID guid: String, completion: @escaping Completion<Void>) -> any EngageCancellable {
+        context.callback(completion) { try await self.logIn(cosmoteGUID: guid) }
+    }
+
+    /// The completion-handler twin of ``deiLogin(email:)``.
+    @discardableResult
+    @available(*, deprecated, renamed: "logIn(deiEmail:completion:)") public func deiLogin(
+        email: String, completion: @escaping Completion<Void>
+    ) -> any EngageCancellable {
+        context.callback(completion) { try await self.deiLogin(email: email) }
+    }
+
+    /// The completion-handler twin of ``verifyTicket(guid:ticket:)``.
+    @discardableResult
+    @available(*, deprecated, renamed: "logIn(cosmoteGUID:ticket:completion:)") public func verifyTicket(
+        guid: String, ticket: String, completion: @escaping Completion<Void>
+    ) -> any EngageCancellable {
+        context.callback(completion) { try await self.verifyTicket(guid: guid, ticket: ticket) }
+    }
+
+    /// The completion-handler twin of ``cosmoteUser(guid:)``.
+    @discardableResult
+    @available(*, deprecated, renamed: "logIn(cosmoteGUID:completion:)") public func cosmoteUser(
+        guid: String, completion: @escaping Completion<Void>
+    ) -> any EngageCancellable {
+        context.callback(completion) { try await self.cosmoteUser(guid: guid) }
     }
 
     /// The completion-handler twin of ``updateDeviceToken(_:)``.

@@ -51,53 +51,6 @@ extension WarplyProvider {
         }
     }
 
-    /// Logs a DEI user in by email and stores the session.
-    ///
-    /// - Throws: `.invalidInput` for an address that is not an email; `.warplyRequestRejected` when
-    ///   Warply refuses the login.
-    public func deiLogin(email: String) async throws(EngageError) {
-        try await context.perform(WarplyOperation.deiLogin) {
-            try WarplyInput.email(email)
-            let mark = await tokens.logoutMark
-            let answer = try await client.result(
-                WarplyTokenAnswer.self, .post, WarplyWire.path(.deiLogin, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.DEILogin(email: email)), credentials: .signed
-            )
-            try await installSession(answer, unlessLoggedOutSince: mark)
-        }
-    }
-
-    /// Verifies a Cosmote ticket for `guid` and stores the session it opens.
-    public func verifyTicket(guid: String, ticket: String) async throws(EngageError) {
-        try await context.perform(WarplyOperation.verifyTicket) {
-            try WarplyInput.identifier(guid, name: "guid")
-            try WarplyInput.identifier(ticket, name: "ticket")
-            let mark = await tokens.logoutMark
-            let answer = try await client.result(
-                WarplyTokenAnswer.self, .post, WarplyWire.path(.verifyTicket, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.VerifyTicket(guid: guid, appUUID: configuration.appUUID, ticket: ticket)),
-                credentials: .signed
-            )
-            try await installSession(answer, unlessLoggedOutSince: mark)
-        }
-    }
-
-    /// Logs the Cosmote user `guid` in with the partner credentials (`Authorization: Basic`) and
-    /// stores the session.
-    ///
-    /// - Throws: `.invalidConfiguration` when `partnerCredentials` are not configured.
-    public func cosmoteUser(guid: String) async throws(EngageError) {
-        try await context.perform(WarplyOperation.cosmoteUser) {
-            try WarplyInput.identifier(guid, name: "guid")
-            let mark = await tokens.logoutMark
-            let answer = try await client.result(
-                WarplyTokenAnswer.self, .post, WarplyWire.path(.cosmoteUser, appUUID: configuration.appUUID),
-                body: .json(WarplyAuthRequest.CosmoteUser(guid: guid)), credentials: .partner
-            )
-            try await installSession(answer, unlessLoggedOutSince: mark)
-        }
-    }
-
     /// Refreshes the session now (normally this happens by itself, 5 minutes before expiry or after a
     /// 401). Concurrent callers share one refresh.
     ///
@@ -122,8 +75,8 @@ extension WarplyProvider {
     }
 
     /// Logs out: tells Warply (best effort) and forgets the session and the in-memory state. The
-    /// device registration is kept.
-    public func logout() async throws(EngageError) {
+    /// device registration is kept. `engage.logOut()` calls it for every identity-aware provider.
+    public func logOut() async throws(EngageError) {
         try await context.perform(WarplyOperation.logout) {
             if let current = try await tokens.currentTokens() {
                 do {
@@ -144,6 +97,12 @@ extension WarplyProvider {
             // Clearing the session store also clears `state` (its clear hook).
             try await tokens.clear()
         }
+    }
+
+    /// Logs out: the former name of ``logOut()``.
+    @available(*, deprecated, renamed: "logOut()")
+    public func logout() async throws(EngageError) {
+        try await logOut()
     }
 
     /// Installs the session of a login that began at `mark` (the token manager's ``TokenManager/logoutMark``):

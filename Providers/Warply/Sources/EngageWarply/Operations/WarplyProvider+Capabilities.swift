@@ -54,16 +54,12 @@ extension WarplyProvider {
             throw EngageError(
                 .invalidInput, "Warply logs users in by email; the identity has none.", providerID: .warply,
                 recoverySuggestion:
-                    "Log in with UserIdentity(userID:email:) and the user's e-mail, or sign in with Warply directly: deiLogin(email:), verifyTicket(guid:ticket:) or cosmoteUser(guid:)."
+                    "Log in with UserIdentity(userID:email:) and the user's e-mail, or sign in with Warply directly: logIn(deiEmail:), logIn(cosmoteGUID:ticket:) or logIn(cosmoteGUID:)."
             )
         }
-        try await deiLogin(email: email)
+        try await logIn(deiEmail: email)
     }
 
-    /// The app logged out: ``logout()``.
-    public func logOut() async throws {
-        try await logout()
-    }
 }
 
 extension WarplyCampaign {
@@ -135,7 +131,7 @@ extension WarplyArticle {
     /// and, unless ``WarplyConfiguration/deviceID`` is set, starts over with a new persisted device
     /// id. The next request registers the new device.
     public func reset() async throws {
-        try await logout()
+        try await logOut()
         try await context.local {
             try installation.renew()
             try await registrar.reset()

@@ -19,7 +19,7 @@ import Observation
 /// }
 /// ```
 ///
-/// It refreshes itself after every successful login (`deiLogin`, `verifyTicket`, `cosmoteUser`,
+/// It refreshes itself after every successful login (`logIn(deiEmail:)`, `logIn(cosmoteGUID:ticket:)`, `logIn(cosmoteGUID:)`,
 /// `updateTokens`, and `engage.logIn`) and coupon redemption, through whichever call they were made,
 /// and empties itself at logout. Everything else is fetched when the app calls ``refresh()``. A failed
 /// fetch keeps what was shown and sets ``lastError``.

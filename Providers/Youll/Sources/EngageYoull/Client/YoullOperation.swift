@@ -8,7 +8,7 @@ import HTTPTypes
 ///
 /// ```swift
 /// let feed = try await youll.fetch(.homeFeed())
-/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .returnCacheDataElseFetch)
+/// let item = try await youll.fetch(.content(id: "c-101"), cachePolicy: .cacheFirst)
 /// ```
 public struct YoullQuery<Value: Sendable>: Sendable {
     /// The operation's name: its event name part (`custom_success_<name>_youll`) and the name token

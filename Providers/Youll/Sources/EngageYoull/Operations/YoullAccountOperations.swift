@@ -59,7 +59,7 @@ extension YoullQuery {
     }
 
     /// The super paywall, the app-wide offer (`super_paywall_config`; the Youll SDK's
-    /// `getSuperPaywallConfig`). The Youll SDK reads it with `.returnCacheDataAndFetch`, to show the last
+    /// `getSuperPaywallConfig`). The Youll SDK reads it with `.cacheThenNetwork`, to show the last
     /// offer at once and then the current one: pass that policy to do the same.
     public static func superPaywallConfig() -> YoullQuery<YoullPaywallConfig> {
         .graphQL(
@@ -87,7 +87,7 @@ extension YoullQuery {
     }
 
     /// The user's profile with the named statistics, over REST `GET /users/me` (`profile`; needs a
-    /// user). Fetch it with `.returnCacheDataDontFetch` for an instant start from the last answer.
+    /// user). Fetch it with `.cacheOnly` for an instant start from the last answer.
     public static func profile(stats: [String] = ["minutes", "sessions", "streak"]) -> YoullQuery<YoullProfile> {
         .rest("profile", userScoped: true, path: "/users/me", query: [("stats", stats.joined(separator: ","))], as: WireProfile.self) {
             wire, _ in

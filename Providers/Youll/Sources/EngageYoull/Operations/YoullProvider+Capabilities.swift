@@ -40,7 +40,7 @@ extension YoullProvider {
     /// A completion handler: the operation's value or its `EngageError`, run on the main actor.
     public typealias Completion<Value> = @MainActor @Sendable (Result<Value, EngageError>) -> Void
 
-    /// The callback form of ``fetch(_:cachePolicy:)``. With `.returnCacheDataAndFetch`, `completion`
+    /// The callback form of ``fetch(_:cachePolicy:)``. With `.cacheThenNetwork`, `completion`
     /// is called twice when there is a cached answer: first with it, then with the backend's answer
     /// (both on the main actor, in that order).
     @discardableResult
@@ -48,7 +48,7 @@ extension YoullProvider {
         _ query: YoullQuery<Value>, cachePolicy: YoullCachePolicy? = nil, completion: @escaping Completion<Value>
     ) -> any EngageCancellable {
         let policy = cachePolicy ?? configuration.defaultCachePolicy
-        guard policy == .returnCacheDataAndFetch else {
+        guard policy == .cacheThenNetwork else {
             return context.callback(completion) { try await self.fetch(query, cachePolicy: policy) }
         }
         return context.callback(completion) {

@@ -35,9 +35,17 @@ struct AppConsumer {
 
         // The app's start, as in application(_:didFinishLaunchingWithOptions:): synchronous.
         let configuration = try EngageConfiguration.load(json: Data(contentsOf: URL(fileURLWithPath: path)))
-        try Engage.configure(configuration: configuration)
+        try Engage.configure(with: configuration)
         check(Engage.isConfigured, "configured after configure")
         let engage = Engage.shared
+        let version = Engage.version.split(separator: ".")
+        check(version.count == 3 && version.allSatisfy { Int($0) != nil }, "Engage.version is major.minor.patch: \(Engage.version)")
+
+        // The start report: every provider of the sandbox's configuration started, and it has no
+        // setting nothing reads.
+        let report = await engage.waitUntilReady()
+        check(report.failures.isEmpty, "every provider started: \(report.failures)")
+        check(report.unknownKeys.isEmpty, "the sandbox's configuration has no unknown settings: \(report.unknownKeys)")
 
         // Identity reaches every provider with a user; Youll's host-owned session is "not applicable".
         let login = try await engage.logIn(UserIdentity(userID: "u-app", email: "app@example.com"))
@@ -63,6 +71,17 @@ struct AppConsumer {
             check(!engage.handle(unrelated), "an unrelated URL is not a provider's link")
         }
         check(!configuration.links.routes.isEmpty, "the sandbox's configuration routes provider links")
+        if let route = configuration.links.routes.first,
+            let link = URL(string: route.template.replacingOccurrences(of: "{id}", with: "0f1e2d3c4b5a69788796a5b4c3d2e1f0"))
+        {
+            check(engage.handle(link), "a \(route.provider) link is the provider's: \(link)")
+        }
+
+        // Screens and the push token reach the providers that take them.
+        let screen = try await engage.screen("Home", properties: ["tab": "offers"])
+        check(screen.isComplete, "screen: \(screen.failures)")
+        let push = try await engage.setPushToken(Data([0xDE, 0xAD, 0xBE, 0xEF]))
+        check(push.isComplete, "setPushToken: \(push.failures)")
 
         // A refusal, as an app shows it: Warply logs users in by e-mail.
         let refused = try await engage.logIn(UserIdentity(userID: "u-without-email"))
