@@ -220,6 +220,8 @@ let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] i
 
 let package = Package(
     name: "EngageKit",
+    // The language of the SDK's own texts (the errors' user messages); German and Greek ship beside it.
+    defaultLocalization: "en",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Engage", targets: ["Engage"]),
@@ -269,8 +271,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // Apple's privacy manifest: the required-reason APIs the module uses (see docs/app-integration.md).
-            resources: [.copy("PrivacyInfo.xcprivacy")]
+            // Apple's privacy manifest: the required-reason APIs the module uses (see docs/app-integration.md),
+            // and the texts a user may be shown for an error, one table per language (Resources/*.lproj).
+            resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")]
         ),
         .target(
             name: "Engage",

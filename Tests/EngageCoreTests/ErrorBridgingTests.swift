@@ -10,17 +10,67 @@ struct ErrorBridgingTests {
     /// The repository's root, from this file's path (Tests/EngageCoreTests/…).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("localizedDescription is the message; failure reason and suggestion reach LocalizedError's readers")
+    @Test("localizedDescription is a short sentence for the user; the message, its meaning and the suggestion are the developer's")
     func localized() {
         let error: any Error = EngageError(
             .network, "Crobox could not be reached.", providerID: "crobox", isRetryable: true,
             recoverySuggestion: "Check the connection and try again.")
-        #expect(error.localizedDescription == "Crobox could not be reached.")
+        #expect(error.localizedDescription == "You appear to be offline. Check your connection and try again.")
         let localized = error as? any LocalizedError
-        #expect(localized?.failureReason == "The request could not reach the server, or the connection failed.")
+        #expect(localized?.failureReason == "Crobox could not be reached.")
         #expect(localized?.recoverySuggestion == "Check the connection and try again.")
+        #expect(String(reflecting: error).contains("Meaning: The request could not reach the server, or the connection failed."))
         let http = EngageError.http(status: 403, providerID: "warply")
-        #expect(http.failureReason == "The server answered with an HTTP status the call does not accept. (HTTP 403)")
+        #expect(http.localizedDescription == "Something went wrong. Please try again later.")
+        #expect(http.failureReason == http.message)
+        #expect(String(reflecting: http).contains("The server answered with an HTTP status the call does not accept."))
+    }
+
+    @Test("each kind of failure reads as its own sentence: by code, by HTTP status, and for a provider's own code by retryability")
+    func userMessages() {
+        let cases: [(EngageError, EngageError.UserMessage)] = [
+            (EngageError(.network, "x"), .offline), (EngageError(.timeout, "x"), .timeout),
+            (EngageError(.sessionExpired, "x"), .signInAgain), (EngageError(.unauthorized, "x"), .signInAgain),
+            (EngageError(.invalidInput, "x"), .invalidInput), (EngageError(.circuitOpen, "x"), .busy),
+            (EngageError.http(status: 429), .busy), (EngageError.http(status: 503), .busy), (EngageError.http(status: 500), .unavailable),
+            (EngageError.http(status: 404), .general), (EngageError(.decoding, "x"), .unreadableAnswer),
+            (EngageError(.graphQL, "x"), .unreadableAnswer), (EngageError(.storage, "x"), .storage), (EngageError(.crypto, "x"), .storage),
+            (EngageError(.cancelled, "x"), .cancelled), (EngageError(.invalidConfiguration, "x"), .general),
+            (EngageError(.internal, "x"), .general), (EngageError(.providerStartFailed, "x"), .unavailable),
+            (EngageError("acme.soldOut", "x"), .general), (EngageError("acme.overloaded", "x", isRetryable: true), .unavailable),
+            (EngageError("acme.broken", "x", httpStatus: 502), .unavailable),
+        ]
+        for (error, expected) in cases {
+            #expect(error.userMessage == expected, "\(error.code) \(error.httpStatus.map(String.init) ?? "")")
+            #expect(error.localizedDescription == expected.english)
+            #expect(!error.localizedDescription.contains(error.message) || error.message.count < 2)
+        }
+    }
+
+    @Test("the strings tables: English is the code's text, and German and Greek have every key, each a different text")
+    func stringsTables() throws {
+        let resources = Self.root.appendingPathComponent("Sources/EngageCore/Resources")
+        func table(_ language: String) throws -> [String: String] {
+            let data = try Data(contentsOf: resources.appendingPathComponent("\(language).lproj/EngageErrors.strings"))
+            return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String], "\(language)")
+        }
+        let english = try table("en")
+        #expect(english == Dictionary(uniqueKeysWithValues: EngageError.UserMessage.allCases.map { ($0.rawValue, $0.english) }))
+        for language in ["de", "el"] {
+            let translated = try table(language)
+            #expect(Set(translated.keys) == Set(english.keys), "\(language) has other keys than English")
+            for (key, text) in translated {
+                #expect(!text.isEmpty && text != english[key], "\(language) \(key) is not translated")
+            }
+        }
+        // The built resource bundle carries the tables, and an unknown language reads as English.
+        let bundle = try #require(EngageError.UserMessage.bundle, "EngageCore's resource bundle is found beside the test runner")
+        for language in ["en", "de", "el"] {
+            #expect(
+                bundle.path(forResource: "EngageErrors", ofType: "strings", inDirectory: nil, forLocalization: language) != nil,
+                "\(language)")
+        }
+        #expect(EngageError.UserMessage.offline.localized == EngageError.UserMessage.offline.english)
     }
 
     @Test("an NSError has one domain and each code its own number; the user info carries the context")
@@ -31,7 +81,8 @@ struct ErrorBridgingTests {
         #expect(decoding.domain == network.domain)
         #expect(network.code == 8)
         #expect(decoding.code == 12)
-        #expect(network.localizedDescription == "offline")
+        #expect(network.localizedDescription == EngageError.UserMessage.offline.english)
+        #expect(network.userInfo[NSLocalizedFailureReasonErrorKey] as? String == "offline")
         #expect(network.userInfo["EngageErrorCode"] as? String == "network")
         #expect(network.userInfo["EngageProviderID"] as? String == "crobox")
         #expect(network.userInfo["EngageRetryable"] as? Bool == true)
@@ -77,7 +128,7 @@ struct ErrorBridgingTests {
             .init(first, number: 990_001, summary: "The first test failure."), .init(second, number: 990_002, summary: "The second."),
         ])
         #expect(first.number == 990_001 && (EngageError(first, "x") as NSError).code == 990_001)
-        #expect(EngageError(first, "x").failureReason == "The first test failure.")
+        #expect(String(reflecting: EngageError(first, "x")).contains("Meaning: The first test failure."))
         // The same again changes nothing.
         try EngageError.Code.register([.init(first, number: 990_001, summary: "The first test failure.")])
         let third: EngageError.Code = "registrationTest.third"
@@ -102,7 +153,7 @@ struct ErrorBridgingTests {
         let code: EngageError.Code = "acme.dealExpired"
         #expect(code.number == 532_954)
         #expect((EngageError(code, "expired") as NSError).code == 532_954)
-        #expect(EngageError(code, "expired").failureReason == nil)
+        #expect(!String(reflecting: EngageError(code, "expired")).contains("Meaning:"))
     }
 
     @Test("messages tell the developer what to do: a 403, a configuration that does not decode, an answer of another shape")

@@ -83,7 +83,7 @@ struct ErrorCodeRegistrationTests {
         try await registry.register(.provider(NumberedProvider.self, configuration: ScriptedConfiguration()))
         let code: EngageError.Code = "numbered.failed"
         #expect((EngageError(code, "failed") as NSError).code == 990_101)
-        #expect(EngageError(code, "failed").failureReason == "A numbered failure.")
+        #expect(String(reflecting: EngageError(code, "failed")).contains("Meaning: A numbered failure."))
         let error = await #expect(throws: EngageError.self) {
             try await registry.register(.provider(ClashingProvider.self, configuration: ScriptedConfiguration()))
         }

@@ -3,30 +3,29 @@ import Foundation
 // MARK: - Foundation bridging
 
 /// `EngageError` as Foundation and Objective-C see it: `localizedDescription` (what SwiftUI alerts and
-/// crash reporters show) is the error's ``message``, and an `NSError` made from it has one stable
-/// domain and a distinct, stable number per ``Code`` (``Code/number``), so reporters group failures
-/// by kind instead of as one issue.
+/// crash reporters show) is a short sentence a user may read, in the app's language; the developer's
+/// explanation is the ``failureReason`` (the error's ``message``), the ``recoverySuggestion`` and
+/// ``debugDescription``. An `NSError` made from it has one stable domain and a distinct, stable number
+/// per ``Code`` (``Code/number``), so reporters group failures by kind instead of as one issue.
 ///
 /// ```swift
 /// do {
 ///     _ = try await engage.offers()
 /// } catch {
-///     let nsError = error as NSError
-///     // nsError.domain == EngageError.errorDomain, nsError.code == EngageError.Code.network.number (8)
-///     showAlert(title: error.localizedDescription, message: (error as? LocalizedError)?.recoverySuggestion)
+///     showAlert(message: error.localizedDescription)   // "You appear to be offline. Check your connection…"
+///     logger.error("\(String(reflecting: error))")     // code, provider, message, suggestion: for you
+///     // (error as NSError).domain == EngageError.errorDomain; .code == EngageError.Code.network.number (8)
 /// }
 /// ```
 extension EngageError: LocalizedError {
-    /// The ``message``: what happened, free of secrets.
-    public var errorDescription: String? { message }
+    /// One short sentence a user may be shown, without technical detail, in the app's language
+    /// (English, German or Greek; English for any other): that the device seems offline, that the
+    /// service is unavailable, that the user must sign in again… It depends on the ``code`` (and the
+    /// HTTP status). The developer's explanation is ``failureReason``.
+    public var errorDescription: String? { userMessage.localized }
 
-    /// What this kind of failure means, from the ``Code`` (and the HTTP status, when there is one);
-    /// `nil` for a code EngageKit does not know (a third-party provider's).
-    public var failureReason: String? {
-        guard let summary = code.summary else { return nil }
-        if let httpStatus { return "\(summary) (HTTP \(httpStatus))" }
-        return summary
-    }
+    /// The ``message``: what happened, for the developer, free of secrets.
+    public var failureReason: String? { message }
 }
 
 extension EngageError: CustomNSError {
@@ -36,13 +35,13 @@ extension EngageError: CustomNSError {
     /// ``Code/number``: stable across releases, distinct per code.
     public var errorCode: Int { code.number }
 
-    /// The error's context for logs and crash reporters, without secrets: the description, reason and
-    /// suggestion under Foundation's keys, plus `EngageErrorCode` (the code's text), `EngageProviderID`,
+    /// The error's context for logs and crash reporters, without secrets: the user's text, the
+    /// developer's message (the failure reason) and the suggestion under Foundation's keys, plus `EngageErrorCode` (the code's text), `EngageProviderID`,
     /// `EngageHTTPStatus`, `EngageRetryable` and `EngageRetryAfterSeconds` where they apply. The
     /// underlying error is left out: it may quote a URL or a server's text with a secret in it.
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [
-            NSLocalizedDescriptionKey: message,
+            NSLocalizedDescriptionKey: userMessage.localized,
             Self.codeKey: code.rawValue,
             Self.retryableKey: isRetryable,
         ]
@@ -79,7 +78,8 @@ extension EngageError.Code {
         public let code: EngageError.Code
         /// Its `NSError` code: 1000 or more (below is the core's), never reused for another code.
         public let number: Int
-        /// One sentence on what failures of this code mean, for `EngageError.failureReason`.
+        /// One sentence on what failures of this code mean, for `EngageError.debugDescription` and the
+        /// error-codes documentation.
         public let summary: String
 
         /// The entry of `code`, numbered `number`, meaning `summary`.
@@ -109,7 +109,7 @@ extension EngageError.Code {
         return 100_000 + Int(hash % 900_000)
     }
 
-    /// What failures of this code mean, for ``EngageError/failureReason``; `nil` for a code nobody
+    /// What failures of this code mean, for ``EngageError/debugDescription``; `nil` for a code nobody
     /// registered.
     var summary: String? { Self.entry(for: rawValue)?.summary }
 
@@ -119,7 +119,7 @@ extension EngageError.Code {
     }
 
     /// Registers `entries`, each code with its number and summary: from now on ``number`` and
-    /// `EngageError.failureReason` use them. Registering the same entries again changes nothing; the
+    /// `EngageError.debugDescription` use them. Registering the same entries again changes nothing; the
     /// registry registers every provider's ``EngageProvider/errorCodes`` as the provider is registered.
     ///
     /// - Throws: `.invalidConfiguration`, registering none of `entries`, when a number is below 1000

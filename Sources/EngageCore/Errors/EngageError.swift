@@ -79,9 +79,11 @@ public struct EngageError: Error, Sendable, CustomStringConvertible, CustomDebug
         return text
     }
 
-    /// The description plus the recovery suggestion and the underlying error, redacted.
+    /// The description plus what failures of the code mean, the recovery suggestion and the
+    /// underlying error, redacted: everything a developer reading a log needs.
     public var debugDescription: String {
         var text = description
+        if let summary = code.summary { text += " Meaning: \(summary)" }
         if let recoverySuggestion { text += " Suggestion: \(recoverySuggestion)" }
         if let underlyingError {
             // Underlying errors (URL errors, decoding errors, server messages) may quote secrets.

@@ -30,7 +30,12 @@ struct AppConsumer {
             let bridged = error as NSError
             check(bridged.domain == EngageError.errorDomain, "the error's NSError domain is \(bridged.domain)")
             check(bridged.code == EngageError.Code.notConfigured.number, "the error's NSError code is \(bridged.code)")
-            check(error.localizedDescription.contains("configure"), "the message says what to do: \(error.localizedDescription)")
+            // The user reads a sentence without technical detail; the developer reads what to do.
+            check(
+                error.localizedDescription == "Something went wrong. Please try again later.",
+                "the user's text: \(error.localizedDescription)")
+            let reason = (error as? any LocalizedError)?.failureReason ?? ""
+            check(reason.contains("configure"), "the failure reason says what to do: \(reason)")
         }
 
         // The app's start, as in application(_:didFinishLaunchingWithOptions:): synchronous.
@@ -87,10 +92,13 @@ struct AppConsumer {
         let refused = try await engage.logIn(UserIdentity(userID: "u-without-email"))
         guard let warplyError = refused.failures[.warply] else { fail("Warply must refuse a login without an e-mail") }
         let nsError = warplyError as NSError
-        print("refusal: \(warplyError.localizedDescription) [\(nsError.domain) \(nsError.code)]")
+        print("refusal: \(warplyError.localizedDescription) / \(warplyError.failureReason ?? "") [\(nsError.domain) \(nsError.code)]")
+        check(
+            warplyError.localizedDescription == "Some of the details aren't valid. Please check them and try again.",
+            "the user's text for a refused input: \(warplyError.localizedDescription)")
         check(nsError.code == EngageError.Code.invalidInput.number, "the refusal's NSError code is \(nsError.code)")
         check(
-            warplyError.localizedDescription.contains("e-mail") || warplyError.localizedDescription.contains("email"),
+            warplyError.message.contains("e-mail") || warplyError.message.contains("email"),
             "the message names the e-mail")
         _ = try await engage.logIn(UserIdentity(userID: "u-app", email: "app@example.com"))
 
