@@ -227,6 +227,8 @@ let package = Package(
         .library(name: "Engage", targets: ["Engage"]),
         .library(name: "EngageCore", targets: ["EngageCore"]),
         .library(name: "EngageTesting", targets: ["EngageTesting"]),
+        // For apps' previews and unit tests: an `Engage` over in-memory fakes, on the app's surface (no SPI).
+        .library(name: "EngageTestKit", targets: ["EngageTestKit"]),
         .library(name: "EngageSandbox", targets: ["EngageSandbox"]),
         // The reference provider: the smallest complete provider (login, rotating tokens, items, events),
         // laid out like every provider, always built; the demo, the core's end-to-end tests and the
@@ -286,6 +288,7 @@ let package = Package(
             path: "Providers/Explore/Sources/CEngageZlib",
             linkerSettings: [.linkedLibrary("z")]
         ),
+        .target(name: "EngageTestKit", dependencies: ["Engage", "EngageCore"]),
         .target(
             name: "EngageTesting",
             dependencies: [
@@ -418,6 +421,8 @@ let package = Package(
             ],
             path: "Development/Sources/EngageBenchSupport"
         ),
+        // An app's tests: the test kit through the app's surface only (no SPI import).
+        .testTarget(name: "EngageTestKitTests", dependencies: ["EngageTestKit", "Engage"] + testSupportProducts),
         .testTarget(
             name: "EngageCoreTests",
             dependencies: ["EngageCore", "EngageTesting"] + testSupportProducts

@@ -1,4 +1,5 @@
 import Engage
+import EngageTestKit
 import Foundation
 
 /// The documented app path, end to end against engage-sandbox. Every check prints what it saw; the
@@ -119,6 +120,14 @@ struct AppConsumer {
         print("flush: \(flushed)")
         _ = try await engage.logOut()
         await engage.shutdown()
+
+        // The app test kit, as a preview or a unit test uses it: no SPI, no network, no shared state.
+        let fake = EngageFake(offers: [Offer(id: "o-1", providerID: "fake", kind: .coupon, title: LocalizedText("10 % off"))])
+        _ = await fake.engage.waitUntilReady()
+        check(try await fake.engage.offers().items.map(\.id) == ["o-1"], "the fake answers its offers")
+        _ = try await fake.engage.screen("Preview")
+        check(fake.trackedEvents.map(\.name) == ["Preview"], "the fake records a screen: \(fake.trackedEvents.map(\.name))")
+        await fake.engage.shutdown()
     }
 
     /// Polls `condition` on the main actor until it holds, for at most ten seconds.
