@@ -2,6 +2,8 @@
 // type-check those blocks where SwiftUI does not exist (Linux, where CI runs): the EngageKit calls in
 // them (the observable models, `engage.state`) are compiled against the package; the views only
 // need to be well-formed. On macOS the blocks compile against the real SwiftUI instead.
+import Engage
+import Foundation
 @MainActor protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
@@ -59,4 +61,39 @@ extension View {
     func task(_ action: @escaping @Sendable () async -> Void) -> ShimView { ShimView() }
     func refreshable(action: @escaping @Sendable () async -> Void) -> ShimView { ShimView() }
     func frame(height: Double) -> ShimView { ShimView() }
+}
+
+/// The environment's values the docs read: EngageKit's entry (the real one is `EnvironmentValues.engage`
+/// in Sources/Engage/Engage+SwiftUI.swift, compiled where SwiftUI exists).
+struct EnvironmentValues {
+    var engage: Engage { Engage.shared }
+}
+
+@propertyWrapper struct Environment<Value> {
+    let wrappedValue: Value
+    init(_ keyPath: KeyPath<EnvironmentValues, Value>) { wrappedValue = EnvironmentValues()[keyPath: keyPath] }
+}
+
+/// An app's entry point and its scenes (`@main` is dropped from a block compiled with these stand-ins:
+/// the snippet is a program of its own).
+@MainActor protocol App {
+    associatedtype Body: Scene
+    init()
+    @SceneBuilder var body: Body { get }
+}
+
+@MainActor protocol Scene {}
+
+struct ShimScene: Scene {}
+
+@resultBuilder enum SceneBuilder {
+    static func buildBlock(_ parts: any Scene...) -> ShimScene { ShimScene() }
+}
+
+struct WindowGroup: Scene {
+    init(@ViewBuilder content: () -> ShimView) {}
+}
+
+extension View {
+    func onOpenURL(perform action: @escaping (URL) -> Void) -> ShimView { ShimView() }
 }

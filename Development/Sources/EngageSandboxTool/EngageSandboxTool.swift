@@ -19,8 +19,8 @@ struct EngageSandboxTool: AsyncParsableCommand {
         discussion: """
             Prints one line per emulator, "<id> <base URL>", once the server is listening, then serves \
             until interrupted (SIGINT or SIGTERM). With --configuration-out it also writes an EngageKit \
-            configuration whose every built-in provider talks to these emulators, and prints \
-            "configuration <path>".
+            configuration whose every built-in provider talks to these emulators (at --public-host when \
+            given, for an app on another device), and prints "configuration <path>".
             """
     )
 
@@ -30,6 +30,13 @@ struct EngageSandboxTool: AsyncParsableCommand {
     @Option(name: .customLong("configuration-out"), help: "Write an EngageKit configuration (JSON) for these emulators to this file.")
     var configurationOut: String?
 
+    /// The host name the written configuration uses for the emulators, instead of the bound address:
+    /// this machine's name on the network (`my-mac.local`) for an app on a phone, with `--host 0.0.0.0`.
+    @Option(
+        name: .customLong("public-host"),
+        help: "The host name the written configuration uses (this machine's name on the network, for a device; bind with --host 0.0.0.0).")
+    var publicHost: String?
+
     /// The app id written into that configuration.
     @Option(name: .customLong("app-id"), help: "The appID of the written configuration.")
     var appID = "org.engagekit.sandbox"
@@ -37,10 +44,12 @@ struct EngageSandboxTool: AsyncParsableCommand {
     func run() async throws {
         let output = configurationOut
         let appID = appID
+        let publicHost = publicHost
         try await options.serve(emulators: { tokenLifetime in BuiltInEmulators.all(tokenLifetime: tokenLifetime) }) { endpoints in
             guard let output else { return [] }
             do {
-                let configuration = try BuiltInEmulators.configuration(appID: appID, endpoints: endpoints)
+                let reached = publicHost.map { endpoints.reached(at: $0) } ?? endpoints
+                let configuration = try BuiltInEmulators.configuration(appID: appID, endpoints: reached)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let url = URL(fileURLWithPath: output)

@@ -38,6 +38,17 @@ struct SandboxHostTests {
         await host.stop()
     }
 
+    @Test("endpoints reached at another host keep the port and the emulators, and bracket an IPv6 address")
+    func reachedAtAnotherHost() async throws {
+        let host = SandboxHost(emulators: [PingEmulator(id: "alpha"), PingEmulator(id: "beta")])
+        let endpoints = try await host.start()
+        await host.stop()
+        let phone = endpoints.reached(at: "my-mac.local")
+        #expect(phone.port == endpoints.port && phone.emulators.map(\.id) == ["alpha", "beta"])
+        #expect(phone.baseURL(for: "beta")?.absoluteString == "http://my-mac.local:\(endpoints.port)/beta")
+        #expect(endpoints.reached(at: "fe80::1").rootURL?.absoluteString == "http://[fe80::1]:\(endpoints.port)")
+    }
+
     @Test("stop closes the listener, is idempotent, and a stopped host cannot start again")
     func stopIsFinal() async throws {
         let host = SandboxHost(emulators: [ReferenceEmulator()])

@@ -66,6 +66,10 @@ import Logging
         self.redactor = redactor
     }
 
+    /// The registry's observable models, shared with the facade (`engage.warply.wallet` and
+    /// `warply.wallet` are one object); a context made outside a registry has its own.
+    package var models = ModelSlots()
+
     /// The provider's id.
     public var providerID: ProviderID { descriptor.id }
 

@@ -13,6 +13,8 @@ import Logging
 @_spi(EngageProvider) public actor ProviderRegistry {
     /// The validated configuration the registry was created with.
     public nonisolated let configuration: EngageConfiguration
+    /// The providers' observable models, made on first read by a provider or by the facade.
+    package nonisolated let models = ModelSlots()
     /// The shared services (transport, clock, randomness, secrets, logger).
     public nonisolated let environment: RegistryEnvironment
     /// The event bus shared by every provider.
@@ -503,11 +505,13 @@ import Logging
         }
         var logger = environment.logger.configured(level: configuration.logLevel)
         logger[metadataKey: "provider"] = "\(descriptor.id)"
-        return ProviderContext(
+        var context = ProviderContext(
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
             secretStore: secretStore, sealer: sealer, events: events,
             analytics: analytics, consent: consent, connectivity: environment.connectivity
         )
+        context.models = models
+        return context
     }
 }

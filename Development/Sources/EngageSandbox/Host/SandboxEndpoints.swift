@@ -28,6 +28,13 @@ public struct SandboxEndpoints: Sendable, Hashable {
         return URL(string: "http://\(authority):\(port)")
     }
 
+    /// The same emulators and port as reached at `host` instead (a name or an address other machines
+    /// use for this one, such as `my-mac.local` for a phone on the network while the sandbox binds
+    /// `0.0.0.0`): what a configuration written for a device names.
+    public func reached(at host: String) -> SandboxEndpoints {
+        SandboxEndpoints(host: host, port: port, emulatorIDs: emulators.map(\.id))
+    }
+
     init(host: String, port: Int, emulatorIDs: [String]) {
         self.host = host
         self.port = port

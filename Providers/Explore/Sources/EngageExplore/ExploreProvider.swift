@@ -49,8 +49,6 @@ public final class ExploreProvider: EngageProvider {
     package let directoryStatus: StateBroadcaster<ExploreDirectoryStatus>
     /// Syncs running per network (several callers may run one at once).
     let syncsInFlight = Locked<[ExploreNetwork: Int]>([:])
-    /// The observable ``directoryModel``, made on first use.
-    let directoryModelSlot = MemoizedObject()
 
     /// Creates the provider from its configuration and the SDK's context.
     @_spi(EngageProvider) public init(configuration: ExploreConfiguration, context: ProviderContext) async throws {

@@ -69,8 +69,6 @@ public final class WarplyProvider: EngageProvider {
     let deviceInfo: WarplyDeviceInfo
     private let currentLanguage: Locked<WarplyLanguage>
     let pushToken = Locked<String?>(nil)
-    /// The observable ``wallet``, made on first use.
-    let walletSlot = MemoizedObject()
 
     /// Creates the provider from its validated configuration and the registry's shared services: the
     /// HTTP clients (unsigned, signed, bearer), the device registrar, the sealed session store and the

@@ -55,6 +55,38 @@ import WarplyEmulator
         await engage.shutdown()
     }
 
+    @Test("engage.warply.wallet is there before the providers started, fills once Warply runs, and is warply.wallet")
+    func theFacadesWalletIsReadBeforeTheStart() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await WarplyHarness()
+        defer { Task { await harness.stop() } }
+        let environment = RegistryEnvironment(clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore())
+        // Returns at once: the provider starts in the background.
+        let engage = try Engage(configuration: harness.configuration(harness.warplyConfiguration()), environment: environment)
+        let wallet = engage.warply.wallet
+        #expect(engage.warply.wallet === wallet && wallet.points == nil && wallet.activeCampaigns.isEmpty)
+        await wallet.refresh()  // waits for the start, then fetches
+        #expect(wallet.lastError == nil && !wallet.activeCampaigns.isEmpty)
+        let warply = try await engage.provider(WarplyProvider.self)
+        #expect(warply.wallet === wallet)
+        // It follows the provider's calls like the provider's own wallet.
+        try await warply.logIn(deiEmail: "maria@example.gr")
+        #expect(await waitUntil { wallet.points != nil })
+        await engage.shutdown()
+    }
+
+    @Test("without Warply's section the facade's wallet says so in lastError, and stays empty")
+    func theFacadesWalletWithoutWarply() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.warply-tests")
+        configuration.storage = .inMemory
+        let engage = try Engage(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
+        let wallet = engage.warply.wallet
+        await wallet.refresh()
+        #expect(wallet.lastError?.code == .notConfigured && wallet.points == nil && wallet.activeCampaigns.isEmpty)
+        await engage.shutdown()
+    }
+
     @Test func aFailedFetchKeepsWhatWasShownAndSaysWhy() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await WarplyHarness()

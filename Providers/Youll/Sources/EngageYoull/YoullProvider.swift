@@ -41,8 +41,6 @@ public final class YoullProvider: EngageProvider {
     let sessionBox = YoullSessionBox()
     /// Counts ``setSession(_:)`` calls, for ``YoullCurrentUser``.
     let sessionChanges = StateBroadcaster<UInt64>(0)
-    /// The observable ``currentUser``, made on first use.
-    let currentUserSlot = MemoizedObject()
     let authorizer: HostTokenAuthorizer
     let graphQL: GraphQLClient
     let rest: APIClient?

@@ -1,3 +1,4 @@
+@_spi(EngageProvider) import Engage
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageYoull
@@ -41,6 +42,32 @@ import YoullEmulator
         // Log-out empties it.
         try await harness.youll.logOut()
         #expect(await waitUntil { user.profile == nil && !user.isSignedIn && user.userID == nil })
+    }
+
+    @Test("engage.youll.currentUser is there before the providers started, and follows the session once Youll runs")
+    func theFacadesUserIsReadBeforeTheStart() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
+        configuration.storage = .inMemory
+        configuration.network.timeoutSeconds = 20
+        try configuration.add(
+            .youll(
+                YoullConfiguration(
+                    graphQLEndpoint: harness.base.appendingPathComponent("v1/graphql"),
+                    restBaseURL: harness.base.appendingPathComponent("api/rest"),
+                    appVersion: "9.9.9")))
+        // Returns at once: the provider starts in the background.
+        let engage = try Engage(
+            configuration: configuration, environment: RegistryEnvironment(clock: harness.clock, secretStore: InMemorySecretStore()))
+        let user = engage.youll.currentUser
+        #expect(engage.youll.currentUser === user && !user.isSignedIn && user.profile == nil)
+        let youll = try await engage.provider(YoullProvider.self)
+        #expect(youll.currentUser === user)
+        youll.setSession(harness.userSession("u-7"))
+        #expect(await waitUntil { user.profile?.id == "u-7" && user.isSignedIn })
+        await engage.shutdown()
     }
 
     @Test(.bounded(deadline: .seconds(120))) func aRenameWhileTheProfileLoadsShowsTheNewName() async throws {

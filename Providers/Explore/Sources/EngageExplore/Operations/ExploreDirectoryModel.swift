@@ -55,21 +55,24 @@ public final class ExploreDirectoryModel {
     /// Why the last sync failed; `nil` once one succeeds.
     public private(set) var lastError: EngageError?
 
-    @ObservationIgnored private let provider: ExploreProvider
+    @ObservationIgnored private let resolver: ProviderResolver<ExploreProvider>
     @ObservationIgnored private var follower: Task<Void, Never>?
 
-    init(provider: ExploreProvider) {
-        self.provider = provider
-        let status = provider.directoryStatus.value
-        network = status.network
-        let updates = provider.directoryStatus.updates()
+    /// The directory of the provider `resolver` reaches (at once, for a model the provider made; once
+    /// it started, for one the facade made), showing `network` until then.
+    init(resolver: ProviderResolver<ExploreProvider>, network: ExploreNetwork) {
+        self.resolver = resolver
+        self.network = network
+        let initial = resolver.ifResolved?.directoryStatus.value
         follower = Task { [weak self] in
+            // The first value is the status now.
+            guard let updates = try? await resolver.provider().directoryStatus.updates() else { return }
             for await status in updates {
                 guard let self else { return }
                 self.apply(status)
             }
         }
-        apply(status)
+        if let initial { apply(initial) }
     }
 
     deinit {
@@ -79,13 +82,18 @@ public final class ExploreDirectoryModel {
     /// Syncs the selected network now (see ``ExploreProvider/sync(progress:)``). Never throws: a
     /// failure is in ``lastError`` (and the installed directory stays as it was).
     public func sync() async {
-        _ = try? await provider.sync()
+        do {
+            _ = try await resolver.provider().sync()
+        } catch {
+            // A failed sync is in the status the follower applies; a provider that did not start is not.
+            if resolver.ifResolved == nil { lastError = error }
+        }
     }
 
     /// A paged list of the merchants that match `query`, `pageSize` at a time (1 to
     /// `PageRequest.maxLimit`); `query.page` is ignored. It loads nothing until asked.
     public func merchants(matching query: ExploreMerchantQuery = ExploreMerchantQuery(), pageSize: Int = 50) -> ExploreMerchantList {
-        ExploreMerchantList(provider: provider, query: query, pageSize: pageSize)
+        ExploreMerchantList(resolver: resolver, query: query, pageSize: pageSize)
     }
 
     /// Sets each property that changed, so observers of the others are not woken.
@@ -133,7 +141,7 @@ public final class ExploreMerchantList {
     /// How many merchants a page holds.
     public let pageSize: Int
 
-    @ObservationIgnored private let provider: ExploreProvider
+    @ObservationIgnored private let resolver: ProviderResolver<ExploreProvider>
     /// Bumped at every restart: a page that arrives for an older generation is dropped.
     @ObservationIgnored private var generation: UInt64 = 0
     @ObservationIgnored private var loading: Task<Void, Never>?
@@ -141,12 +149,12 @@ public final class ExploreMerchantList {
     /// Whether the app has asked for a page: only then does an install load the first page again.
     @ObservationIgnored private var wasAsked = false
 
-    init(provider: ExploreProvider, query: ExploreMerchantQuery, pageSize: Int) {
-        self.provider = provider
+    init(resolver: ProviderResolver<ExploreProvider>, query: ExploreMerchantQuery, pageSize: Int) {
+        self.resolver = resolver
         self.query = query
         self.pageSize = PageRequest(limit: pageSize).limit
-        let updates = provider.directoryStatus.updates()
         follower = Task { [weak self] in
+            guard let updates = try? await resolver.provider().directoryStatus.updates() else { return }
             var installed: ExploreSyncState??
             for await status in updates {
                 guard let self else { return }
@@ -174,12 +182,12 @@ public final class ExploreMerchantList {
         let generation = generation
         var page = query
         page.page = PageRequest(offset: merchants.count, limit: pageSize)
-        let provider = provider
+        let resolver = resolver
         isLoading = true
         let task = Task { @MainActor in
             let result: Result<Page<ExploreMerchant>, EngageError>
             do {
-                result = .success(try await provider.merchants(page))
+                result = .success(try await resolver.provider().merchants(page))
             } catch {
                 result = .failure(EngageError.wrapping(error, providerID: .explore))
             }
@@ -239,9 +247,24 @@ public final class ExploreMerchantList {
 
 extension ExploreProvider {
     /// The selected network's directory as an `@Observable` object (sync status and progress, paged
-    /// merchant lists), the same one on every read.
+    /// merchant lists), the same one on every read (and the one `engage.explore.directoryModel`
+    /// returns).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var directoryModel: ExploreDirectoryModel {
-        directoryModelSlot.value { ExploreDirectoryModel(provider: self) }
+        ProviderModels(self, context: context).directoryModel
+    }
+}
+
+extension ProviderModels where Provider == ExploreProvider {
+    /// The selected network's directory (see ``ExploreDirectoryModel``), the same object on every read:
+    /// there at once through `engage.explore.directoryModel`, showing the configured network and nothing
+    /// installed until Explore runs.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor public var directoryModel: ExploreDirectoryModel {
+        model("explore.directoryModel") {
+            let configured = (try? configuration.providerConfiguration(ExploreConfiguration.self, for: .explore))??.network
+            return ExploreDirectoryModel(
+                resolver: resolver, network: resolver.ifResolved?.directoryStatus.value.network ?? configured ?? .mainnet)
+        }
     }
 }

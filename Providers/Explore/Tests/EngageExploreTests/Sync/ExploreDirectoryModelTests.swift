@@ -48,6 +48,33 @@ struct ExploreDirectoryModelTests {
         await harness.stop()
     }
 
+    @Test("engage.explore.directoryModel is there before the providers started, shows the configured network, then follows the directory")
+    func theFacadesModelIsReadBeforeTheStart() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
+        configuration.network.timeoutSeconds = 20
+        configuration.storage = .inMemory
+        var explore = harness.exploreConfiguration()
+        explore.network = .testnet
+        explore.syncsAutomatically = false
+        try configuration.add(.explore(explore))
+        let environment = RegistryEnvironment(clock: harness.clock, random: SeededRandomSource(seed: 5), secretStore: InMemorySecretStore())
+        // Returns at once: the provider starts in the background.
+        let engage = try Engage(configuration: configuration, environment: environment)
+        let model = engage.explore.directoryModel
+        #expect(engage.explore.directoryModel === model && model.network == .testnet && model.installed == nil)
+        let provider = try await engage.provider(ExploreProvider.self)
+        #expect(provider.directoryModel === model)
+        provider.selectNetwork(.mainnet)
+        #expect(await waitUntil { model.network == .mainnet })
+        await model.sync()
+        #expect(await waitUntil { model.installed?.timestamp == 1_000 })
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("a merchant list pages on demand, searches, and starts over when a new directory is installed")
     func theListPagesAndReloads() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation

@@ -43,7 +43,7 @@ public final class WarplyWallet {
     /// When the last refresh that succeeded ended, on the provider's clock.
     public private(set) var lastRefreshed: Date?
 
-    @ObservationIgnored private let provider: WarplyProvider
+    @ObservationIgnored private let provider: ProviderResolver<WarplyProvider>
     @ObservationIgnored private let refreshes = SingleFlight<Void>()
     @ObservationIgnored private var follower: Task<Void, Never>?
     /// Bumped by every login, redemption and logout: a refresh started before shows nothing it fetched.
@@ -55,9 +55,11 @@ public final class WarplyWallet {
     static let refreshingOperations: Set<String> = ["dei_login", "verify_ticket", "cosmote_user", "update_tokens", "redeem_coupon"]
     static let emptyingOperation = "logout"
 
-    init(provider: WarplyProvider) {
+    /// A wallet of the provider `provider` reaches, following the operations published on `events`
+    /// (the provider's bus): made by the provider, or by the facade before the provider started.
+    init(provider: ProviderResolver<WarplyProvider>, events: EventBus) {
         self.provider = provider
-        let operations = provider.context.events.stream(of: OperationEvent.self)
+        let operations = events.stream(of: OperationEvent.self)
         follower = Task { [weak self] in
             for await event in operations where event.providerID == .warply && event.succeeded {
                 guard let self else { return }
@@ -100,7 +102,13 @@ public final class WarplyWallet {
         let started = generation
         /// Whether what this load fetched may still be shown.
         func isCurrent() -> Bool { generation == started }
-        let provider = provider
+        let provider: WarplyProvider
+        do {
+            provider = try await self.provider.provider()
+        } catch {
+            if isCurrent() { lastError = error }
+            return
+        }
         var failure: EngageError?
         async let campaigns = outcome { () async throws(EngageError) in try await provider.campaigns() }
         do {
@@ -158,10 +166,30 @@ private func outcome<Value: Sendable>(_ body: @Sendable () async throws(EngageEr
 }
 
 extension WarplyProvider {
-    /// The signed-in user's wallet as an `@Observable` object, the same one on every read. Call
-    /// ``WarplyWallet/refresh()`` to fill it; it refreshes itself after logins and redemptions.
+    /// The signed-in user's wallet as an `@Observable` object, the same one on every read (and the one
+    /// `engage.warply.wallet` returns). Call ``WarplyWallet/refresh()`` to fill it; it refreshes itself
+    /// after logins and redemptions.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var wallet: WarplyWallet {
-        walletSlot.value { WarplyWallet(provider: self) }
+        ProviderModels(self, context: context).wallet
+    }
+}
+
+extension ProviderModels where Provider == WarplyProvider {
+    /// The signed-in user's wallet (see ``WarplyWallet``), the same object on every read: there at once
+    /// through `engage.warply.wallet`, empty until Warply runs.
+    ///
+    /// ```swift
+    /// struct PointsBadge: View {
+    ///     @Environment(\.engage) private var engage
+    ///     var body: some View {
+    ///         let wallet = engage.warply.wallet
+    ///         Text("\(wallet.points ?? 0) points").task { await wallet.refresh() }
+    ///     }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor public var wallet: WarplyWallet {
+        model("warply.wallet") { WarplyWallet(provider: resolver, events: events) }
     }
 }

@@ -36,7 +36,7 @@ public final class YoullCurrentUser {
     /// Why the last load failed; `nil` after one that succeeded.
     public private(set) var lastError: EngageError?
 
-    @ObservationIgnored private let provider: YoullProvider
+    @ObservationIgnored private let provider: ProviderResolver<YoullProvider>
     @ObservationIgnored private let loads = SingleFlight<Void>()
     @ObservationIgnored private var followers: [Task<Void, Never>] = []
     /// Bumped by every session change and every operation that changes the user: a load started
@@ -47,12 +47,15 @@ public final class YoullCurrentUser {
     static let reloadingOperations: Set<String> = ["register_user", "upload_profile_picture"]
     static let emptyingOperations: Set<String> = ["log_out", "delete_account"]
 
-    init(provider: YoullProvider) {
+    /// The user of the provider `provider` reaches, following the operations published on `events`
+    /// (the provider's bus): made by the provider, or by the facade before the provider started.
+    init(provider: ProviderResolver<YoullProvider>, events: EventBus) {
         self.provider = provider
-        let sessions = provider.sessionChanges.updates()
-        let operations = provider.context.events.stream(of: OperationEvent.self)
+        let operations = events.stream(of: OperationEvent.self)
         followers = [
             Task { [weak self] in
+                // Once the provider runs (at once for a model the provider made).
+                guard let sessions = try? await provider.provider().sessionChanges.updates() else { return }
                 // The first value is the session in place now: load it too.
                 for await _ in sessions {
                     guard let self else { return }
@@ -95,6 +98,13 @@ public final class YoullCurrentUser {
 
     private func load() async {
         let started = generation
+        let provider: YoullProvider
+        do {
+            provider = try await self.provider.provider()
+        } catch {
+            if generation == started { lastError = error }
+            return
+        }
         let session = provider.session
         let signedIn = await session.isLoggedIn
         let userID = await session.userInfo().userID
@@ -129,9 +139,19 @@ public final class YoullCurrentUser {
 }
 
 extension YoullProvider {
-    /// The session's user and profile as an `@Observable` object, the same one on every read.
+    /// The session's user and profile as an `@Observable` object, the same one on every read (and the
+    /// one `engage.youll.currentUser` returns).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var currentUser: YoullCurrentUser {
-        currentUserSlot.value { YoullCurrentUser(provider: self) }
+        ProviderModels(self, context: context).currentUser
+    }
+}
+
+extension ProviderModels where Provider == YoullProvider {
+    /// The session's user and profile (see ``YoullCurrentUser``), the same object on every read: there
+    /// at once through `engage.youll.currentUser`, a guest until Youll runs.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor public var currentUser: YoullCurrentUser {
+        model("youll.currentUser") { YoullCurrentUser(provider: resolver, events: events) }
     }
 }
