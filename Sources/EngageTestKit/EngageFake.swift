@@ -29,7 +29,7 @@ import Foundation
 /// written to disk, and each fake is independent of every other (and of `Engage.shared`).
 public final class EngageFake: Sendable {
     /// The operations whose answer ``fail(_:with:)`` can replace with an error.
-    public enum Operation: String, Sendable, CaseIterable {
+    public enum Operation: Sendable, CaseIterable {
         /// `engage.offers(_:)`.
         case offers
         /// `engage.content(_:)`.

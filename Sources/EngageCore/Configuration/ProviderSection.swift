@@ -21,11 +21,11 @@ public struct ProviderSection: Sendable {
     /// The provider the section configures.
     public let id: ProviderID
     /// Its configuration.
-    public let configuration: any ProviderConfiguration
+    @_spi(EngageProvider) public let configuration: any ProviderConfiguration
 
     /// The section of `provider`, whose configuration type `configuration` has: the id comes from the
     /// provider's descriptor.
-    public init<Provider: EngageProvider>(_ provider: Provider.Type, _ configuration: Provider.Configuration) {
+    @_spi(EngageProvider) public init<Provider: EngageProvider>(_ provider: Provider.Type, _ configuration: Provider.Configuration) {
         id = Provider.descriptor.id
         self.configuration = configuration
     }

@@ -116,7 +116,7 @@ public protocol ProviderConfiguration: Codable, Sendable {
     /// The keys of a JSON section this type reads but does not write back when it is encoded (a
     /// preset it applies first, a former name it still accepts). Any other key that encoding does not
     /// write back is reported as unknown at start (`RegistryStartReport.unknownKeys`).
-    static var decodingOnlyKeys: Set<String> { get }
+    @_spi(EngageProvider) static var decodingOnlyKeys: Set<String> { get }
 }
 
 extension ProviderConfiguration {
@@ -124,7 +124,7 @@ extension ProviderConfiguration {
     public func validationIssues() -> [String] { [] }
 
     /// None by default: what the type reads, it writes.
-    public static var decodingOnlyKeys: Set<String> { [] }
+    @_spi(EngageProvider) public static var decodingOnlyKeys: Set<String> { [] }
 
     /// Throws `.invalidConfiguration` listing every issue, attributed to `providerID`.
     public func validate(for providerID: ProviderID) throws(EngageError) {

@@ -192,7 +192,7 @@ public struct WarplyConfiguration: ProviderConfiguration, Equatable {
 
     /// `preset` (applied before the other keys) and `tokens` (the former name of `auth`): read, never
     /// written back.
-    public static var decodingOnlyKeys: Set<String> { ["preset", "tokens"] }
+    @_spi(EngageProvider) public static var decodingOnlyKeys: Set<String> { ["preset", "tokens"] }
 
     /// Encodes every setting (without a `preset` key).
     public func encode(to encoder: any Encoder) throws {
