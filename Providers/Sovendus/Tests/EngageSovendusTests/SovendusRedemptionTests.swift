@@ -189,6 +189,19 @@ struct SovendusRedemptionTests {
         await harness.stop()
     }
 
+    @Test("Reports reach Sovendus in their counter's order, even when the first one is slow to arrive")
+    func telemetryOrder() async throws {
+        let harness = try await SovendusHarness.make { $0.trafficMediumPublicID = UUID(uuidString: "11111111-2222-4333-8444-555555555555") }
+        harness.host.faults.inject(FaultRule(.delay(.milliseconds(300)), emulatorID: "sovendus", path: "/error", trigger: .times(1)))
+        let consumer = try SovendusFixtures.consumer()
+        for _ in 0..<3 {
+            _ = try? await harness.sovendus.redeemCoupon(for: SovendusFixtures.order, consumer: consumer)
+        }
+        await harness.sovendus.telemetry.drain()
+        #expect(harness.emulator.errorReports.map(\.counter) == [1, 2, 3])
+        await harness.stop()
+    }
+
     @Test("Report kinds are the official SDK's: a 404 is notFound, the network and 5xx unknown, the rest exception")
     func reportKinds() async throws {
         let harness = try await SovendusHarness.make { $0.trafficSourceNumber = 9_999 }

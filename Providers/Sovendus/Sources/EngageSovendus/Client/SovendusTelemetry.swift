@@ -4,7 +4,7 @@ import HTTPTypes
 import Logging
 
 /// Reports the provider's own failures to Sovendus' error telemetry (`POST /error`), as Sovendus'
-/// Flutter component does: at most ``limit`` reports per provider instance, sent in the background,
+/// Flutter component does: at most ``limit`` reports per provider instance, sent in the background one after another,
 /// never retried, and never carrying personal data. A report holds only constant text: the operation's
 /// name, the error's code and HTTP status, its kind (the official SDK's `notFound` for a 404,
 /// `unknown` for the network and server errors, `exception` for the rest), the SDK's platform and
@@ -58,33 +58,36 @@ final class SovendusTelemetry: Sendable {
         guard let client, consent.isEnabled(for: .sovendus) else { return }
         var status = ""
         if let httpStatus = error.httpStatus { status = " (HTTP \(httpStatus))" }
-        let counter: Int? = state.withLock { state in
-            guard state.sent < Self.limit else { return nil }
-            state.sent += 1
-            return state.sent
-        }
-        guard let counter else { return }
-        let report = SovendusWire.ErrorReport(
-            sdkPlatform: Self.platform, sdkVersion: sdkVersion, trafficSourceNumber: trafficSource, trafficMediumNumber: trafficMedium,
-            type: Self.kind(of: error), message: "\(operation.name) failed: \(error.code.rawValue)\(status)",
-            actions: operation.name.rawValue,
-            additionalData: "operation=\(operation.name);code=\(error.code.rawValue);httpStatus=\(error.httpStatus.map(String.init) ?? "");"
-                + "sandbox=\(sandbox)",
-            source: "engagekit", counter: counter, implementationType: implementationType
-        )
         let logger = self.logger
-        let task = Task {
-            do {
-                _ = try await client.data(
-                    .post, "/error", body: .json(report),
-                    options: RequestOptions(allowsRetry: false, operation: SovendusOperation.errorTelemetry)
-                )
-            } catch {
-                logger.debug(
-                    "Sovendus error telemetry was not delivered", metadata: ["code": "\(EngageError.wrapping(error).code.rawValue)"])
-            }
+        // A report waits for the one before it, so Sovendus receives them in their counter's order,
+        // whatever the network does to the first one.
+        state.withLock { state in
+            guard state.sent < Self.limit else { return }
+            state.sent += 1
+            let report = SovendusWire.ErrorReport(
+                sdkPlatform: Self.platform, sdkVersion: sdkVersion, trafficSourceNumber: trafficSource,
+                trafficMediumNumber: trafficMedium, type: Self.kind(of: error),
+                message: "\(operation.name) failed: \(error.code.rawValue)\(status)", actions: operation.name.rawValue,
+                additionalData: "operation=\(operation.name);code=\(error.code.rawValue);"
+                    + "httpStatus=\(error.httpStatus.map(String.init) ?? "");sandbox=\(sandbox)",
+                source: "engagekit", counter: state.sent, implementationType: implementationType
+            )
+            let previous = state.tasks.last
+            state.tasks.append(
+                Task {
+                    await previous?.value
+                    do {
+                        _ = try await client.data(
+                            .post, "/error", body: .json(report),
+                            options: RequestOptions(allowsRetry: false, operation: SovendusOperation.errorTelemetry)
+                        )
+                    } catch {
+                        logger.debug(
+                            "Sovendus error telemetry was not delivered",
+                            metadata: ["code": "\(EngageError.wrapping(error).code.rawValue)"])
+                    }
+                })
         }
-        state.withLock { $0.tasks.append(task) }
     }
 
     /// How many reports were sent (or are being sent).
