@@ -161,12 +161,10 @@ let traitGatedProviders: [Target.Dependency] = providerModules.map { provider in
 let traitGatedEmulators: [Target.Dependency] = providerModules.map { provider in
     .target(name: "\(provider.folder)Emulator", condition: .when(traits: [provider.trait]))
 }
-let providerProducts: [Product] = providerModules.flatMap { provider -> [Product] in
-    [
-        .library(name: "Engage\(provider.folder)", targets: ["Engage\(provider.folder)"]),
-        .library(name: "\(provider.folder)Emulator", targets: ["\(provider.folder)Emulator"]),
-        .executable(name: provider.example, targets: [provider.example]),
-    ]
+/// Each provider's SDK module is a library product (its emulator and example are not: the package an
+/// app adds lists only what an app links).
+let providerProducts: [Product] = providerModules.map { provider in
+    .library(name: "Engage\(provider.folder)", targets: ["Engage\(provider.folder)"])
 }
 let providerTargets: [Target] = providerModules.flatMap { provider -> [Target] in
     let module = "Engage\(provider.folder)"
@@ -223,28 +221,31 @@ let package = Package(
     // The language of the SDK's own texts (the errors' user messages); German and Greek ship beside it.
     defaultLocalization: "en",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // What an app's "Add Package" lists: the SDK's modules, the app test kit, the sandbox with the
+    // built-in emulators for an app's integration tests, what a provider author's own package builds
+    // against (CONTRIBUTING.md), and the benchmark scenarios the separate Benchmarks/ package runs.
+    // Each emulator's module, the reference provider, the sandbox's web UI, the sandbox and demo
+    // executables and the examples are targets and not products: no other package names them, and
+    // `swift run --traits Development <name>` still runs each executable here (SwiftPM makes a product
+    // of every executable target of the root package). `.ci/check-app-graph` holds the list.
     products: [
         .library(name: "Engage", targets: ["Engage"]),
         .library(name: "EngageCore", targets: ["EngageCore"]),
-        .library(name: "EngageTesting", targets: ["EngageTesting"]),
         // For apps' previews and unit tests: an `Engage` over in-memory fakes, on the app's surface (no SPI).
         .library(name: "EngageTestKit", targets: ["EngageTestKit"]),
+        // For provider authors (Development trait, but for EngageTesting): test helpers, the sandbox host
+        // an emulator plugs into, a sandbox tool of their own, and their example's output modes and
+        // embedded backend.
+        .library(name: "EngageTesting", targets: ["EngageTesting"]),
         .library(name: "EngageSandbox", targets: ["EngageSandbox"]),
-        // The reference provider: the smallest complete provider (login, rotating tokens, items, events),
-        // laid out like every provider, always built; the demo, the core's end-to-end tests and the
-        // benchmarks use it.
-        .library(name: "EngageReference", targets: ["EngageReference"]),
-        .library(name: "ReferenceEmulator", targets: ["ReferenceEmulator"]),
-        // For third parties' own tools: a sandbox command serving their emulators, and the examples'
-        // output modes and embedded backend.
+        // An app's integration tests: every compiled-in provider's emulator in one product
+        // (`BuiltInEmulators`), served by an in-process `SandboxHost`.
+        .library(name: "EngageEmulators", targets: ["EngageEmulators"]),
         .library(name: "EngageSandboxCommand", targets: ["EngageSandboxCommand"]),
-        .library(name: "EngageSandboxUI", targets: ["EngageSandboxUI"]),
         .library(name: "EngageExampleSupport", targets: ["EngageExampleSupport"]),
         // The benchmark scenarios, for the separate Benchmarks/ package: here, so that they reach the
         // client stack's `package` types (the middleware) and are compiled with every CI build.
         .library(name: "EngageBenchSupport", targets: ["EngageBenchSupport"]),
-        .executable(name: "engage-sandbox", targets: ["engage-sandbox"]),
-        .executable(name: "engage-demo", targets: ["engage-demo"]),
     ] + providerProducts,
     traits: providerTraits,
     dependencies: [

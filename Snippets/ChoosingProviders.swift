@@ -4,13 +4,13 @@
 // provider joins.
 
 // snippet.hide
-import CroboxEmulator
 import Engage
 import EngageCrobox
+import EngageEmulators
 import EngageSandbox
 import Foundation
 
-let sandbox = SandboxHost(emulators: [CroboxEmulator()])
+let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
 guard let croboxURL = try await sandbox.start().baseURL(for: "crobox") else { fatalError("the sandbox serves Crobox") }
 // snippet.show
 

@@ -3,15 +3,14 @@
 // served on loopback by the sandbox.
 
 // snippet.hide
-import CroboxEmulator
 import Engage
 import EngageCrobox
+import EngageEmulators
 import EngageSandbox
 import EngageWarply
 import Foundation
-import WarplyEmulator
 
-let sandbox = SandboxHost(emulators: [CroboxEmulator(), WarplyEmulator()])
+let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
 let endpoints = try await sandbox.start()
 guard let croboxURL = endpoints.baseURL(for: "crobox"), let warplyURL = endpoints.baseURL(for: "warply") else {
     fatalError("the sandbox serves both emulators")

@@ -4,16 +4,15 @@
 
 // snippet.hide
 import Engage
+import EngageEmulators
 import EngageSandbox
 import EngageSovendus
 import Foundation
-import SovendusEmulator
 
-let emulator = SovendusEmulator()
-let sandbox = SandboxHost(emulators: [emulator])
-guard let sovendusURL = try await sandbox.start().baseURL(for: "sovendus") else { fatalError("the sandbox serves Sovendus") }
+let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
 var configuration = EngageConfiguration.preset(.testing, appID: "com.example.shop")
-try configuration.setProvider(.sovendus, emulator.providerConfiguration(baseURL: sovendusURL))
+try BuiltInEmulators.configure(&configuration, endpoints: try await sandbox.start())
+configuration.providers = configuration.providers.filter { $0.key == "sovendus" }
 let engage = try Engage(configuration: configuration)
 // snippet.show
 
@@ -35,6 +34,6 @@ let receipt = try await sovendus.redeemCoupon(for: order, consumer: consumer)
 
 print(decision)  // openExternally(https://shop.example/deal)
 print(receipt.message ?? "received")  // Coupon redemption received.
-precondition(emulator.redemptions.count == 1)
+precondition(sandbox.journal.entries(for: "sovendus").filter { $0.path.hasPrefix("/redeem/") }.count == 1)
 await engage.shutdown()
 await sandbox.stop()

@@ -1,22 +1,22 @@
-// Testing with the sandbox: serve an emulator on loopback, point the provider at it, inject a
+// Testing with the sandbox: serve the emulators on loopback, point the providers at them, inject a
 // fault, and read what the emulator received from its journal.
 
 // snippet.hide
-import CroboxEmulator
 import Engage
 import EngageCrobox
+import EngageEmulators
 import EngageSandbox
 import Foundation
 // snippet.show
 
-// One host serves any number of emulators, each under its own path prefix, on a free port.
-let sandbox = SandboxHost(emulators: [CroboxEmulator()])
-let endpoints = try await sandbox.start()
-guard let croboxURL = endpoints.baseURL(for: "crobox") else { fatalError("the sandbox serves Crobox") }
-
+// One host serves any number of emulators, each under its own path prefix, on a free port; every
+// compiled-in provider's section then points at its emulator.
+// snippet.all
+let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
 var configuration = EngageConfiguration.preset(.testing, appID: "com.example.tests")
+try BuiltInEmulators.configure(&configuration, endpoints: try await sandbox.start())
+// snippet.end
 configuration.storage = .inMemory
-try configuration.setProvider(.crobox, CroboxConfiguration(containerID: "xlrc9t", baseURL: croboxURL))
 let engage = try Engage(configuration: configuration)  // provider(_:) waits for the start
 let crobox = try await engage.provider(CroboxProvider.self)
 

@@ -21,8 +21,17 @@ import ReferenceEmulator
 #endif
 
 /// The emulators compiled into this build: the reference backend plus every provider's sandbox set
-/// whose trait is enabled, in catalogue order. `engage-sandbox` serves them and `engage-demo` runs its
-/// scenarios against them. Generated from the provider catalogue in `Package.swift`.
+/// whose trait is enabled, in catalogue order. `engage-sandbox` serves them, `engage-demo` runs its
+/// scenarios against them, and an app's integration tests serve them in-process (the
+/// `EngageEmulators` product, with the `Development` trait):
+///
+/// ```swift
+/// let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
+/// var configuration = EngageConfiguration.preset(.testing, appID: "com.example.tests")
+/// try BuiltInEmulators.configure(&configuration, endpoints: try await sandbox.start())
+/// ```
+///
+/// Generated from the provider catalogue in `Package.swift`.
 public enum BuiltInEmulators {
     /// Fresh instances of every compiled-in emulator, issuing access tokens that live `tokenLifetime`.
     public static func all(tokenLifetime: Duration = .seconds(300)) -> [any Emulator] {
@@ -68,16 +77,23 @@ public enum BuiltInEmulators {
         #endif
     }
 
-    /// A development configuration for the app `appID` whose every compiled-in provider talks to the
-    /// emulators at `endpoints`: what `engage-sandbox --configuration-out` writes.
-    public static func configuration(appID: String, endpoints: SandboxEndpoints) throws -> EngageConfiguration {
-        var configuration = EngageConfiguration.preset(.development, appID: appID)
+    /// Adds the configuration section of every compiled-in provider for the emulators a sandbox serves
+    /// at `endpoints`, keeping the rest of `configuration` (its preset, storage and consent); throws
+    /// ``EngageError/Code/notConfigured`` for a provider whose emulator the sandbox does not serve.
+    public static func configure(_ configuration: inout EngageConfiguration, endpoints: SandboxEndpoints) throws {
         try configure(&configuration) { id in
             guard let url = endpoints.baseURL(for: id) else {
                 throw EngageError(.notConfigured, "The sandbox serves no '\(id)' emulator.")
             }
             return url
         }
+    }
+
+    /// A development configuration for the app `appID` whose every compiled-in provider talks to the
+    /// emulators at `endpoints`: what `engage-sandbox --configuration-out` writes.
+    public static func configuration(appID: String, endpoints: SandboxEndpoints) throws -> EngageConfiguration {
+        var configuration = EngageConfiguration.preset(.development, appID: appID)
+        try configure(&configuration, endpoints: endpoints)
         return configuration
     }
 }
