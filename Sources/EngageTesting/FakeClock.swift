@@ -21,6 +21,7 @@ import Foundation
 
     private struct State {
         var now: Date
+        var uptime: Duration = .zero
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
         var sleepCount = 0
@@ -38,6 +39,10 @@ import Foundation
 
     /// The fake current time.
     public var now: Date { state.withLock { $0.now } }
+
+    /// How far the clock was advanced since it was made: moved by ``advance(by:)`` (and by
+    /// ``set(to:)`` forward), never back, so deadlines and durations follow the fake time.
+    public var uptime: Duration { state.withLock { $0.uptime } }
 
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -86,6 +91,7 @@ import Foundation
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.adding(duration)
+            state.uptime += max(duration, .zero)
             let now = state.now
             let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= now }
@@ -94,7 +100,9 @@ import Foundation
         due.forEach { $0.continuation.resume() }
     }
 
-    /// Sets the clock to `date` (forward or backward) without waking anyone unless the date is later.
+    /// Sets the clock to `date` (forward or backward) without waking anyone unless the date is later;
+    /// only a later date moves ``uptime``, as a device's date set back does not turn back its monotonic
+    /// clock.
     public func set(to date: Date) {
         let delta = date.timeIntervalSince(now)
         if delta > 0 {

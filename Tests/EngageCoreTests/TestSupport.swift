@@ -4,13 +4,12 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// A provider context named `id` over `database`, with a fake clock, a seeded random source, an
-/// in-memory secret store, and requests sent to `transport`.
+/// A provider context named `id` over `database`, with a fake clock (`clock`, or a new one), a seeded
+/// random source, an in-memory secret store, and requests sent to `transport`.
 func makeProviderContext(
     _ id: ProviderID, database: EngageDatabase, transport: InMemoryTransport = InMemoryTransport { _ in .status(.ok) },
-    events: EventBus = EventBus()
+    events: EventBus = EventBus(), clock: FakeClock = FakeClock()
 ) throws -> ProviderContext {
-    let clock = FakeClock()
     let secretStore = InMemorySecretStore()
     let sealer = try Sealer(store: secretStore, keyName: "core-tests")
     let random = SeededRandomSource(seed: 1)

@@ -136,13 +136,13 @@ import Logging
     ) async throws(EngageError)
         -> Value
     {
-        let start = ContinuousClock.now
+        let start = clock.uptime
         do {
             let value = try await CurrentOperation.$value.withValue(operation) { try await body() }
             events.publish(
                 OperationEvent(
                     providerID: providerID, operation: operation.name.rawValue, eventSuffix: descriptor.eventSuffix,
-                    outcome: .success, duration: ContinuousClock.now - start
+                    outcome: .success, duration: clock.uptime - start
                 ))
             return value
         } catch {
@@ -150,7 +150,7 @@ import Logging
             events.publish(
                 OperationEvent(
                     providerID: providerID, operation: operation.name.rawValue, eventSuffix: descriptor.eventSuffix,
-                    outcome: .failure(engageError), duration: ContinuousClock.now - start
+                    outcome: .failure(engageError), duration: clock.uptime - start
                 ))
             throw engageError
         }

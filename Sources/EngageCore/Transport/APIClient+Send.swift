@@ -20,7 +20,7 @@ extension APIClient {
             request.method, request.path, query: request.query, encodedQuery: request.encodedQuery, headers: request.headers,
             body: request.body, options: request.options)
         if message.options.expiresAt == nil {
-            message.options.expiresAt = ContinuousClock.now + (message.options.deadline ?? callDeadline)
+            message.options.expiresAt = clock.uptime + (message.options.deadline ?? callDeadline)
         }
         let maxAttempts = message.options.allowsRetry ? retry.maxAttempts : 1
         var attempt = 1
@@ -36,7 +36,7 @@ extension APIClient {
                 return try await resend(message, reading: request.reading, after: rejection, failure: error)
             }
             guard attempt < maxAttempts, let delay = retryDelay(after: failure, answer: answer, request: message, attempt: attempt),
-                message.options.expiresAt.map({ ContinuousClock.now + delay < $0 }) ?? true  // no retry past the call's deadline
+                message.options.expiresAt.map({ clock.uptime + delay < $0 }) ?? true  // no retry past the call's deadline
             else { throw failure }
             logger.debug(
                 "Retrying request",

@@ -11,12 +11,14 @@ package struct LoggingMiddleware: HTTPMiddleware {
     public let logger: Logger
     /// Removes secrets before anything is logged.
     public let redactor: Redactor
-    private let clock = ContinuousClock()
+    /// What the logged durations are measured on (its `uptime`).
+    public let clock: any EngageClock
 
-    /// A middleware logging to `logger` through `redactor`.
-    public init(logger: Logger, redactor: Redactor = Redactor()) {
+    /// A middleware logging to `logger` through `redactor`, timing requests on `clock`.
+    public init(logger: Logger, redactor: Redactor = Redactor(), clock: any EngageClock = SystemClock()) {
         self.logger = logger
         self.redactor = redactor
+        self.clock = clock
     }
 
     /// Logs the request and its outcome, then passes the response or error on unchanged.
@@ -24,7 +26,7 @@ package struct LoggingMiddleware: HTTPMiddleware {
         _ request: HTTPRequestMessage,
         next: @escaping @Sendable (HTTPRequestMessage) async throws -> HTTPResponseMessage
     ) async throws -> HTTPResponseMessage {
-        let start = clock.now
+        let start = clock.uptime
         let summary = logger.logLevel <= .debug ? request.redactedSummary(using: redactor) : ""
         if logger.logLevel <= .trace {
             logger.trace(
@@ -37,7 +39,7 @@ package struct LoggingMiddleware: HTTPMiddleware {
         }
         do {
             let response = try await next(request)
-            let elapsed = clock.now - start
+            let elapsed = clock.uptime - start
             if logger.logLevel <= .debug {
                 var metadata: Logger.Metadata = ["status": "\(response.status)", "ms": "\(Int(elapsed.seconds * 1000))"]
                 if let operation = request.options.operationName { metadata["operation"] = "\(operation)" }
@@ -52,7 +54,7 @@ package struct LoggingMiddleware: HTTPMiddleware {
             logger.debug(
                 "✗ \(summary)",
                 metadata: [
-                    "error": "\(redactor.redact(text: engageError.description))", "ms": "\(Int((clock.now - start).seconds * 1000))",
+                    "error": "\(redactor.redact(text: engageError.description))", "ms": "\(Int((clock.uptime - start).seconds * 1000))",
                 ]
             )
             throw error

@@ -42,9 +42,13 @@ import Foundation
     /// connection then fails the call with a retryable `.network`; elsewhere there is no cellular
     /// interface and it changes nothing. Set for a whole client by `APIClient.allowsCellularAccess`.
     public var allowsCellularAccess: Bool
-    /// When the call this request belongs to must be over, on the monotonic clock (transfers happen in
-    /// real time); set by `APIClient` from ``deadline``.
-    package var expiresAt: ContinuousClock.Instant?
+    /// When the call this request belongs to must be over, as a reading of the client's clock's
+    /// `uptime`; set by `APIClient` from ``deadline``.
+    package var expiresAt: Duration?
+    /// How long the call has left as this attempt starts, measured on the client's clock; set by the
+    /// timeout middleware for the transport, which runs in real time and turns it into a deadline on
+    /// its own clock.
+    package var remaining: Duration?
 
     /// The limit applied when neither the request nor its client sets one: 16 MiB.
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024

@@ -1,5 +1,5 @@
-/// Gives every attempt its timeout, and fails an attempt that takes longer, measured on the injected
-/// clock.
+/// Gives every attempt its timeout and the time its call has left, and fails an attempt that takes
+/// longer, measured on the injected clock.
 ///
 /// The transport receives the timeout in `options.timeout`. For a transport that enforces it itself
 /// (`HTTPTransport.enforcesTimeouts`, e.g. URLSession) the middleware only sets it: racing every request
@@ -29,11 +29,15 @@ package struct TimeoutMiddleware: HTTPMiddleware {
         var request = request
         let timeout = request.options.timeout ?? defaultTimeout
         request.options.timeout = timeout
-        guard racesAttempts else { return try await next(request) }
         let clock = self.clock
+        // Not `expiresAt.map { … clock.uptime … }`: that closure crashes Swift 6.3.1's
+        // ClosureLifetimeFixup pass in this function.
+        var remaining: Duration?
+        if let expiresAt = request.options.expiresAt { remaining = max(expiresAt - clock.uptime, .zero) }
+        request.options.remaining = remaining
+        guard racesAttempts else { return try await next(request) }
         let attempt = request
-        let remaining = request.options.expiresAt.map { $0 - ContinuousClock.now }
-        let limit = remaining.map { min(timeout, max($0, .zero)) } ?? timeout
+        let limit = remaining.map { min(timeout, $0) } ?? timeout
         return try await withThrowingTaskGroup(of: HTTPResponseMessage?.self) { group in
             group.addTask { try await next(attempt) }
             group.addTask {

@@ -19,7 +19,7 @@ package enum TransportStack {
             middlewares: [
                 TimeoutMiddleware(defaultTimeout: timeout, clock: clock, racesAttempts: !transport.enforcesTimeouts)
             ] + additionalMiddleware + [
-                LoggingMiddleware(logger: logger, redactor: redactor)
+                LoggingMiddleware(logger: logger, redactor: redactor, clock: clock)
             ]
         )
     }

@@ -107,18 +107,20 @@ import HTTPTypesFoundation
     private func sendOnce(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         let urlRequest = try Self.urlRequest(for: request, defaultTimeout: defaultTimeout)
         let limit = request.options.maxResponseBytes ?? RequestOptions.defaultMaxResponseBytes
+        // The call's deadline on this transport's clock: transfers happen in real time.
+        let deadline = request.options.remaining.map { ContinuousClock.now + $0 }
         let data: Data
         let urlResponse: URLResponse
         do {
             if let limiter {
                 (data, urlResponse) = try await limiter.data(
-                    for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile, deadline: request.options.expiresAt
+                    for: urlRequest, in: session, limit: limit, bodyFile: request.options.bodyFile, deadline: deadline
                 )
-            } else if let expiresAt = request.options.expiresAt {
+            } else if let deadline {
                 // The app's own session has no watchdog: race the call's deadline.
                 let sent = urlRequest
                 let session = session
-                (data, urlResponse) = try await Self.racing(expiresAt) { try await RedirectRefusingDelegate.data(for: sent, in: session) }
+                (data, urlResponse) = try await Self.racing(deadline) { try await RedirectRefusingDelegate.data(for: sent, in: session) }
             } else {
                 (data, urlResponse) = try await RedirectRefusingDelegate.data(for: urlRequest, in: session)
             }
