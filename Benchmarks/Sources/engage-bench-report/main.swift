@@ -1,7 +1,7 @@
-// engage-bench-report: runs the four EngageKit comparisons with ContinuousClock, each subject
+// engage-bench-report: runs the EngageKit comparisons (and the offline backlog) with ContinuousClock, each subject
 // interleaved with its baseline in the same run, and prints medians, p99 and ratios against the goals.
 //
-//   swift run -c release engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry,youll]
+//   swift run -c release engage-bench-report [--quick] [--strict] [--only client,storm,queue,registry,youll,backlog]
 //
 // The same scenarios run in the benchmark harness (`swift package benchmark`), which adds percentiles,
 // allocation counts and baselines; this tool exists because the harness does not report ratios.
@@ -12,7 +12,7 @@ import Foundation
 struct Options {
     var quick = false
     var strict = false
-    var only: Set<String> = ["client", "storm", "queue", "registry", "youll"]
+    var only: Set<String> = ["client", "storm", "queue", "registry", "youll", "backlog"]
     /// Also print where the client stack's and the single enqueue's time goes.
     var diagnose = false
     /// Profiling aid: loop one operation for this many seconds, print nothing else (for `perf record`).
@@ -34,7 +34,7 @@ struct Options {
                 guard let list = iterator.next() else { throw BenchFailure("--only needs a list") }
                 only = Set(list.split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: engage-bench-report [--quick] [--strict] [--diagnose] [--only client,storm,queue,registry,youll]")
+                print("usage: engage-bench-report [--quick] [--strict] [--diagnose] [--only client,storm,queue,registry,youll,backlog]")
                 exit(0)
             default:
                 throw BenchFailure("unknown argument \(argument)")
@@ -118,7 +118,7 @@ log("EngageKit benchmark report: \(ProcessInfo.processInfo.activeProcessorCount)
 // 1. Authorised GET through the full client stack vs bare URLSession.
 if options.only.contains("client") {
     do {
-        log("1/4 client stack vs bare URLSession ...")
+        log("1/6 client stack vs bare URLSession ...")
         let scenario = try await ClientStackScenario.start()
         let comparison = try await Comparison.run(
             pairs: options.count(1000, quick: 200), warmup: options.count(100, quick: 30),
@@ -192,7 +192,7 @@ if options.only.contains("client") {
 // 2. Refresh storm.
 if options.only.contains("storm") {
     do {
-        log("2/4 refresh storm (1000 concurrent, expired token) vs valid-token burst ...")
+        log("2/6 refresh storm (1000 concurrent, expired token) vs valid-token burst ...")
         let scenario = try await RefreshStormScenario.start(concurrency: 1000)
         let pairs = options.count(10, quick: 3)
         let comparison = try await Comparison.run(
@@ -223,7 +223,7 @@ if options.only.contains("storm") {
 // 3. Durable queue.
 if options.only.contains("queue") {
     do {
-        log("3/4 durable queue: batch enqueue vs raw GRDB, single enqueue latency ...")
+        log("3/6 durable queue: batch enqueue vs raw GRDB, single enqueue latency ...")
         let scenario = try QueueScenario.make(batchSize: 1000, payloadSize: 200)
         let comparison = try await Comparison.run(
             pairs: options.count(100, quick: 30), warmup: 5,
@@ -330,7 +330,7 @@ if options.only.contains("queue") {
 // 4. Registry start with five providers on a new database.
 if options.only.contains("registry") {
     do {
-        log("4/4 registry start, five providers, new database ...")
+        log("4/6 registry start, five providers, new database ...")
         let scenario = try RegistryScenario()
         var fiveProviders = Samples()
         var emptyRegistry = Samples()
@@ -382,7 +382,7 @@ if options.only.contains("registry") {
 // 5. Youll: the home feed through the full stack vs a bare POST; a cache hit.
 if options.only.contains("youll") {
     do {
-        log("5 Youll home feed: full stack vs bare URLSession POST; cache hit ...")
+        log("5/6 Youll home feed: full stack vs bare URLSession POST; cache hit ...")
         let scenario = try await YoullScenario.start()
         let comparison = try await Comparison.run(
             pairs: options.count(600, quick: 150), warmup: options.count(60, quick: 20),
@@ -420,6 +420,35 @@ if options.only.contains("youll") {
         log("5 Youll failed: \(error)")
         hadError = true
         add(Row(name: "5 Youll", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
+    }
+}
+
+// 6. The offline backlog: 5 000 events tracked through a day offline, then drained.
+if options.only.contains("backlog") {
+    do {
+        log("6/6 offline backlog: 5 000 events over a day offline, then the drain ...")
+        let scenario = try await OfflineBacklogScenario.start()
+        let outcome: OfflineBacklogScenario.Outcome
+        do {
+            outcome = try await scenario.run(events: 5_000, attempts: 20)
+        } catch {
+            await scenario.stop()
+            throw error
+        }
+        await scenario.stop()
+        add(
+            Row(
+                name: "6 offline backlog: \(outcome.tracked) events after 24 h offline, drained",
+                subject: "\(outcome.drainTime.formatted) in \(outcome.drainRequests) requests (\(outcome.drainFlushes) flushes)",
+                baseline: "\(outcome.offlineAttempts) attempts offline",
+                ratio: outcome.deliveredInOrder ? "all delivered, in order" : "NOT all delivered in order",
+                goal: "all delivered, ≤ 100 requests",
+                passed: outcome.deliveredInOrder && outcome.drainRequests <= 100
+            ))
+    } catch {
+        log("6 offline backlog failed: \(error)")
+        hadError = true
+        add(Row(name: "6 offline backlog", subject: "FAILED: \(error)", baseline: "", ratio: "", goal: "", passed: false))
     }
 }
 
