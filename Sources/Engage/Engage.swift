@@ -52,6 +52,9 @@ public final class Engage: Sendable {
     let stateTracker: StateTracker
     /// Follows the queue's pending counts into the state, from the first subscriber on.
     let pendingCountsTask = Locked<Task<Void, Never>?>(nil)
+    /// Announces readiness once the providers started (the state, `engage_ready`, the events tracked
+    /// meanwhile handed over); ``start(configuration:providers:environment:)`` waits for it.
+    private let announcement = Locked<Task<Void, Never>?>(nil)
     /// The observable ``state`` object, made on first use.
     let observableState = MemoizedObject()
 
@@ -188,35 +191,25 @@ public final class Engage: Sendable {
 
     // MARK: - Starting
 
-    /// Creates a registry, registers every compiled-in provider that has a configuration section plus
-    /// `providers`, starts them all concurrently, and returns once they have started
-    /// (``waitUntilReady()`` then returns the report at once).
+    /// ``init(configuration:providers:environment:)`` followed by ``waitUntilReady()``: an instance
+    /// whose providers have started (or failed to), whose `engage_ready` event is published and whose
+    /// ``state`` says so when it is returned, for tests and tools that want to begin with a started
+    /// instance. There is one start path; this only waits for it.
     ///
     /// A provider that fails to start does not fail the call, nor does an invalid section of one
     /// provider's configuration: that provider is in the report's `failures` (the error names the
     /// setting) and the others start. Sections that no provider reads (a misspelt id, a provider whose
-    /// trait is off) are in its `unusedSections` and logged. The call throws only for invalid
-    /// shared settings, an invalid or duplicate provider id, or storage that cannot be opened (or is
-    /// used by another live registry); the registry created so far is then shut down and its database
-    /// closed.
+    /// trait is off) are in its `unusedSections` and logged. The call throws what the initialiser
+    /// throws: invalid shared settings, a provider passed twice, or storage that cannot be opened (or
+    /// is used by another live registry).
     @_spi(EngageProvider) public static func start(
         configuration: EngageConfiguration,
         providers: [ProviderRegistration] = [],
         environment: RegistryEnvironment
     ) async throws(EngageError) -> Engage {
-        let registry = try ProviderRegistry(configuration: configuration, environment: environment)
-        do {
-            try await registerAll(in: registry, configuration: configuration, providers: providers)
-        } catch {
-            // Nothing started yet: release the database (and its file) before reporting the problem.
-            await registry.shutdown()
-            try? registry.database.close()
-            throw error
-        }
-        let report = await registry.start()
-        let engage = Engage(registry: registry, started: Task { report })
-        // Nothing can have been staged: no operation ran before this returns.
-        engage.announceReady(report)
+        let engage = try Engage(configuration: configuration, providers: providers, environment: environment)
+        _ = await engage.waitUntilReady()
+        await engage.announcement.value?.value
         return engage
     }
 
@@ -240,14 +233,7 @@ public final class Engage: Sendable {
         let registry = try ProviderRegistry(configuration: configuration, environment: environment)
         let staging = StagedEventsDeliverer()
         let started = Task {
-            do {
-                try await Engage.registerAll(in: registry, configuration: configuration, providers: providers)
-            } catch {
-                // Duplicates were checked above: a provider id the registry refuses gets here. The
-                // report says so.
-                let failure = EngageError.wrapping(error)
-                await registry.recordRefusedRegistration(failure, for: failure.providerID ?? "engage")
-            }
+            await Engage.registerAll(in: registry, configuration: configuration, providers: providers)
             let report = await registry.start()
             // Only now: a flush before this point leaves the staged events queued (see the deliverer).
             do {
@@ -261,12 +247,13 @@ public final class Engage: Sendable {
         self.init(registry: registry, started: started)
         staging.engage.withLock { $0 = WeakEngage(self) }
         let engage = WeakEngage(self)
-        Task {
+        let announcing = Task {
             guard let report = await engage.value?.started.value else { return }
             engage.value?.announceReady(report)
             // Hand the events tracked meanwhile to the providers (waits for a flush in progress).
             await engage.value?.registry.analytics.flush(destination: StagedEventsDeliverer.destination)
         }
+        announcement.withLock { $0 = announcing }
     }
 
     /// Creates ``init(configuration:providers:environment:)``'s instance and makes it `Engage.shared`,
@@ -320,34 +307,33 @@ public final class Engage: Sendable {
     }
 
     /// Registers every compiled-in provider that has a configuration section, then `providers`, and
-    /// records the sections no provider reads.
+    /// records the sections no provider reads. A provider that cannot be registered is recorded for
+    /// the start report and the others are registered.
     private static func registerAll(
         in registry: ProviderRegistry, configuration: EngageConfiguration, providers: [ProviderRegistration]
-    ) async throws(EngageError) {
+    ) async {
         let thirdPartyIDs = Set(providers.map(\.descriptor.id))
         for factory in builtInProviders where configuration.providers[factory.descriptor.id.rawValue] != nil {
             guard !thirdPartyIDs.contains(factory.descriptor.id) else { continue }
-            try await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in
+            await registerOrRecord(factory.descriptor.id, in: registry) { () throws(EngageError) in
                 try factory.registration(from: configuration)
             }
         }
         for registration in providers {
-            try await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
+            await registerOrRecord(registration.descriptor.id, in: registry) { () throws(EngageError) in registration }
         }
         let read = Set(builtInProviders.map(\.descriptor.id.rawValue)).union(thirdPartyIDs.map(\.rawValue))
         await registry.recordUnusedSections(configuration.providers.keys.filter { !read.contains($0) })
     }
 
-    /// Registers the provider `make` describes; an invalid configuration of that provider (its section
-    /// does not decode or fails validation) is recorded for the start report instead of thrown.
+    /// Registers the provider `make` describes; what refuses it (its section does not decode or fails
+    /// validation, its id is invalid or reserved) is recorded for the start report under its id.
     private static func registerOrRecord(
         _ id: ProviderID, in registry: ProviderRegistry, _ make: () throws(EngageError) -> ProviderRegistration
-    ) async throws(EngageError) {
+    ) async {
         do {
             try await registry.register(try make())
         } catch {
-            guard error.code == .invalidConfiguration, error.providerID == id, id.isValid, id.rawValue != EngageDatabase.coreNamespace
-            else { throw error }
             await registry.recordRefusedRegistration(error, for: id)
         }
     }

@@ -209,6 +209,28 @@ struct RegistryLifecycleTests {
         await engage.shutdown()
     }
 
+    @Test("Engage.start is the initialiser's start: a provider it cannot register is a failure in the report, the others run, and it returns announced")
+    func startIsTheOneStartPath() async throws {
+        let environment = testEnvironment()
+        let engage = try await Engage.start(
+            configuration: testConfiguration(),
+            // The refused provider first: the ones after it are still registered.
+            providers: [
+                .provider(MisnamedProvider.self, configuration: EmptyConfiguration()),
+                .provider(AlphaProvider.self, configuration: ScriptedConfiguration()),
+            ],
+            environment: environment
+        )
+        let report = await engage.waitUntilReady()
+        #expect(report.started == ["alpha"])
+        #expect(report.failures["Not A Valid Id"]?.code == .invalidConfiguration)
+        // Returned announced: the state says ready and names the failure, like an app's instance once ready.
+        #expect(engage.isReady)
+        #expect(engage.currentState.isReady)
+        #expect(engage.currentState.failedProviders.keys.contains("Not A Valid Id"))
+        await engage.shutdown()
+    }
+
     @Test("a provider's API client gets the configured response size limit")
     func responseLimitFromConfiguration() async throws {
         var configuration = testConfiguration()

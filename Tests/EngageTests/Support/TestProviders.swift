@@ -171,6 +171,13 @@ final class DishonestProvider: EngageProvider {
     init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
 }
 
+/// A provider whose id the registry refuses (not lowercase letters, digits, `-` and `_`).
+final class MisnamedProvider: EngageProvider {
+    typealias Configuration = EmptyConfiguration
+    static let descriptor = ProviderDescriptor(id: "Not A Valid Id", displayName: "Misnamed", version: "1.0.0")
+    init(configuration: EmptyConfiguration, context: ProviderContext) async throws {}
+}
+
 func testEnvironment(transport: (any HTTPTransport)? = nil, logger: Logger? = nil) -> RegistryEnvironment {
     RegistryEnvironment(
         transport: transport, secretStore: InMemorySecretStore(), logger: logger ?? Logger(label: "engage-tests")
