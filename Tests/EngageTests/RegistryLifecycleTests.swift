@@ -209,7 +209,9 @@ struct RegistryLifecycleTests {
         await engage.shutdown()
     }
 
-    @Test("Engage.start is the initialiser's start: a provider it cannot register is a failure in the report, the others run, and it returns announced")
+    @Test(
+        "Engage.start is the initialiser's start: a provider it cannot register is a failure in the report, the others run, and it returns announced"
+    )
     func startIsTheOneStartPath() async throws {
         let environment = testEnvironment()
         let engage = try await Engage.start(
