@@ -260,3 +260,42 @@ struct TransportRedirectLoopTests {
         }
     }
 }
+
+/// A backend whose `/slow/first` waits, then redirects to `/slow/second`, which waits again before it
+/// answers: each hop alone fits in the call's time, both together do not.
+private struct SlowRedirectEmulator: Emulator {
+    let id = "slow"
+    /// How long each hop waits before it answers.
+    let hop: Duration
+
+    func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
+        let hop = self.hop
+        group.get("first") { _, _ in
+            try await Task.sleep(for: hop)
+            var response = Response(status: .found)
+            response.headers[.location] = "second"
+            return response
+        }
+        group.get("second") { _, _ in
+            try await Task.sleep(for: hop)
+            return Response(status: .ok)
+        }
+    }
+}
+
+@Suite("URLSessionTransport: a redirect does not extend the call's deadline", .bounded)
+struct TransportRedirectDeadlineTests {
+    @Test("two hops of 0.7 s with 1 s left: the call ends with .timeout, on the transport's own session and a passed-in one")
+    func deadlineCoversEveryHop() async throws {
+        for session in TransportRedirectTests.Session.allCases {
+            try await withSandbox([SlowRedirectEmulator(hop: .milliseconds(700))]) { _, endpoints in
+                var request = HTTPRequestMessage(
+                    head: HTTPRequest(method: .get, url: try endpoints.url("slow", "/first")),
+                    options: RequestOptions(timeout: .seconds(20)))
+                request.options.remaining = .seconds(1)
+                let result = await Result { try await session.makeTransport().send(request) }
+                #expect(throws: EngageError(.timeout, ""), "\(session)") { try result.get() }
+            }
+        }
+    }
+}

@@ -71,10 +71,13 @@ import HTTPTypesFoundation
         // The session is invalidated when the ownership goes away: keep it for the whole call, which
         // outlives this copy's last use of `ownership` otherwise.
         defer { withExtendedLifetime(ownership) {} }
+        // The call's deadline on this transport's clock (transfers happen in real time), once for every
+        // hop: a redirect does not give the call more time.
+        let deadline = request.options.remaining.map { ContinuousClock.now + $0 }
         var current = request
         var lastStatus = 0
         for _ in 0...RedirectRule.maxRedirects {
-            let response = try await sendOnce(current)
+            let response = try await sendOnce(current, deadline: deadline)
             guard RedirectRule.isRedirect(response.head) else { return response }
             lastStatus = response.status
             current = try RedirectRule.next(after: current, original: request, response: response.head).get()
@@ -103,12 +106,10 @@ import HTTPTypesFoundation
         }
     }
 
-    /// Sends one request (no redirect followed).
-    private func sendOnce(_ request: HTTPRequestMessage) async throws -> HTTPResponseMessage {
+    /// Sends one request (no redirect followed), abandoned at `deadline` when there is one.
+    private func sendOnce(_ request: HTTPRequestMessage, deadline: ContinuousClock.Instant?) async throws -> HTTPResponseMessage {
         let urlRequest = try Self.urlRequest(for: request, defaultTimeout: defaultTimeout)
         let limit = request.options.maxResponseBytes ?? RequestOptions.defaultMaxResponseBytes
-        // The call's deadline on this transport's clock: transfers happen in real time.
-        let deadline = request.options.remaining.map { ContinuousClock.now + $0 }
         let data: Data
         let urlResponse: URLResponse
         do {
