@@ -89,21 +89,40 @@ struct SandboxUIBrowserTests {
         )
         #expect(try await tab.waitFor("document.querySelectorAll('#request-rows tr').length === 2"))
         let page = "document.documentElement.outerHTML"
-        for row in ["tr[data-sequence]:nth-child(2)", "tr[data-sequence]:nth-child(1)"] {
+        // Each check waits for the pane to show the request just chosen, settled (not loading), and
+        // redacted or revealed as expected: the pane of the request chosen before also shows
+        // "<redacted>", and a click on a pane that is being replaced is lost.
+        for (row, path) in [("tr[data-sequence]:nth-child(2)", "/echo"), ("tr[data-sequence]:nth-child(1)", "/auth/token")] {
             try await tab.click("#request-rows \(row)")
+            #expect(try await tab.waitFor(Self.detailSettled(path: path, revealed: false)), "the details of \(path)")
             #expect(try await tab.waitFor("document.getElementById('request-detail').textContent.indexOf('<redacted>') >= 0"))
             let html: String = try await tab.evaluate(page)
-            #expect(!html.contains(token) && !html.contains("\"\(password)\""), "nothing secret in the page before revealing (\(row))")
+            #expect(!html.contains(token) && !html.contains("\"\(password)\""), "nothing secret in the page before revealing (\(path))")
         }
         // The login (newest) is selected: reveal it.
         try await tab.click("#reveal-secrets")
+        #expect(try await tab.waitFor(Self.detailSettled(path: "/auth/token", revealed: true)), "the login, revealed")
         #expect(try await tab.waitFor("document.getElementById('request-detail').textContent.indexOf('\(password)') >= 0"))
         // Selecting another request hides secrets again.
         try await tab.click("#request-rows tr[data-sequence]:nth-child(2)")
+        #expect(try await tab.waitFor(Self.detailSettled(path: "/echo", revealed: false)), "the echo, redacted again")
         #expect(try await tab.waitFor("document.getElementById('request-detail').textContent.indexOf('<redacted>') >= 0"))
         let after: String = try await tab.evaluate(page)
         #expect(!after.contains(token))
         await tab.close()
         await sandbox.stop()
+    }
+
+    /// True once the detail pane shows the request whose path ends in `path`, has finished loading,
+    /// and is redacted or revealed as `revealed` says.
+    static func detailSettled(path: String, revealed: Bool) -> String {
+        """
+        (function () {
+          var pane = document.getElementById('request-detail');
+          var shown = pane.querySelector('.detail-head .path');
+          return !pane.hasAttribute('aria-busy') && pane.dataset.revealed === '\(revealed)'
+            && shown !== null && shown.textContent.split('?')[0].endsWith('\(path)');
+        })()
+        """
     }
 }
