@@ -51,21 +51,50 @@ extension Engage {
     }
 }
 
-/// Forgetting the user everywhere.
+/// The anonymous id, and forgetting the user everywhere.
 extension Engage {
+    /// This installation's anonymous id, a lowercase UUID: made on first use, kept across launches,
+    /// and replaced by ``reset()``. It is the app's, for its support screens and its own analytics;
+    /// no backend receives it. Each provider that needs an id before a login (Crobox's visitor id,
+    /// Warply's and Youll's device ids) receives one derived from it and different for every provider,
+    /// so ``reset()`` renews them all while no two backends can join their records. An id a provider
+    /// stored before this version keeps being used until the next ``reset()``.
+    ///
+    /// ```swift
+    /// let supportCode = try engage.anonymousID.prefix(8)  // for the app's "contact us" screen
+    /// ```
+    ///
+    /// - Throws: `.notConfigured` on the stand-in `Engage.shared` returns before `configure`;
+    ///   `.storage` when the id cannot be read, or a new one cannot be stored.
+    public var anonymousID: String {
+        get throws(EngageError) {
+            try refuseIfUnconfigured("anonymousID")
+            return try registry.anonymousID.value()
+        }
+    }
+
     /// Forgets the user in every provider, as an app does when the user deletes their account or
-    /// signs out for good: each `Resettable` provider resets (logs out, deletes what it keeps about the
-    /// user, starts over with new anonymous ids: Crobox a new visitor id, Warply a new device id and
-    /// registration), each other identity-aware provider logs out, every queued analytics event is
-    /// deleted, and so is whatever the storage kept aside as unreadable (damaged rows, moved-aside
-    /// database files). The analytics consent is kept: it is the user's choice, not their data.
+    /// signs out for good: ``anonymousID`` is replaced, each `Resettable` provider resets (logs out,
+    /// deletes what it keeps about the user, starts over with new ids derived from the new anonymous
+    /// id: Crobox a new visitor id, Warply a new device id and registration), each other identity-aware
+    /// provider logs out (Youll with a new device id), every queued analytics event is deleted, and so
+    /// is whatever the storage kept aside as unreadable (damaged rows, moved-aside database files). The
+    /// analytics consent is kept: it is the user's choice, not their data.
     ///
     /// A provider that fails is in the report's `failures` and the others go on; the queue is purged
     /// in any case.
     ///
-    /// - Throws: `.storage` only when the analytics queue or the damaged rows cannot be deleted.
+    /// - Throws: `.storage` only when the analytics queue or the damaged rows cannot be deleted, or the
+    ///   new anonymous id cannot be stored (it is used until the app quits, and the reset goes on).
     public func reset() async throws(EngageError) -> AggregateReport {
         try await awaitStart(for: "reset")
+        // First, so that the providers' new ids derive from the new anonymous id.
+        var anonymousIDFailure: EngageError?
+        do {
+            try registry.anonymousID.renew()
+        } catch {
+            anonymousIDFailure = error
+        }
         var report = AggregateReport()
         let providers = await registry.providers
         await withTaskGroup(of: (ProviderID, EngageError?).self) { group in
@@ -106,6 +135,7 @@ extension Engage {
         stateTracker.update { $0.user = nil }
         events.publish(
             NamedEvent("engage_reset", attributes: ["failed": report.failures.keys.map(\.rawValue).sorted().joined(separator: ",")]))
+        if let anonymousIDFailure { throw anonymousIDFailure }
         return report
     }
 }

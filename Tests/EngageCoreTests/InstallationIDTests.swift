@@ -52,8 +52,21 @@ struct InstallationIDTests {
         let alpha = try context("alpha", database: database)
         try alpha.storage.setValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", forKey: "device_id")
         #expect(try alpha.installationID(storedUnder: "device_id").value() == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        let made = try alpha.installationID(storedUnder: "other_id") { "made-by-the-provider" }.value()
-        #expect(made == "made-by-the-provider")
+        let made = try alpha.installationID(storedUnder: "other_id") { "visitor-" + $0.uuidString }.value()
+        #expect(made == "visitor-" + (try alpha.anonymousID.derivedID(for: "alpha").uuidString))
+    }
+
+    @Test("a new id is the provider's id derived from the app's anonymous id, and a renewal derives the next one")
+    func derivedFromTheAnonymousID() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        let installation = alpha.installationID()
+        let first = try installation.value()
+        #expect(first == (try alpha.anonymousID.derivedID(for: "alpha").uuidString.lowercased()))
+        #expect(first != (try alpha.anonymousID.value()), "the provider never receives the app's own id")
+        let renewed = try installation.renew()
+        #expect(renewed != first)
+        #expect(renewed == (try alpha.anonymousID.derivedID(for: "alpha").uuidString.lowercased()))
     }
 
     @Test("concurrent first uses make one id")
@@ -67,14 +80,31 @@ struct InstallationIDTests {
         #expect(ids.count == 1)
     }
 
-    @Test("after the provider cleared its storage, the id is made anew")
-    func forgetCached() throws {
+    @Test("a provider that cleared its storage and renews gets an id it never had, though its namespace forgot the old ones")
+    func renewAfterClearing() throws {
         let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
         let alpha = try context("alpha", database: database)
         let installation = alpha.installationID()
         let old = try installation.value()
         try alpha.storage.removeAll()
-        installation.forgetCached()
-        #expect(try installation.value() != old)
+        let new = try installation.renew()
+        #expect(new != old)
+        try alpha.storage.removeAll()
+        #expect(try installation.renew() != new)
+        #expect(try alpha.installationID().value() != old, "read back from storage after a relaunch")
+    }
+
+    @Test("forget stores nothing, and the next use makes an id the provider never had")
+    func forgetThenMakeAnew() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        let installation = alpha.installationID()
+        let old = try installation.value()
+        try alpha.storage.removeAll()
+        try installation.forget()
+        #expect(try alpha.storage.value(String.self, forKey: "installation_id") == nil, "nothing is kept until the next use")
+        let new = try installation.value()
+        #expect(new != old)
+        #expect(try alpha.storage.value(String.self, forKey: "installation_id") == new)
     }
 }

@@ -147,7 +147,7 @@ struct AnalyticsConsentTests {
     }
 
     @Test(
-        "reset: Reference logs out, Crobox gets a new persisted visitor id, the queue and the damaged copies are emptied, the consent stays"
+        "reset: a new anonymous id, Reference logs out, Crobox gets a new persisted visitor id derived from it, the queue and the damaged copies are emptied, the consent stays"
     )
     func resetForgetsTheUser() async throws {
         let fixture = try await Fixture()
@@ -156,6 +156,7 @@ struct AnalyticsConsentTests {
         #expect(try await engage.logIn(referenceUser).isComplete)
         try await engage.setAnalyticsEnabled(false, for: "reference")
         let before = try await engage.provider(CroboxProvider.self).visitorID
+        let anonymousBefore = try engage.anonymousID
         fixture.blockDelivery()
         _ = try await engage.track(Self.event("queued"))
         #expect(try await engage.registry.analytics.pendingCount() == 1)
@@ -184,6 +185,10 @@ struct AnalyticsConsentTests {
         #expect(try await engage.registry.analytics.pendingCount() == 0)
         let after = try await engage.provider(CroboxProvider.self).visitorID
         #expect(after != before)
+        let anonymousAfter = try engage.anonymousID
+        #expect(anonymousAfter != anonymousBefore, "reset renews the app's anonymous id")
+        #expect(after == (try engage.registry.anonymousID.derivedID(for: .crobox)), "Crobox's new visitor derives from the new id")
+        #expect(after.uuidString.lowercased() != anonymousAfter, "Crobox never receives the app's own id")
         #expect(try await engage.offers().report.failures["reference"]?.code == .unauthorized, "the reference session is gone")
         #expect(!engage.isAnalyticsEnabled(for: "reference"), "the user's choice is not their data")
         await engage.shutdown()
@@ -191,6 +196,7 @@ struct AnalyticsConsentTests {
 
         let restarted = try await fixture.start(secretStore: secrets)
         #expect(try await restarted.provider(CroboxProvider.self).visitorID == after)
+        #expect(try restarted.anonymousID == anonymousAfter)
         await restarted.shutdown()
         await fixture.stop()
     }

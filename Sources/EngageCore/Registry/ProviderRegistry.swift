@@ -29,6 +29,9 @@ import Logging
     public nonisolated let sealer: Sealer
     /// The user's analytics choice, stored in the database and applied by the analytics queue.
     public nonisolated let consent: AnalyticsConsent
+    /// The app's anonymous id (`Engage.anonymousID`), shared by every provider's context; read from
+    /// the database on first use.
+    public nonisolated let anonymousID: AnonymousID
 
     private enum Phase { case registering, starting, running, shuttingDown, shutDown }
 
@@ -98,6 +101,7 @@ import Logging
         let events = self.events
         let consent = AnalyticsConsent(storage: database.coreStorage(), logger: queueLogger)
         self.consent = consent
+        anonymousID = AnonymousID(storage: database.coreStorage())
         analytics = DurableQueue(
             database: database,
             policy: configuration.analytics.queuePolicy,
@@ -509,7 +513,7 @@ import Logging
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
             secretStore: secretStore, sealer: sealer, events: events,
-            analytics: analytics, consent: consent, connectivity: environment.connectivity
+            analytics: analytics, consent: consent, connectivity: environment.connectivity, anonymousID: anonymousID
         )
         context.models = models
         return context

@@ -64,7 +64,7 @@ public final class CroboxProvider: EngageProvider {
                     ))
             })
         installation = context.installationID(storedUnder: "visitor_id", configured: configuration.visitorID?.uuidString) {
-            UUID().uuidString
+            $0.uuidString
         }
         storedVisitorID = Locked(try Self.visitorID(installation))
         userID = Locked(configuration.userID)

@@ -89,7 +89,7 @@ public final class WarplyProvider: EngageProvider {
         let state = WarplyState(events: context.events)
         self.state = state
         // Warply's device id: an uppercase UUID, kept under its first key.
-        let installation = context.installationID(storedUnder: "device_id", configured: configuration.deviceID) { UUID().uuidString }
+        let installation = context.installationID(storedUnder: "device_id", configured: configuration.deviceID) { $0.uuidString }
         _ = try installation.value()
         self.installation = installation
         networkStatusTracker = WarplyNetworkStatusTracker()

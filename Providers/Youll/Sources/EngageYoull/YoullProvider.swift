@@ -106,12 +106,13 @@ public final class YoullProvider: EngageProvider {
     }
 
     /// Forgets everything Youll persisted on this device: the query cache, the cached profile and the
-    /// generated device id (a new one is made on next use). The host app's session is the host's to end.
+    /// device id (a new one is made on next use, unless ``YoullConfiguration/deviceID`` is set). The
+    /// host app's session is the host's to end.
     public func logOut() async throws {
         try await context.perform(YoullNamedOperation.logOut) {
             try await cache.removeAll()
             try context.storage.removeAll()
-            installation.forgetCached()
+            try installation.forget()
         }
     }
 

@@ -141,9 +141,16 @@ import YoullEmulator
         // The cached bodies are sealed: the profile's email and name are not in the file.
         let bodies = try await database.read { db in try Data.fetchAll(db, sql: "SELECT body FROM youll_cache") }
         #expect(!bodies.contains { $0.range(of: Data("Member u-1".utf8)) != nil })
+        func lastDeviceID() -> String? {
+            harness.host.journal.entries(for: "youll").last { $0.header("device-id") != nil }?.header("device-id")
+        }
+        let deviceBefore = try #require(lastDeviceID())
         try await harness.youll.logOut()
         #expect(try await youllRows() == 0)
         await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) }
+        _ = try await harness.youll.fetch(.homeFeed())
+        let deviceAfter = try #require(lastDeviceID())
+        #expect(deviceAfter != deviceBefore, "after the log-out Youll knows this device by a new id")
     }
 
     @Test("A cache row with a mistyped cell is dropped and fetched again, never a crash")
