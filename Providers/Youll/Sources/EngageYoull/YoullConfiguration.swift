@@ -36,7 +36,8 @@ public struct YoullConfiguration: ProviderConfiguration, Equatable {
     /// (``YoullSession/requiresToken(operation:byDefault:)``).
     public var tokenRequiredOperations: Set<String>?
     /// The most bytes the query cache keeps; the least recently used entries go first (4 MiB by
-    /// default, 64 KiB to 1 GiB).
+    /// default, 64 KiB to 1 GiB). The decoded answers of the latest hits also stay in memory, up to
+    /// this or 2 MiB, whichever is smaller, so a repeated hit does not decode again.
     public var cacheCapacityBytes: Int
     /// How long a cached answer may be served, in seconds (a day by default, at most 30 days): an
     /// older one is a miss and is dropped.

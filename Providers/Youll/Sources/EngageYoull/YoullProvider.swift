@@ -206,9 +206,13 @@ public final class YoullProvider: EngageProvider {
     var decodingContext: YoullDecodingContext { YoullDecodingContext(language: configuration.extraLang) }
 
     func cachedValue<Value: Sendable>(_ query: YoullQuery<Value>, key: String) async throws -> Value? {
-        guard let body = try await cache.read(key: key) else { return nil }
+        if let value = cache.decodedValue(key: key, as: Value.self) { return value }
+        let generation = cache.generation
+        guard let hit = try await cache.read(key: key) else { return nil }
         do {
-            return try query.decode(body, decodingContext)
+            let value = try query.decode(hit.body, decodingContext)
+            cache.keepDecoded(value, key: key, storedAt: hit.storedAt, size: hit.body.count, generation: generation)
+            return value
         } catch {
             // A stored answer this version cannot read (an older shape): drop it, as a miss.
             context.logger.debug("Dropped an unreadable cached answer", metadata: ["operation": "\(query.name)"])
@@ -229,7 +233,7 @@ public final class YoullProvider: EngageProvider {
                     "Not caching an answer: the session's user changed while it was in flight", metadata: ["operation": "\(query.name)"])
                 return value
             }
-            try await cache.write(key: slot.key, operation: query.name, body: body, generation: slot.generation)
+            try await cache.write(key: slot.key, operation: query.name, body: body, value: value, generation: slot.generation)
         } catch {
             context.logger.warning(
                 "Could not store an answer in the Youll cache", metadata: ["operation": "\(query.name)", "error": "\(error)"])

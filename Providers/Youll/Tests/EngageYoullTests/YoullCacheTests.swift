@@ -157,17 +157,23 @@ import YoullEmulator
     func mistypedCacheRowsAreDropped() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("youll-mistyped-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let harness = try await YoullHarness.make(storage: .directory(directory.path))
-        defer { Task { await harness.stop() } }
-        harness.youll.setSession(harness.userSession("u-1"))
-        let profile = try await harness.youll.fetch(.profile())
-        _ = try await harness.youll.fetch(.homeFeed())
+        let secrets = InMemorySecretStore()
+        let first = try await YoullHarness.make(storage: .directory(directory.path), secretStore: secrets)
+        first.youll.setSession(first.userSession("u-1"))
+        let profile = try await first.youll.fetch(.profile())
+        _ = try await first.youll.fetch(.homeFeed())
+        await first.stop()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sqlite") }
         let database = try DatabaseQueue(path: directory.appendingPathComponent(try #require(files.first)).path)
-        // Damage every row: a time that is not a number, a size with a fraction.
+        // Damage every row: a time that is not a number, a size with a fraction. The next launch
+        // (nothing decoded in memory yet) reads them.
         try await database.write { db in
             try db.execute(sql: "UPDATE youll_cache SET stored_at = 'yesterday', size = 1.5")
         }
+        try database.close()
+        let harness = try await YoullHarness.make(storage: .directory(directory.path), secretStore: secrets)
+        defer { Task { await harness.stop() } }
+        harness.youll.setSession(harness.userSession("u-1"))
         await #expect(throws: EngageError.self) { try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) }
         #expect(try await harness.youll.fetch(.profile()) == profile)
         #expect(try await harness.youll.fetch(.profile(), cachePolicy: .cacheOnly) == profile)
