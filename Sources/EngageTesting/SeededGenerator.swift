@@ -1,3 +1,5 @@
+import EngageCore
+
 /// A deterministic, seedable random number generator (SplitMix64): the project's one seeded generator.
 ///
 /// Emulators use it for seed data and opaque tokens so that a run is reproducible from its seed, tests
@@ -30,11 +32,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
 
     /// Returns the next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.next(&state)
     }
 
     /// Returns `byteCount` random bytes rendered as lowercase hexadecimal (two characters a byte).

@@ -28,7 +28,10 @@ struct StorageDatabaseTests {
         #expect(foreignKeys == true)
         #expect(synchronous == 1)  // NORMAL
         #expect((busyTimeout ?? 0) > 0)
-        #expect(try database.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations"])
+        #expect(
+            try database.appliedMigrations(namespace: "engage") == [
+                "kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations", "queue-v3-insert-bytes",
+            ])
         try database.close()
     }
 
@@ -136,7 +139,7 @@ struct StorageMigrationTests {
         #expect(
             identifiers == [
                 "alpha/v1", "alpha/v2", "beta/v1", "beta/v2", "engage/damaged-rows-v1", "engage/kv-v1", "engage/queue-v1",
-                "engage/queue-v2-destinations",
+                "engage/queue-v2-destinations", "engage/queue-v3-insert-bytes",
             ])
         // Re-opening a namespace with an older, shorter list is fine too.
         _ = try database.namespace("beta", migrations: [Self.createItems("beta", runs: runs)])
@@ -163,7 +166,10 @@ struct StorageMigrationTests {
         #expect(runs.value == ["shop/v1", "shop/v2"])
         let count = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shop_items") }
         #expect(count == 1)
-        #expect(try reopened.appliedMigrations(namespace: "engage") == ["kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations"])
+        #expect(
+            try reopened.appliedMigrations(namespace: "engage") == [
+                "kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations", "queue-v3-insert-bytes",
+            ])
     }
 
     @Test func aFailingMigrationRollsBackAndNamesItself() throws {

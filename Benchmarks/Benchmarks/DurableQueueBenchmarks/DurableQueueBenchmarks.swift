@@ -72,11 +72,15 @@ let benchmarks: @Sendable () -> Void = {
         }
         let rawFirst = iteration.isMultiple(of: 2)
         var raw = Duration.zero
-        if rawFirst { raw = try await timed { try await scenario.rawInsertOne(iteration, countLikeQueue: false, synchronously: true) }.1 }
+        if rawFirst {
+            raw = try await timed { try await scenario.rawInsertOne(iteration, countBytesLikeQueue: false, synchronously: true) }.1
+        }
         benchmark.startMeasurement()
         let single = try await timed { try await scenario.enqueueOne(iteration) }.1
         benchmark.stopMeasurement()
-        if !rawFirst { raw = try await timed { try await scenario.rawInsertOne(iteration, countLikeQueue: false, synchronously: true) }.1 }
+        if !rawFirst {
+            raw = try await timed { try await scenario.rawInsertOne(iteration, countBytesLikeQueue: false, synchronously: true) }.1
+        }
         benchmark.measurement(singleRatio, permille(single, raw))
     } setup: {
         singleScenario.set(try QueueScenario.make())

@@ -67,9 +67,15 @@ extension DurableQueue {
         let drops: [QueueDropReport]
         let write = { @Sendable (db: Database) throws -> [QueueDropReport] in
             let statement = try db.cachedStatement(sql: QueueSchema.insertSQL)
+            var insertedBytes = 0
             for (payload, key) in zip(payloads, keys) {
-                statement.setUncheckedArguments([destination, key, payload, now, now])
+                statement.setUncheckedArguments([destination, key, payload, now])
                 try statement.execute()
+                // 0 when the key was queued before (ON CONFLICT DO NOTHING): its bytes are counted once.
+                if db.changesCount > 0 { insertedBytes += payload.count }
+            }
+            if insertedBytes > 0 {
+                try db.cachedStatement(sql: QueueSchema.addBytesSQL).execute(arguments: [insertedBytes])
             }
             return try Self.enforceBound(db, policy: policy, adding: payloads.count, destination: destination)
         }
@@ -117,7 +123,8 @@ extension DurableQueue {
         // Ids only grow, so MAX - MIN + 1 bounds the row count from above in O(log n): the exact
         // COUNT(*) (a scan) runs only when the queue may really be over its bound. MIN and MAX are
         // separate subqueries: SQLite reads one end of the rowid B-tree for a lone min() or max(), but
-        // scans the whole table for `SELECT MIN(id), MAX(id)`. The pending bytes are kept by triggers.
+        // scans the whole table for `SELECT MIN(id), MAX(id)`. The pending bytes are kept by the
+        // enqueue and a trigger on deletion.
         let bounds = try db.cachedStatement(sql: QueueSchema.boundsSQL)
         guard let row = try Row.fetchOne(bounds) else { return [] }
         let bytes = try row.decode(Int64?.self, atIndex: 2) ?? 0

@@ -8,8 +8,9 @@ import GRDB
 /// - `engage_queue_destinations`: a destination's back-off, kept across launches: the failed
 ///   deliveries in a row (`failures`) and the time before which it is not tried (`not_before`, from the
 ///   back-off or a server's `Retry-After`). A destination without a row is not backing off.
-/// - `engage_queue_size`: one row holding the bytes of all pending payloads, kept by triggers, so the
-///   byte bound is checked without summing the table.
+/// - `engage_queue_size`: one row holding the bytes of all pending payloads, kept by the enqueue (one
+///   update per batch) and a trigger on deletion, so the byte bound is checked without summing the
+///   table.
 enum QueueSchema {
     static let table = "engage_queue"
     static let destinationsTable = "engage_queue_destinations"
@@ -60,11 +61,24 @@ enum QueueSchema {
                 """)
     }
 
+    /// Inserted bytes are counted by the enqueue itself, once per batch (``addBytesSQL``), instead of
+    /// by a trigger per row: for a batch of 1000 events the trigger's 1000 updates of the one size row
+    /// were about a third of the enqueue's time. Deletions, which happen in many places, keep their
+    /// trigger.
+    static let insertBytesMigration = StorageMigration("queue-v3-insert-bytes") { db in
+        try db.execute(sql: "DROP TRIGGER engage_queue_size_insert")
+    }
+
     static let insertSQL = """
         INSERT INTO engage_queue (destination, idempotency_key, payload, created_at, attempts)
         VALUES (?, ?, ?, ?, 0)
         ON CONFLICT (idempotency_key) DO NOTHING
         """
+
+    /// Adds the bytes of the payloads an enqueue inserted to the pending bytes. (One statement with
+    /// the bound check, `UPDATE … RETURNING`, made a single enqueue slower: 1.21× the raw commit
+    /// instead of 1.14×.)
+    static let addBytesSQL = "UPDATE engage_queue_size SET bytes = bytes + ? WHERE id = 1"
 
     /// The lowest and highest pending ids, each read from one end of the rowid B-tree, and the pending
     /// bytes.

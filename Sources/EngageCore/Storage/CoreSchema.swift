@@ -8,6 +8,7 @@ enum CoreSchema {
         QueueSchema.migration,
         DamagedRows.migration,
         QueueSchema.destinationsMigration,
+        QueueSchema.insertBytesMigration,
     ]
 }
 
