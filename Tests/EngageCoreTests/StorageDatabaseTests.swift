@@ -1,4 +1,4 @@
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 @_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
@@ -32,6 +32,22 @@ struct StorageDatabaseTests {
             try database.appliedMigrations(namespace: "engage") == [
                 "kv-v1", "queue-v1", "damaged-rows-v1", "queue-v2-destinations", "queue-v3-insert-bytes",
             ])
+        try database.close()
+    }
+
+    @Test("the core's migrations run with foreign keys on (no deferred whole-database check); a provider's with them deferred")
+    func foreignKeyChecksPerNamespace() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let seen = Locked<[String: Bool]>([:])
+        func probe(_ namespace: String) -> StorageMigration {
+            StorageMigration("probe-\(namespace)") { db in
+                let enabled = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+                seen.withLock { $0[namespace] = enabled }
+            }
+        }
+        try database.applyMigrations([probe("engage")], namespace: EngageDatabase.coreNamespace)
+        _ = try database.namespace("alpha", migrations: [probe("alpha")])
+        #expect(seen.value == ["engage": true, "alpha": false])
         try database.close()
     }
 

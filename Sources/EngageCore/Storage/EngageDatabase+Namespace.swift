@@ -80,10 +80,15 @@ extension EngageDatabase {
         let running = Locked<String?>(nil)
         var migrator = DatabaseMigrator()
         // Never `eraseDatabaseOnSchemaChange`: other namespaces' migrations are unknown to this migrator.
+        // The core's tables have no foreign keys: its migrations run with immediate checks, in a
+        // transaction with foreign keys on, without GRDB's deferred mode (foreign keys off, then a
+        // `PRAGMA foreign_key_check` of the whole database before each commit). A provider's may
+        // rebuild tables that others reference, so they keep the deferred mode.
+        let foreignKeyChecks: DatabaseMigrator.ForeignKeyChecks = namespace == Self.coreNamespace ? .immediate : .deferred
         for migration in migrations {
             let apply = migration.apply
             let name = migration.name
-            migrator.registerMigration("\(namespace)/\(name)") { db in
+            migrator.registerMigration("\(namespace)/\(name)", foreignKeyChecks: foreignKeyChecks) { db in
                 running.withLock { $0 = name }
                 try apply(db)
             }
