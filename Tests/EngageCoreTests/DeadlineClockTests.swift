@@ -26,11 +26,10 @@ struct DeadlineClockTests {
         }
     }
 
-    private static func client(clock: FakeClock, transport: InMemoryTransport) throws -> (ProviderContext, APIClient) {
+    private static func client(clock: FakeClock, transport: InMemoryTransport) throws -> APIClient {
         let database = try EngageDatabase(location: .inMemory, clock: clock)
         let context = try makeProviderContext("deadlines", database: database, transport: transport, clock: clock)
-        let client = try context.makeAPIClient(baseURL: URL(string: "http://127.0.0.1:9/")!, retry: RetryPolicy(maxAttempts: 3))
-        return (context, client)
+        return try context.makeAPIClient(baseURL: URL(string: "http://127.0.0.1:9/")!, retry: RetryPolicy(maxAttempts: 3))
     }
 
     /// Sends a GET with a 10 s deadline; when the client sleeps before a retry, the clock is moved on
@@ -60,7 +59,7 @@ struct DeadlineClockTests {
     func retryWithinTheFakeDeadline() async throws {
         let clock = FakeClock()
         let remaining = Locked<[Duration?]>([])
-        let (_, client) = try Self.client(clock: clock, transport: Self.transport(clock: clock, elapsed: .seconds(9), remaining: remaining))
+        let client = try Self.client(clock: clock, transport: Self.transport(clock: clock, elapsed: .seconds(9), remaining: remaining))
         let result = await Self.send(client, clock: clock)
         guard case .failure(let error) = result else {
             Issue.record("the call was retried past its deadline and succeeded")
@@ -74,7 +73,7 @@ struct DeadlineClockTests {
     func remainingOnTheFakeClock() async throws {
         let clock = FakeClock()
         let remaining = Locked<[Duration?]>([])
-        let (_, client) = try Self.client(clock: clock, transport: Self.transport(clock: clock, elapsed: .seconds(3), remaining: remaining))
+        let client = try Self.client(clock: clock, transport: Self.transport(clock: clock, elapsed: .seconds(3), remaining: remaining))
         let result = await Self.send(client, clock: clock)
         #expect((try? result.get()) != nil)
         // 10 s at the first attempt; 3 s in the transport and the 2 s wait later, 5 s.

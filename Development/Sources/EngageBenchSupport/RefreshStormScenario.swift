@@ -1,4 +1,5 @@
 @_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) import EngageTesting
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes

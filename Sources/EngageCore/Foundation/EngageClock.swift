@@ -17,7 +17,8 @@ import Foundation
 }
 
 extension EngageClock {
-    /// The system's monotonic clock (``SystemClock/uptime``).
+    /// Time on `ContinuousClock` (which keeps counting while the device sleeps) since the process
+    /// first read it: the system clock's reading, and that of every clock that has none of its own.
     public var uptime: Duration { SystemClock.monotonicUptime }
 }
 
@@ -32,11 +33,7 @@ extension EngageClock {
     /// The current time, `Date()`.
     public var now: Date { Date() }
 
-    /// Time on `ContinuousClock` (which keeps counting while the device sleeps) since the process
-    /// first read it.
-    public var uptime: Duration { Self.monotonicUptime }
-
-    /// ``uptime`` without an instance.
+    /// The system's monotonic reading (``EngageClock/uptime``) without an instance.
     static var monotonicUptime: Duration { ContinuousClock.now - origin }
 
     /// Sleeps with `Task.sleep`; throws `CancellationError` when the task is cancelled.

@@ -8,22 +8,6 @@ import Logging
 import ReferenceEmulator
 import Testing
 
-/// Real time shifted by an adjustable offset, shared by the sandbox and the client so that a test
-/// can jump past token expiry on both sides while sleeps stay real (and short).
-final class OffsetClock: EngageClock {
-    private let offset = Locked<TimeInterval>(0)
-
-    var now: Date { Date().addingTimeInterval(offset.value) }
-
-    func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
-    }
-
-    func advance(by duration: Duration) {
-        offset.withLock { $0 += duration.seconds }
-    }
-}
-
 /// A sandbox serving the reference emulator on 127.0.0.1 (ephemeral port) and an Engage instance
 /// with the `ReferenceProvider` pointed at it.
 struct SandboxFixture {
