@@ -3,7 +3,7 @@ import Foundation
 
 /// Real time shifted by an offset the test moves: share one between a sandbox and a client to jump
 /// both past a token's expiry at once, while sleeps (timeouts, back-off) stay real. Deadlines and
-/// durations (``uptime``) stay on the system's monotonic clock, which the offset does not move.
+/// durations (`uptime`) stay on the system's monotonic clock, which the offset does not move.
 ///
 /// ```swift
 /// let clock = OffsetClock()
