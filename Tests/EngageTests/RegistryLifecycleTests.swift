@@ -270,6 +270,7 @@ struct SharedInstanceTests {
         #expect(consent?.code == .notConfigured)
         #expect(await standIn.waitUntilReady().failures["engage"]?.code == .notConfigured)
         #expect(!standIn.handle(try #require(URL(string: "exampleapp://content/1"))))
+        #expect(throws: EngageError.self, "no throwaway anonymous id before configure") { try standIn.anonymousID }
         let viaCallback = await withCheckedContinuation { continuation in
             standIn.logIn(UserIdentity(userID: "u-1")) { continuation.resume(returning: $0) }
         }
