@@ -107,4 +107,18 @@ struct InstallationIDTests {
         #expect(new != old)
         #expect(try alpha.storage.value(String.self, forKey: "installation_id") == new)
     }
+
+    @Test("forget deletes an id a concurrent first use stored after the namespace was cleared")
+    func forgetAfterAConcurrentFirstUse() throws {
+        let database = try EngageDatabase(location: .inMemory, clock: FakeClock())
+        let alpha = try context("alpha", database: database)
+        let old = try alpha.installationID().value()
+        try alpha.storage.removeAll()
+        // A request between the clearing and forget(), through an instance that had not read the id:
+        // it derives the same id again and stores it.
+        #expect(try alpha.installationID().value() == old)
+        try alpha.installationID().forget()
+        #expect(try alpha.storage.value(String.self, forKey: "installation_id") == nil)
+        #expect(try alpha.installationID().value() != old)
+    }
 }

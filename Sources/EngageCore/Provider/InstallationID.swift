@@ -64,13 +64,15 @@ import Foundation
     }
 
     /// Forgets the id, for a provider that cleared its namespace and keeps nothing until its next use:
-    /// the next ``value()`` derives one the provider never had (its next generation), and stores it then.
-    /// A configured id stays.
+    /// the stored id is deleted (also one a concurrent first use stored after the namespace was
+    /// cleared), and the next ``value()`` derives one the provider never had (its next generation),
+    /// and stores it then. A configured id stays.
     public func forget() throws(EngageError) {
         guard configured == nil else { return }
         do {
             try cached.withLock { cached in
                 _ = try anonymousID.renewDerivedID(for: providerID)
+                try storage.removeValue(forKey: key)
                 cached = nil
             }
         } catch {

@@ -45,7 +45,7 @@ import Logging
 
     /// A context; the registry makes one per provider (tests may build their own). Without `consent`,
     /// the analytics queue's (or, without one, a consent that allows everything) is used; without
-    /// `connectivity`, the system's; without `anonymousID`, one kept in `database`'s core namespace.
+    /// `connectivity`, the system's; without `anonymousID`, `database`'s (one per database).
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
@@ -54,7 +54,7 @@ import Logging
         anonymousID: AnonymousID? = nil
     ) {
         self.connectivity = connectivity ?? .system()
-        self.anonymousID = anonymousID ?? AnonymousID(storage: database.coreStorage())
+        self.anonymousID = anonymousID ?? database.anonymousID
         self.consent = consent ?? analytics.consent ?? AnalyticsConsent(storage: nil)
         self.descriptor = descriptor
         self.configuration = configuration

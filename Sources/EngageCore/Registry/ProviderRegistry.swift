@@ -101,7 +101,7 @@ import Logging
         let events = self.events
         let consent = AnalyticsConsent(storage: database.coreStorage(), logger: queueLogger)
         self.consent = consent
-        anonymousID = AnonymousID(storage: database.coreStorage())
+        anonymousID = database.anonymousID
         analytics = DurableQueue(
             database: database,
             policy: configuration.analytics.queuePolicy,

@@ -39,6 +39,9 @@ import Logging
     /// Where the previous database file was moved because it could not be opened (not a database, or
     /// damaged), when this open started afresh; `nil` otherwise. Its contents are lost to the SDK.
     public let movedAsideFilePath: String?
+    /// The app's anonymous id kept in this database's core namespace: one instance per database, so
+    /// every context and the registry over it share its state.
+    package let anonymousID: AnonymousID
 
     /// Opens (creating if needed) the database at `location`.
     ///
@@ -91,6 +94,7 @@ import Logging
                 throw EngageError(.storage, "The in-memory database could not be created.", underlyingError: error)
             }
         }
+        anonymousID = AnonymousID(storage: StorageNamespace(name: Self.coreNamespace, writer: writer, sealer: nil, clock: clock))
         try applyMigrations(CoreSchema.migrations, namespace: Self.coreNamespace)
     }
 

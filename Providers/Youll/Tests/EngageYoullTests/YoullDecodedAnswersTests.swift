@@ -19,24 +19,37 @@ struct YoullDecodedAnswersTests {
 
     @Test("a written answer is served decoded, as its own type only; emptying the cache forgets it")
     func servedUntilEmptied() async throws {
-        let cache = try cache()
+        let clock = FakeClock()
+        let cache = try cache(clock: clock)
+        let now = clock.now.timeIntervalSince1970
         #expect(try await cache.write(key: "k", operation: "op", body: Data("{}".utf8), value: "answer", generation: cache.generation))
         #expect(cache.decodedValue(key: "k", as: String.self) == "answer")
         #expect(cache.decodedValue(key: "k", as: Int.self) == nil, "another type is a miss")
         #expect(cache.decodedValue(key: "k", as: String.self) == nil, "and the entry is dropped")
-        cache.keepDecoded("again", key: "k", storedAt: 0, size: 2, generation: cache.generation)
+        cache.keepDecoded("again", key: "k", storedAt: now, size: 2, generation: cache.generation)
+        #expect(cache.decodedValue(key: "k", as: String.self) == "again")
         try await cache.removeAll()
         #expect(cache.decodedValue(key: "k", as: String.self) == nil)
     }
 
-    @Test("an answer read or written before an invalidation is not kept after it")
+    @Test("an answer read or written before an invalidation is not kept after it, nor one read before emptying ended")
     func staleGenerationNotKept() async throws {
-        let cache = try cache()
+        let clock = FakeClock()
+        let cache = try cache(clock: clock)
+        let now = clock.now.timeIntervalSince1970
         let before = cache.generation
+        cache.keepDecoded("current", key: "k", storedAt: now, size: 2, generation: before)
+        #expect(cache.decodedValue(key: "k", as: String.self) == "current", "kept in its own generation")
         cache.invalidateInFlight()
-        #expect(try await !cache.write(key: "k", operation: "op", body: Data("{}".utf8), value: "stale", generation: before))
-        cache.keepDecoded("stale", key: "k", storedAt: 0, size: 2, generation: before)
-        #expect(cache.decodedValue(key: "k", as: String.self) == nil)
+        #expect(try await !cache.write(key: "k2", operation: "op", body: Data("{}".utf8), value: "stale", generation: before))
+        cache.keepDecoded("stale", key: "k2", storedAt: now, size: 2, generation: before)
+        #expect(cache.decodedValue(key: "k2", as: String.self) == nil)
+        // A read that saw the generation of the emptying's start (the row still there) ends after it.
+        #expect(try await cache.write(key: "k3", operation: "op", body: Data("{}".utf8), generation: cache.generation))
+        let during = cache.generation + 1  // what a read beginning after the first invalidation sees
+        try await cache.removeAll()
+        cache.keepDecoded("read before the delete", key: "k3", storedAt: now, size: 2, generation: during)
+        #expect(cache.decodedValue(key: "k3", as: String.self) == nil)
     }
 
     @Test("a decoded answer expires with its entry's lifetime on the injected clock")

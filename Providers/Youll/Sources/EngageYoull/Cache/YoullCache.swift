@@ -17,8 +17,10 @@ import GRDB
 ///
 /// In front of the table, the decoded answers of the latest writes and hits stay in memory
 /// (``DecodedAnswers``), so a repeated hit neither reads the database nor decodes: it is a dictionary
-/// lookup. They follow the table: removed, emptied, evicted and expired with it, and kept only for the
-/// generation they were read or written in.
+/// lookup. They follow the table: removed, emptied and expired with it, and one is kept only when no
+/// invalidation came between its read or write and its keeping. (A read that began before an entry
+/// was evicted may keep it in memory: it is served until its lifetime ends, as the row would have
+/// been.)
 final class YoullCache: Sendable {
     static let table = "youll_cache"
 
@@ -227,6 +229,10 @@ final class YoullCache: Sendable {
         pendingUses.withLock { $0.removeAll() }
         decoded.withLock { $0.removeAll() }
         try await storage.writer.write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
+        // Again after the commit: a read that began before it (the row still there) and ends after
+        // the first invalidation must not keep what it read in memory.
+        invalidateInFlight()
+        decoded.withLock { $0.removeAll() }
     }
 
     /// How many entries and bytes the cache holds.
