@@ -39,22 +39,21 @@ import Logging
     public let consent: AnalyticsConsent
     /// Whether the device is online: wait on it to retry work that failed for lack of a connection.
     public let connectivity: Connectivity
-    /// The app's anonymous id, from which ``installationID(storedUnder:configured:format:)`` derives
-    /// the provider's own; a provider never sends the app's id itself.
-    public let anonymousID: AnonymousID
+    /// The app's anonymous id (the database's: one per database), from which
+    /// ``installationID(storedUnder:configured:format:)`` derives the provider's own; a provider never
+    /// sends the app's id itself.
+    public var anonymousID: AnonymousID { database.anonymousID }
 
     /// A context; the registry makes one per provider (tests may build their own). Without `consent`,
     /// the analytics queue's (or, without one, a consent that allows everything) is used; without
-    /// `connectivity`, the system's; without `anonymousID`, `database`'s (one per database).
+    /// `connectivity`, the system's.
     public init(
         descriptor: ProviderDescriptor, configuration: EngageConfiguration, logger: Logger, clock: any EngageClock,
         random: any RandomSource, transport: any HTTPTransport, storage: StorageNamespace, database: EngageDatabase,
         secretStore: any SecretStore, sealer: Sealer, events: EventBus,
-        analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil, connectivity: Connectivity? = nil,
-        anonymousID: AnonymousID? = nil
+        analytics: DurableQueue, redactor: Redactor = Redactor(), consent: AnalyticsConsent? = nil, connectivity: Connectivity? = nil
     ) {
         self.connectivity = connectivity ?? .system()
-        self.anonymousID = anonymousID ?? database.anonymousID
         self.consent = consent ?? analytics.consent ?? AnalyticsConsent(storage: nil)
         self.descriptor = descriptor
         self.configuration = configuration

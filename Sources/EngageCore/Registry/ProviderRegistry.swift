@@ -31,7 +31,7 @@ import Logging
     public nonisolated let consent: AnalyticsConsent
     /// The app's anonymous id (`Engage.anonymousID`), shared by every provider's context; read from
     /// the database on first use.
-    public nonisolated let anonymousID: AnonymousID
+    public nonisolated var anonymousID: AnonymousID { database.anonymousID }
 
     private enum Phase { case registering, starting, running, shuttingDown, shutDown }
 
@@ -101,7 +101,6 @@ import Logging
         let events = self.events
         let consent = AnalyticsConsent(storage: database.coreStorage(), logger: queueLogger)
         self.consent = consent
-        anonymousID = database.anonymousID
         analytics = DurableQueue(
             database: database,
             policy: configuration.analytics.queuePolicy,
@@ -513,7 +512,7 @@ import Logging
             descriptor: descriptor, configuration: configuration, logger: logger, clock: environment.clock,
             random: environment.random, transport: environment.transport, storage: storage, database: database,
             secretStore: secretStore, sealer: sealer, events: events,
-            analytics: analytics, consent: consent, connectivity: environment.connectivity, anonymousID: anonymousID
+            analytics: analytics, consent: consent, connectivity: environment.connectivity
         )
         context.models = models
         return context
