@@ -57,8 +57,9 @@ extension Duration {
 }
 
 extension Date {
-    /// This date moved forward by `duration`.
-    package func adding(_ duration: Duration) -> Date {
+    /// This date moved forward by `duration` (an ``EngageClock``'s date plus a delay it sleeps, in
+    /// the core and in emulators alike).
+    @_spi(EngageProvider) public func adding(_ duration: Duration) -> Date {
         addingTimeInterval(duration.seconds)
     }
 }

@@ -1,5 +1,4 @@
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageCrobox
 
 extension CroboxEmulator {
     /// What the emulated backend knows: its containers, its campaigns and the messages (badges) it
@@ -150,6 +149,6 @@ extension CroboxEmulator {
     /// `murmur(key) % count` (MurmurHash3 x86 32-bit of the UTF-8 bytes), or `nil` when `count` is 0.
     static func index(count: Int, for key: String, hashSeed: UInt32) -> Int? {
         guard count > 0 else { return nil }
-        return Int(MurmurHash3.x86_32(Array(key.utf8), seed: hashSeed) % UInt32(count))
+        return Int(CroboxEmulatorWire.murmur3(Array(key.utf8), seed: hashSeed) % UInt32(count))
     }
 }

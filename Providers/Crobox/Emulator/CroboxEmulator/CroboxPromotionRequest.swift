@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-@_spi(EngageProvider) import EngageCrobox
+import EngageCrobox
 
 /// A promotions request `POST /promotions` answered, parsed from its query and body.
 public struct CroboxPromotionRequest: Sendable, Equatable {

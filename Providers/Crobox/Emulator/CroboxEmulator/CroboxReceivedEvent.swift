@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-@_spi(EngageProvider) import EngageCrobox
+import EngageCrobox
 
 /// An event `GET /socket.gif` accepted, parsed from its query.
 ///

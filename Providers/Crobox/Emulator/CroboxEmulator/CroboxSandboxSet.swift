@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-@_spi(EngageProvider) import EngageCrobox
+import EngageCrobox
 
 /// What `engage-sandbox` and `engage-demo` serve for Crobox: the emulator with its default catalogue.
 public enum CroboxSandboxSet {

@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-@_spi(EngageProvider) import EngageExplore
+import EngageExplore
 
 /// What `engage-sandbox` and `engage-demo` serve for Explore: the directory feed with generated
 /// directories, CTX, and PiggyCards with its trait.

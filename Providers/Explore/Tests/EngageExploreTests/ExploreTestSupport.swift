@@ -11,7 +11,7 @@ struct ExploreFixture {
     let path: String
     let directory: ExploreDirectory
 
-    init(rows: Int = 6_000, schema: ExploreSchema.Version = .v4, seed: UInt64 = 7) throws {
+    init(rows: Int = 6_000, schema: ExploreDirectoryGenerator.SchemaFamily = .v4, seed: UInt64 = 7) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("explore.db").path
@@ -23,7 +23,7 @@ struct ExploreFixture {
     /// its brute-force reading): generating and indexing in a debug build is the slow part of these
     /// tests, and it runs on the shared concurrency pool.
     static func shared(
-        rows: Int = 6_000, schema: ExploreSchema.Version = .v4, seed: UInt64 = 7
+        rows: Int = 6_000, schema: ExploreDirectoryGenerator.SchemaFamily = .v4, seed: UInt64 = 7
     ) throws -> (ExploreFixture, BruteForceDirectory) {
         let key = "\(rows)-\(schema.rawValue)-\(seed)"
         return try sharedFixtures.withLock { fixtures in

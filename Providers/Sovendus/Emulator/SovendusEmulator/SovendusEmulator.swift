@@ -2,7 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-@_spi(EngageProvider) import EngageSovendus
+import EngageSovendus
 
 /// A local Sovendus: the coupon redemption API, the error telemetry, the benefits endpoint, and a
 /// stand-in for `flexibleIframe.js`, so a whole banner page runs offline in a browser.

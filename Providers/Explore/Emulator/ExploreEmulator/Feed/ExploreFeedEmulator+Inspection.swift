@@ -1,7 +1,7 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-@_spi(EngageProvider) import EngageExplore
+import EngageExplore
 
 extension ExploreFeedEmulator: InspectableEmulator {
     /// One table, `Directories`: per network, whether a directory is published (or waits to be
@@ -24,7 +24,7 @@ extension ExploreFeedEmulator: InspectableEmulator {
                 snapshot.network.rawValue, status, timestamp.map { String($0) } ?? "",
                 timestamp.map { Date(timeIntervalSince1970: Double($0) / 1_000).formatted(.iso8601) } ?? "",
                 snapshot.manifest?.archive ?? "", snapshot.manifest.map { String($0.size) } ?? "", snapshot.manifest?.checksum ?? "",
-                snapshot.object == nil ? "" : ExploreFirebaseStorage.dashWallet.object(for: snapshot.network),
+                snapshot.object == nil ? "" : ExploreFeedEmulator.dashWalletObject(for: snapshot.network),
                 snapshot.object.map { String($0.size) } ?? "", snapshot.object?.checksum ?? "",
                 String(snapshot.downloads), String(snapshot.armedFaults.count),
             ]

@@ -3,13 +3,13 @@ import Crypto
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
+import EngageExplore
 
 /// A local directory source, serving each network's directory in two shapes: the self-hosted feed (a
 /// manifest with timestamp, SHA-256, size and archive name, and a plain zip holding `explore.db`), and
 /// the Dash wallet's Firebase Storage objects (metadata JSON with `Data-Timestamp` and `Data-Checksum`,
-/// and a WinZip-AES encrypted zip whose password is the database's CRC-32C), in the bucket and object
-/// names of ``ExploreFirebaseStorage/dashWallet``.
+/// and a WinZip-AES encrypted zip whose password is the database's CRC-32C), in the Dash wallet's bucket
+/// and object names (``dashWalletBucket``, ``dashWalletObject(for:)``).
 ///
 /// Routes, relative to `http://127.0.0.1:<port>/explore-feed` (for Firebase Storage, the endpoint):
 ///
@@ -144,7 +144,8 @@ public final class ExploreFeedEmulator: Emulator {
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
         let manifest = Manifest(
-            timestamp: timestamp, checksum: try ExploreArchive.sha256(of: url), size: Int64(data.count), archive: name)
+            timestamp: timestamp, checksum: SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined(), size: Int64(data.count),
+            archive: name)
         state.withLock { state in
             state.publications[network] = Publication(manifest: manifest, archiveURL: url)
             state.pending[network] = nil
@@ -191,6 +192,18 @@ public final class ExploreFeedEmulator: Emulator {
         return try publish(databaseAt: databaseURL, network: network, timestamp: timestamp)
     }
 
+    /// The Firebase Storage bucket the Dash wallet syncs its directory from (its `explore-dash-sync`
+    /// generator's upload target, written down in docs/providers/explore.md).
+    public static let dashWalletBucket = "dash-wallet-firebase.appspot.com"
+
+    /// The object in ``dashWalletBucket`` that holds `network`'s directory.
+    public static func dashWalletObject(for network: ExploreNetwork) -> String {
+        switch network {
+        case .mainnet: "explore/explore-v4.db"
+        case .testnet: "explore/explore-v4-testnet.db"
+        }
+    }
+
     /// Adds the routes listed in the type's documentation.
     public func addRoutes(to group: RouterGroup<SandboxRequestContext>, environment: EmulatorEnvironment) {
         group.get(":network/manifest.json") { _, context in
@@ -208,10 +221,10 @@ public final class ExploreFeedEmulator: Emulator {
             return try self.download(publication.archiveURL, network: network)
         }
         group.get("v0/b/:bucket/o/:object") { request, context in
-            let storage = ExploreFirebaseStorage.dashWallet
             let bucket = context.parameters.get("bucket")?.removingPercentEncoding
             let name = context.parameters.get("object")?.removingPercentEncoding
-            guard bucket == storage.bucket, let network = ExploreNetwork.allCases.first(where: { storage.object(for: $0) == name }),
+            guard bucket == Self.dashWalletBucket,
+                let network = ExploreNetwork.allCases.first(where: { Self.dashWalletObject(for: $0) == name }),
                 let object = try self.publication(for: network)?.object
             else {
                 // Firebase Storage's answer for an object that does not exist.
@@ -224,7 +237,8 @@ public final class ExploreFeedEmulator: Emulator {
             }
             return try SandboxResponse.json(
                 StorageMetadata(
-                    name: storage.object(for: network), bucket: storage.bucket, size: String(object.size), md5Hash: object.md5Base64,
+                    name: Self.dashWalletObject(for: network), bucket: Self.dashWalletBucket, size: String(object.size),
+                    md5Hash: object.md5Base64,
                     metadata: ["Data-Timestamp": String(object.timestamp), "Data-Checksum": object.checksum]
                 ))
         }

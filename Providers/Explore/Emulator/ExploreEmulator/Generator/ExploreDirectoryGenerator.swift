@@ -1,7 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
-@_spi(EngageProvider) import EngageExplore
 
 /// Writes realistic, deterministic directory files: cities with dense clusters (New York the densest),
 /// chains with hundreds of locations, local shops, online-only merchants, several gift-card providers
@@ -12,6 +11,16 @@ import GRDB
 /// let summary = try ExploreDirectoryGenerator(options: .init(seed: 7, rows: 20_000, schema: .v4)).write(to: path)
 /// ```
 public struct ExploreDirectoryGenerator: Sendable {
+    /// The families of tables and columns the Dash wallet's directory files have had, as the generator
+    /// writes them (its own statements in `ExploreGeneratorSchema`, never the client's reader): v1 has
+    /// integer merchant ids; v2 adds text ids, `redeemType` and `savingsPercentage`; v4 adds
+    /// `denominationsType` and the `gift_card_providers` table.
+    public enum SchemaFamily: String, Sendable, CaseIterable, Comparable {
+        case v1, v2, v4
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// What to generate.
     public struct Options: Sendable, Hashable {
         /// The random seed.
@@ -19,7 +28,7 @@ public struct ExploreDirectoryGenerator: Sendable {
         /// The number of `merchant` rows (locations and online merchants).
         public var rows: Int
         /// The schema family to write.
-        package var schema: ExploreSchema.Version
+        package var schema: SchemaFamily
         /// The number of ATMs.
         public var atms: Int
         /// The share of rows that are online-only merchants.
@@ -29,7 +38,7 @@ public struct ExploreDirectoryGenerator: Sendable {
 
         /// Options; `atms` defaults to one per 200 rows.
         package init(
-            seed: UInt64 = 42, rows: Int = 10_000, schema: ExploreSchema.Version = .v4, atms: Int? = nil, onlineShare: Double = 0.04,
+            seed: UInt64 = 42, rows: Int = 10_000, schema: SchemaFamily = .v4, atms: Int? = nil, onlineShare: Double = 0.04,
             strayValues: Bool = true
         ) {
             self.seed = seed

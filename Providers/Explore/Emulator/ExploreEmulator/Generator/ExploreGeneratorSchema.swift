@@ -1,10 +1,8 @@
-@_spi(EngageProvider) import EngageCore
 import GRDB
-@_spi(EngageProvider) import EngageExplore
 
 /// The `CREATE` statements of each schema family, as the published files have them.
 enum ExploreGeneratorSchema {
-    static func create(_ version: ExploreSchema.Version, in db: Database) throws {
+    static func create(_ version: ExploreDirectoryGenerator.SchemaFamily, in db: Database) throws {
         let merchantID = version == .v1 ? "merchantId INTEGER" : "merchantId TEXT"
         var columns = [
             "id INTEGER PRIMARY KEY AUTOINCREMENT", merchantID, "name TEXT", "active INTEGER DEFAULT 1", "paymentMethod TEXT", "type TEXT",

@@ -1,7 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 import Foundation
 import GRDB
-@_spi(EngageProvider) import EngageExplore
 
 /// Generates and inserts the rows of one directory (see ``ExploreDirectoryGenerator``).
 struct ExploreGeneratorWriter {

@@ -199,6 +199,9 @@ struct ExploreEncryptedArchiveTests {
         let zip = try ExploreZipArchive(url: folder.file("object.zip"))
         #expect(zip.comment == "1763700000000#\(archive.checksum)")
         #expect(zip.entries.map(\.path) == ["explore.db"] && zip.entries.first?.aes?.vendorVersion == 2)
+        // The emulator's CRC-32C is its own code: the standard check value, and the generator's hex
+        // without leading zeros.
+        #expect(try ExploreFeedArchiver.encryptedZip(database: Data("123456789".utf8), timestamp: 1).checksum == "e3069283")
     }
 
     @Test("hostile files: not a zip, empty, truncated, a Zip64 marker; each is a clear error")
