@@ -165,3 +165,24 @@ try await perks.claim(perkID: "rain-1")
 
 // snippet.hide
 await engage.shutdown()
+
+// snippet.model-state
+@MainActor public final class LoyaltyCard {
+    public struct Snapshot: Sendable, Equatable {
+        public var points = 0
+        public var isLoading = false
+    }
+    private let state = ObservableModelState(Snapshot(), fields: [.field(\.points), .field(\.isLoading)])
+    public var points: Int { state[\.points] }
+    public var updates: AsyncStream<Snapshot> { state.updates }
+    func show(points: Int) { state.update { $0.points = points } }
+}
+// snippet.end
+
+// snippet.hide
+let card = LoyaltyCard()
+card.show(points: 3)
+for await snapshot in card.updates {
+    print("card:", card.points, snapshot.points)
+    break
+}

@@ -58,7 +58,7 @@ struct Color: View {
 }
 
 extension View {
-    func task(_ action: @escaping @Sendable () async -> Void) -> ShimView { ShimView() }
+    func task(_ action: @escaping @Sendable @MainActor () async -> Void) -> ShimView { ShimView() }
     func refreshable(action: @escaping @Sendable () async -> Void) -> ShimView { ShimView() }
     func frame(height: Double) -> ShimView { ShimView() }
 }
@@ -67,6 +67,21 @@ extension View {
 /// in Sources/Engage/Engage+SwiftUI.swift, compiled where SwiftUI exists).
 struct EnvironmentValues {
     var engage: Engage { Engage.shared }
+}
+
+/// A view's own value: SwiftUI keeps it outside the view, so a view (a struct) sets it from its body's
+/// closures, on the main actor.
+@MainActor @propertyWrapper struct State<Value> {
+    private final class Storage {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private let storage: Storage
+    init(wrappedValue: Value) { storage = Storage(wrappedValue) }
+    var wrappedValue: Value {
+        get { storage.value }
+        nonmutating set { storage.value = newValue }
+    }
 }
 
 @propertyWrapper struct Environment<Value> {

@@ -43,8 +43,33 @@ import Testing
         #expect(banner.lastOpenedURL == deal && opened.value == [deal])
     }
 
+    @Test("the iOS 16 form: updates delivers the banner after each change, and the height alone wakes no phase observer")
+    func updatesFollowTheBanner() async throws {
+        let harness = try await SovendusHarness.make()
+        defer { Task { await harness.stop() } }
+        let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, platform: .ios)
+        let banner = harness.sovendus.bannerState(for: page) { _ in }
+        var updates = banner.updates.makeAsyncIterator()
+        let first = await updates.next()
+        #expect(first?.phase == .loading && first?.height == page.initialHeight && first?.lastOpenedURL == nil)
+        banner.bridge.receive(["type": "height", "value": 420])
+        let shown = await updates.next()
+        #expect(shown?.phase == .success && shown?.height == 420 && shown == banner.snapshot)
+
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) {
+            let phaseChanges = TestCounter()
+            withObservationTracking {
+                _ = banner.phase
+            } onChange: {
+                _ = phaseChanges.increment()
+            }
+            banner.bridge.receive(["type": "height", "value": 512])
+            #expect(phaseChanges.count == 0 && banner.height == 512)
+        }
+        #expect(await updates.next()?.height == 512)
+    }
+
     @Test func aPageThatDoesNotLoadIsAFailureWithItsCause() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await SovendusHarness.make()
         defer { Task { await harness.stop() } }
         let page = try harness.sovendus.bannerPage(for: SovendusFixtures.order, platform: .ios)

@@ -55,9 +55,34 @@ import WarplyEmulator
         await engage.shutdown()
     }
 
+    @Test("the iOS 16 form: updates delivers the wallet after each change, filled by a login and emptied by a logout")
+    func updatesFollowTheWallet() async throws {
+        let harness = try await WarplyHarness()
+        defer { Task { await harness.stop() } }
+        let (engage, warply) = try await harness.startProvider()
+        let wallet = warply.wallet
+        var updates = wallet.updates.makeAsyncIterator()
+        #expect(await updates.next() == wallet.snapshot)
+
+        _ = try await engage.logIn(UserIdentity(userID: "maria", email: "maria@example.gr"))
+        var filled: WarplyWallet.Snapshot?
+        while filled == nil, let snapshot = await updates.next() {
+            if snapshot.points != nil, !snapshot.activeCoupons.isEmpty, !snapshot.isRefreshing { filled = snapshot }
+        }
+        #expect(filled?.points == (try await warply.profile()).points)
+        #expect(filled?.activeCoupons == (try await warply.coupons()).active)
+
+        _ = try await engage.logOut()
+        var emptied: WarplyWallet.Snapshot?
+        while emptied == nil, let snapshot = await updates.next() {
+            if snapshot.points == nil { emptied = snapshot }
+        }
+        #expect(emptied?.activeCoupons.isEmpty == true && emptied?.redeemedCoupons.isEmpty == true)
+        await engage.shutdown()
+    }
+
     @Test("engage.warply.wallet is there before the providers started, fills once Warply runs, and is warply.wallet")
     func theFacadesWalletIsReadBeforeTheStart() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await WarplyHarness()
         defer { Task { await harness.stop() } }
         let environment = RegistryEnvironment(clock: harness.clock, random: SeededRandomSource(seed: 9), secretStore: InMemorySecretStore())
@@ -77,7 +102,6 @@ import WarplyEmulator
 
     @Test("without Warply's section the facade's wallet says so in lastError, and stays empty")
     func theFacadesWalletWithoutWarply() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.warply-tests")
         configuration.storage = .inMemory
         let engage = try Engage(configuration: configuration, environment: RegistryEnvironment(secretStore: InMemorySecretStore()))
@@ -88,7 +112,6 @@ import WarplyEmulator
     }
 
     @Test func aFailedFetchKeepsWhatWasShownAndSaysWhy() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await WarplyHarness()
         defer { Task { await harness.stop() } }
         let (engage, warply) = try await harness.loggedIn()
@@ -107,7 +130,6 @@ import WarplyEmulator
     }
 
     @Test func concurrentRefreshesShareOneRound() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await WarplyHarness()
         defer { Task { await harness.stop() } }
         let (engage, warply) = try await harness.loggedIn()

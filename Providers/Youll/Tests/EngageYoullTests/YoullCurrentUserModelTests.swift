@@ -44,6 +44,29 @@ import YoullEmulator
         #expect(await waitUntil { user.profile == nil && !user.isSignedIn && user.userID == nil })
     }
 
+    @Test("the iOS 16 form: updates delivers the user after each change, from a handed-over session to log-out")
+    func updatesFollowTheUser() async throws {
+        let harness = try await YoullHarness.make()
+        defer { Task { await harness.stop() } }
+        let user = harness.youll.currentUser
+        var updates = user.updates.makeAsyncIterator()
+        #expect(await updates.next()?.isSignedIn == false)
+
+        harness.youll.setSession(harness.userSession("u-42"))
+        var loaded: YoullCurrentUser.Snapshot?
+        while loaded == nil, let snapshot = await updates.next() {
+            if snapshot.profile?.id == "u-42", !snapshot.isLoading { loaded = snapshot }
+        }
+        #expect(loaded?.isSignedIn == true && loaded?.userID == "u-42" && loaded?.lastError == nil)
+
+        try await harness.youll.logOut()
+        var emptied: YoullCurrentUser.Snapshot?
+        while emptied == nil, let snapshot = await updates.next() {
+            if !snapshot.isSignedIn { emptied = snapshot }
+        }
+        #expect(emptied?.userID == nil && emptied?.profile == nil && emptied?.isLoading == false && emptied?.lastError == nil)
+    }
+
     @Test("engage.youll.currentUser is there before the providers started, and follows the session once Youll runs")
     func theFacadesUserIsReadBeforeTheStart() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation

@@ -19,7 +19,7 @@ package struct ExploreDirectoryStatus: Sendable, Equatable {
     package var lastError: EngageError?
 }
 
-/// Explore's directory as an `@Observable` object for SwiftUI: what is installed, whether a sync runs
+/// Explore's directory as an observable object for SwiftUI: what is installed, whether a sync runs
 /// and how far it is, how the last one ended, and paged merchant lists that reload when a new
 /// directory is installed.
 ///
@@ -39,30 +39,61 @@ package struct ExploreDirectoryStatus: Sendable, Equatable {
 ///
 /// Every sync shows here, the automatic ones too. The values are updated on the main actor, shortly
 /// after they change.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor @Observable
+///
+/// On iOS 17, macOS 14 and later it is `Observable`; on every OS, iOS 16 included, ``updates`` delivers
+/// it as a ``Snapshot`` after each change
+/// (`.task { for await snapshot in directory.updates { isSyncing = snapshot.isSyncing } }`).
+@MainActor
 public final class ExploreDirectoryModel {
-    /// The network whose directory this is (``ExploreProvider/selectNetwork(_:)`` changes it).
-    public private(set) var network: ExploreNetwork
-    /// The installed directory's feed values, `nil` while none is installed.
-    public private(set) var installed: ExploreSyncState?
-    /// Whether a sync runs (one the app started or an automatic one).
-    public private(set) var isSyncing = false
-    /// The running sync's step and bytes, or the last sync's final step.
-    public private(set) var progress: ExploreSyncProgress?
-    /// What the last successful sync did.
-    public private(set) var lastOutcome: ExploreSyncOutcome?
-    /// Why the last sync failed; `nil` once one succeeds.
-    public private(set) var lastError: EngageError?
+    /// Everything the directory model shows, as one value: what ``updates`` delivers.
+    public struct Snapshot: Sendable, Equatable {
+        /// The network whose directory this is.
+        public internal(set) var network: ExploreNetwork
+        /// The installed directory's feed values, `nil` while none is installed.
+        public internal(set) var installed: ExploreSyncState?
+        /// Whether a sync runs (one the app started or an automatic one).
+        public internal(set) var isSyncing = false
+        /// The running sync's step and bytes, or the last sync's final step.
+        public internal(set) var progress: ExploreSyncProgress?
+        /// What the last successful sync did.
+        public internal(set) var lastOutcome: ExploreSyncOutcome?
+        /// Why the last sync failed; `nil` once one succeeds.
+        public internal(set) var lastError: EngageError?
+    }
 
-    @ObservationIgnored private let resolver: ProviderResolver<ExploreProvider>
-    @ObservationIgnored private var follower: Task<Void, Never>?
+    /// The network whose directory this is (``ExploreProvider/selectNetwork(_:)`` changes it).
+    public var network: ExploreNetwork { state[\.network] }
+    /// The installed directory's feed values, `nil` while none is installed.
+    public var installed: ExploreSyncState? { state[\.installed] }
+    /// Whether a sync runs (one the app started or an automatic one).
+    public var isSyncing: Bool { state[\.isSyncing] }
+    /// The running sync's step and bytes, or the last sync's final step.
+    public var progress: ExploreSyncProgress? { state[\.progress] }
+    /// What the last successful sync did.
+    public var lastOutcome: ExploreSyncOutcome? { state[\.lastOutcome] }
+    /// Why the last sync failed; `nil` once one succeeds.
+    public var lastError: EngageError? { state[\.lastError] }
+    /// The whole model as it is now.
+    public var snapshot: Snapshot { state.value }
+    /// The directory as it is now, then again after every change (the newest only, when a reader falls
+    /// behind): the form for iOS 16, where SwiftUI cannot observe the object itself. The sequence ends
+    /// when the object is released.
+    public nonisolated var updates: AsyncStream<Snapshot> { state.updates }
+
+    private let state: ObservableModelState<Snapshot>
+    private let resolver: ProviderResolver<ExploreProvider>
+    private var follower: Task<Void, Never>?
 
     /// The directory of the provider `resolver` reaches (at once, for a model the provider made; once
     /// it started, for one the facade made), showing `network` until then.
     init(resolver: ProviderResolver<ExploreProvider>, network: ExploreNetwork) {
         self.resolver = resolver
-        self.network = network
+        state = ObservableModelState(
+            Snapshot(network: network),
+            fields: [
+                .field(\.network), .field(\.installed), .field(\.isSyncing), .field(\.progress), .field(\.lastOutcome),
+                .field(\.lastError),
+            ])
         let initial = resolver.ifResolved?.directoryStatus.value
         follower = Task { [weak self] in
             // The first value is the status now.
@@ -86,7 +117,7 @@ public final class ExploreDirectoryModel {
             _ = try await resolver.provider().sync()
         } catch {
             // A failed sync is in the status the follower applies; a provider that did not start is not.
-            if resolver.ifResolved == nil { lastError = error }
+            if resolver.ifResolved == nil { state.update { $0.lastError = error } }
         }
     }
 
@@ -96,18 +127,20 @@ public final class ExploreDirectoryModel {
         ExploreMerchantList(resolver: resolver, query: query, pageSize: pageSize)
     }
 
-    /// Sets each property that changed, so observers of the others are not woken.
+    /// Shows `status`; only the observers of the fields that changed are woken.
     private func apply(_ status: ExploreDirectoryStatus) {
-        if network != status.network { network = status.network }
-        if installed != status.installed { installed = status.installed }
-        if isSyncing != status.isSyncing { isSyncing = status.isSyncing }
-        if progress != status.progress { progress = status.progress }
-        if lastOutcome != status.lastOutcome { lastOutcome = status.lastOutcome }
-        if lastError != status.lastError { lastError = status.lastError }
+        state.update {
+            $0 = Snapshot(
+                network: status.network, installed: status.installed, isSyncing: status.isSyncing, progress: status.progress,
+                lastOutcome: status.lastOutcome, lastError: status.lastError)
+        }
     }
 }
 
-/// Merchants of Explore's directory as a paged `@Observable` list for a SwiftUI `List`: it loads a
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension ExploreDirectoryModel: Observable {}
+
+/// Merchants of Explore's directory as a paged observable list for a SwiftUI `List`: it loads a
 /// page when the list scrolls near its end, and starts over (loading the first page again) when the
 /// query changes or, once a page was asked for, when a new directory is installed.
 ///
@@ -123,35 +156,64 @@ public final class ExploreDirectoryModel {
 ///     }
 /// }
 /// ```
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor @Observable
+///
+/// On iOS 17, macOS 14 and later it is `Observable`; on every OS, iOS 16 included, ``updates`` delivers
+/// it as a ``Snapshot`` after each change.
+@MainActor
 public final class ExploreMerchantList {
+    /// Everything the list shows, as one value: what ``updates`` delivers.
+    public struct Snapshot: Sendable, Equatable {
+        /// The merchants loaded so far, in the query's order.
+        public internal(set) var merchants: [ExploreMerchant] = []
+        /// How many merchants match, once a page has said.
+        public internal(set) var totalCount: Int?
+        /// Whether a page is loading.
+        public internal(set) var isLoading = false
+        /// Whether more merchants may follow the loaded ones.
+        public internal(set) var hasMore = true
+        /// Why the last page failed to load.
+        public internal(set) var lastError: EngageError?
+        /// What the list shows.
+        public internal(set) var query: ExploreMerchantQuery
+    }
+
     /// The merchants loaded so far, in the query's order.
-    public private(set) var merchants: [ExploreMerchant] = []
+    public var merchants: [ExploreMerchant] { state[\.merchants] }
     /// How many merchants match, once a page has said.
-    public private(set) var totalCount: Int?
+    public var totalCount: Int? { state[\.totalCount] }
     /// Whether a page is loading.
-    public private(set) var isLoading = false
+    public var isLoading: Bool { state[\.isLoading] }
     /// Whether more merchants may follow the loaded ones.
-    public private(set) var hasMore = true
+    public var hasMore: Bool { state[\.hasMore] }
     /// Why the last page failed to load; ``loadMore()`` tries it again.
-    public private(set) var lastError: EngageError?
+    public var lastError: EngageError? { state[\.lastError] }
     /// What the list shows; ``search(_:)`` changes it.
-    public private(set) var query: ExploreMerchantQuery
+    public var query: ExploreMerchantQuery { state[\.query] }
+    /// The whole list as it is now.
+    public var snapshot: Snapshot { state.value }
+    /// The list as it is now, then again after every change (the newest only, when a reader falls
+    /// behind): the form for iOS 16, where SwiftUI cannot observe the object itself. The sequence ends
+    /// when the list is released.
+    public nonisolated var updates: AsyncStream<Snapshot> { state.updates }
     /// How many merchants a page holds.
     public let pageSize: Int
 
-    @ObservationIgnored private let resolver: ProviderResolver<ExploreProvider>
+    private let state: ObservableModelState<Snapshot>
+    private let resolver: ProviderResolver<ExploreProvider>
     /// Bumped at every restart: a page that arrives for an older generation is dropped.
-    @ObservationIgnored private var generation: UInt64 = 0
-    @ObservationIgnored private var loading: Task<Void, Never>?
-    @ObservationIgnored private var follower: Task<Void, Never>?
+    private var generation: UInt64 = 0
+    private var loading: Task<Void, Never>?
+    private var follower: Task<Void, Never>?
     /// Whether the app has asked for a page: only then does an install load the first page again.
-    @ObservationIgnored private var wasAsked = false
+    private var wasAsked = false
 
     init(resolver: ProviderResolver<ExploreProvider>, query: ExploreMerchantQuery, pageSize: Int) {
         self.resolver = resolver
-        self.query = query
+        state = ObservableModelState(
+            Snapshot(query: query),
+            fields: [
+                .field(\.merchants), .field(\.totalCount), .field(\.isLoading), .field(\.hasMore), .field(\.lastError), .field(\.query),
+            ])
         self.pageSize = PageRequest(limit: pageSize).limit
         follower = Task { [weak self] in
             guard let updates = try? await resolver.provider().directoryStatus.updates() else { return }
@@ -183,7 +245,7 @@ public final class ExploreMerchantList {
         var page = query
         page.page = PageRequest(offset: merchants.count, limit: pageSize)
         let resolver = resolver
-        isLoading = true
+        state.update { $0.isLoading = true }
         let task = Task { @MainActor in
             let result: Result<Page<ExploreMerchant>, EngageError>
             do {
@@ -195,16 +257,18 @@ public final class ExploreMerchantList {
             // In the same turn as the page lands: a call made once it shows loads the next page
             // instead of joining this finished one.
             loading = nil
-            isLoading = false
-            switch result {
-            case let .success(loaded):
-                let known = Set(merchants.map(\.merchantID))
-                merchants += loaded.items.filter { !known.contains($0.merchantID) }
-                totalCount = loaded.totalCount
-                hasMore = loaded.hasMore && !loaded.items.isEmpty
-                lastError = nil
-            case let .failure(error):
-                lastError = error
+            state.update { snapshot in
+                snapshot.isLoading = false
+                switch result {
+                case let .success(loaded):
+                    let known = Set(snapshot.merchants.map(\.merchantID))
+                    snapshot.merchants += loaded.items.filter { !known.contains($0.merchantID) }
+                    snapshot.totalCount = loaded.totalCount
+                    snapshot.hasMore = loaded.hasMore && !loaded.items.isEmpty
+                    snapshot.lastError = nil
+                case let .failure(error):
+                    snapshot.lastError = error
+                }
             }
         }
         loading = task
@@ -222,7 +286,7 @@ public final class ExploreMerchantList {
 
     /// Shows the merchants matching `query` instead (its `page` is ignored) and loads their first page.
     public func search(_ query: ExploreMerchantQuery) async {
-        self.query = query
+        state.update { $0.query = query }
         restart()
         await loadMore()
     }
@@ -237,19 +301,23 @@ public final class ExploreMerchantList {
     private func restart() {
         generation &+= 1
         loading = nil
-        merchants = []
-        totalCount = nil
-        hasMore = true
-        isLoading = false
-        lastError = nil
+        state.update {
+            $0.merchants = []
+            $0.totalCount = nil
+            $0.hasMore = true
+            $0.isLoading = false
+            $0.lastError = nil
+        }
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension ExploreMerchantList: Observable {}
+
 extension ExploreProvider {
-    /// The selected network's directory as an `@Observable` object (sync status and progress, paged
+    /// The selected network's directory as an observable object (sync status and progress, paged
     /// merchant lists), the same one on every read (and the one `engage.explore.directoryModel`
     /// returns).
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var directoryModel: ExploreDirectoryModel {
         ProviderModels(self, context: context).directoryModel
     }
@@ -259,7 +327,6 @@ extension ProviderModels where Provider == ExploreProvider {
     /// The selected network's directory (see ``ExploreDirectoryModel``), the same object on every read:
     /// there at once through `engage.explore.directoryModel`, showing the configured network and nothing
     /// installed until Explore runs.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var directoryModel: ExploreDirectoryModel {
         model("explore.directoryModel") {
             let configured = (try? configuration.providerConfiguration(ExploreConfiguration.self, for: .explore))??.network

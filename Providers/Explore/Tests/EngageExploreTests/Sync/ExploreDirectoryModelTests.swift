@@ -48,6 +48,34 @@ struct ExploreDirectoryModelTests {
         await harness.stop()
     }
 
+    @Test("the iOS 16 form: the directory's and a merchant list's updates deliver each change as a snapshot")
+    func updatesFollowTheDirectory() async throws {
+        let harness = try await ExploreFeedHarness()
+        try harness.publish(timestamp: 1_000)
+        let (engage, explore) = try await harness.start()
+        let model = explore.directoryModel
+        var directory = model.updates.makeAsyncIterator()
+        #expect(await directory.next()?.installed == nil)
+        await model.sync()
+        var installed: ExploreDirectoryModel.Snapshot?
+        while installed == nil, let snapshot = await directory.next() {
+            if snapshot.installed?.timestamp == 1_000, !snapshot.isSyncing { installed = snapshot }
+        }
+        #expect(installed?.lastError == nil && installed?.network == .mainnet)
+
+        let list = model.merchants(pageSize: 10)
+        var pages = list.updates.makeAsyncIterator()
+        #expect(await pages.next()?.merchants.isEmpty == true)
+        await list.loadMore()
+        var loaded: ExploreMerchantList.Snapshot?
+        while loaded == nil, let snapshot = await pages.next() {
+            if !snapshot.merchants.isEmpty, !snapshot.isLoading { loaded = snapshot }
+        }
+        #expect(loaded?.merchants == list.merchants && loaded?.merchants.count == 10 && loaded?.hasMore == true)
+        await engage.shutdown()
+        await harness.stop()
+    }
+
     @Test("engage.explore.directoryModel is there before the providers started, shows the configured network, then follows the directory")
     func theFacadesModelIsReadBeforeTheStart() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation

@@ -2,7 +2,7 @@
 import Foundation
 import Observation
 
-/// The signed-in user's Warply wallet as an `@Observable` object for SwiftUI: the points balance, the
+/// The signed-in user's Warply wallet as an observable object for SwiftUI: the points balance, the
 /// active and redeemed coupons, and the campaigns to show.
 ///
 /// ```swift
@@ -23,33 +23,78 @@ import Observation
 /// `updateTokens`, and `engage.logIn`) and coupon redemption, through whichever call they were made,
 /// and empties itself at logout. Everything else is fetched when the app calls ``refresh()``. A failed
 /// fetch keeps what was shown and sets ``lastError``.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor @Observable
+///
+/// On iOS 17, macOS 14 and later it is `Observable`, and SwiftUI tracks what a view reads. On every OS,
+/// iOS 16 included, ``updates`` delivers the whole wallet as a ``Snapshot`` after each change:
+///
+/// ```swift
+/// struct PointsLabel: View {
+///     let wallet: WarplyWallet  // warply.wallet
+///     @State private var points: Int?
+///     var body: some View {
+///         Text("\(points ?? 0) points")
+///             .task { for await snapshot in wallet.updates { points = snapshot.points } }
+///     }
+/// }
+/// ```
+@MainActor
 public final class WarplyWallet {
+    /// Everything the wallet shows, as one value: what ``updates`` delivers.
+    public struct Snapshot: Sendable, Equatable {
+        /// The user's points balance from their profile; `nil` before the first refresh and when no
+        /// user is signed in.
+        public internal(set) var points: Int?
+        /// The active coupons, soonest expiration first; empty when no user is signed in.
+        public internal(set) var activeCoupons: [WarplyCoupon] = []
+        /// The redeemed coupons, most recently redeemed first.
+        public internal(set) var redeemedCoupons: [WarplyCoupon] = []
+        /// The campaigns to show: the public ones for a guest, the personalised ones for a user.
+        public internal(set) var activeCampaigns: [WarplyCampaign] = []
+        /// Whether a refresh is running.
+        public internal(set) var isRefreshing = false
+        /// Why the last refresh failed (the first failure of its fetches), `nil` after one that
+        /// succeeded.
+        public internal(set) var lastError: EngageError?
+        /// When the last refresh that succeeded ended, on the provider's clock.
+        public internal(set) var lastRefreshed: Date?
+    }
+
     /// The user's points balance from their profile; `nil` before the first refresh and when no user
     /// is signed in.
-    public private(set) var points: Int?
+    public var points: Int? { state[\.points] }
     /// The active coupons, soonest expiration first; empty when no user is signed in.
-    public private(set) var activeCoupons: [WarplyCoupon] = []
+    public var activeCoupons: [WarplyCoupon] { state[\.activeCoupons] }
     /// The redeemed coupons, most recently redeemed first.
-    public private(set) var redeemedCoupons: [WarplyCoupon] = []
+    public var redeemedCoupons: [WarplyCoupon] { state[\.redeemedCoupons] }
     /// The campaigns to show (``WarplyProvider/campaigns(language:filters:)``): the public ones for a
     /// guest, the personalised ones for a user.
-    public private(set) var activeCampaigns: [WarplyCampaign] = []
+    public var activeCampaigns: [WarplyCampaign] { state[\.activeCampaigns] }
     /// Whether a refresh is running.
-    public private(set) var isRefreshing = false
+    public var isRefreshing: Bool { state[\.isRefreshing] }
     /// Why the last refresh failed (the first failure of its fetches), `nil` after one that succeeded.
-    public private(set) var lastError: EngageError?
+    public var lastError: EngageError? { state[\.lastError] }
     /// When the last refresh that succeeded ended, on the provider's clock.
-    public private(set) var lastRefreshed: Date?
+    public var lastRefreshed: Date? { state[\.lastRefreshed] }
+    /// The whole wallet as it is now.
+    public var snapshot: Snapshot { state.value }
+    /// The wallet as it is now, then again after every change (the newest only, when a reader falls
+    /// behind): the form for iOS 16, where SwiftUI cannot observe the object itself. The sequence ends
+    /// when the wallet is released.
+    public nonisolated var updates: AsyncStream<Snapshot> { state.updates }
 
-    @ObservationIgnored private let provider: ProviderResolver<WarplyProvider>
-    @ObservationIgnored private let refreshes = SingleFlight<Void>()
-    @ObservationIgnored private var follower: Task<Void, Never>?
+    private let state = ObservableModelState(
+        Snapshot(),
+        fields: [
+            .field(\.points), .field(\.activeCoupons), .field(\.redeemedCoupons), .field(\.activeCampaigns), .field(\.isRefreshing),
+            .field(\.lastError), .field(\.lastRefreshed),
+        ])
+    private let provider: ProviderResolver<WarplyProvider>
+    private let refreshes = SingleFlight<Void>()
+    private var follower: Task<Void, Never>?
     /// Bumped by every login, redemption and logout: a refresh started before shows nothing it fetched.
-    @ObservationIgnored private var generation: UInt64 = 0
+    private var generation: UInt64 = 0
     /// How many refreshes are running (an outdated one may still be finishing beside a new one).
-    @ObservationIgnored private var runningLoads = 0
+    private var runningLoads = 0
 
     /// The operations after which the wallet refreshes itself, and the one after which it empties.
     static let refreshingOperations: Set<String> = ["dei_login", "verify_ticket", "cosmote_user", "update_tokens", "redeem_coupon"]
@@ -94,10 +139,11 @@ public final class WarplyWallet {
 
     private func load() async {
         runningLoads += 1
-        isRefreshing = true
+        state.update { $0.isRefreshing = true }
         defer {
             runningLoads -= 1
-            isRefreshing = runningLoads > 0
+            let stillRunning = runningLoads > 0
+            state.update { $0.isRefreshing = stillRunning }
         }
         let started = generation
         /// Whether what this load fetched may still be shown.
@@ -106,7 +152,7 @@ public final class WarplyWallet {
         do {
             provider = try await self.provider.provider()
         } catch {
-            if isCurrent() { lastError = error }
+            if isCurrent() { state.update { $0.lastError = error } }
             return
         }
         var failure: EngageError?
@@ -116,14 +162,16 @@ public final class WarplyWallet {
                 async let profile = outcome { () async throws(EngageError) in try await provider.profile() }
                 async let coupons = outcome { () async throws(EngageError) in try await provider.coupons() }
                 switch await profile {
-                case let .success(profile): if isCurrent() { points = profile.points }
+                case let .success(profile): if isCurrent() { state.update { $0.points = profile.points } }
                 case let .failure(error): failure = failure ?? error
                 }
                 switch await coupons {
                 case let .success(lists):
                     if isCurrent() {
-                        activeCoupons = lists.active
-                        redeemedCoupons = lists.redeemed
+                        state.update {
+                            $0.activeCoupons = lists.active
+                            $0.redeemedCoupons = lists.redeemed
+                        }
                     }
                 case let .failure(error): failure = failure ?? error
                 }
@@ -135,26 +183,32 @@ public final class WarplyWallet {
         }
         let shownCampaigns = await campaigns
         guard isCurrent() else { return }
-        switch shownCampaigns {
-        case let .success(campaigns): activeCampaigns = campaigns
-        case let .failure(error): failure = failure ?? error
+        if case let .failure(error) = shownCampaigns { failure = failure ?? error }
+        let refreshed = failure == nil ? provider.context.clock.now : nil
+        state.update { [failure] snapshot in
+            if case let .success(campaigns) = shownCampaigns { snapshot.activeCampaigns = campaigns }
+            snapshot.lastError = failure
+            if let refreshed { snapshot.lastRefreshed = refreshed }
         }
-        lastError = failure
-        if failure == nil { lastRefreshed = provider.context.clock.now }
     }
 
     /// Logout: the user's data goes, the campaigns stay until the next refresh.
     private func empty() {
         emptyUserData()
-        lastError = nil
+        state.update { $0.lastError = nil }
     }
 
     private func emptyUserData() {
-        points = nil
-        activeCoupons = []
-        redeemedCoupons = []
+        state.update {
+            $0.points = nil
+            $0.activeCoupons = []
+            $0.redeemedCoupons = []
+        }
     }
 }
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension WarplyWallet: Observable {}
 
 /// What `body` returned or threw, so that fetches run at once can each fail on their own.
 private func outcome<Value: Sendable>(_ body: @Sendable () async throws(EngageError) -> Value) async -> Result<Value, EngageError> {
@@ -166,10 +220,9 @@ private func outcome<Value: Sendable>(_ body: @Sendable () async throws(EngageEr
 }
 
 extension WarplyProvider {
-    /// The signed-in user's wallet as an `@Observable` object, the same one on every read (and the one
+    /// The signed-in user's wallet as an observable object, the same one on every read (and the one
     /// `engage.warply.wallet` returns). Call ``WarplyWallet/refresh()`` to fill it; it refreshes itself
     /// after logins and redemptions.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var wallet: WarplyWallet {
         ProviderModels(self, context: context).wallet
     }
@@ -188,7 +241,6 @@ extension ProviderModels where Provider == WarplyProvider {
     ///     }
     /// }
     /// ```
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var wallet: WarplyWallet {
         model("warply.wallet") { WarplyWallet(provider: resolver, events: events) }
     }

@@ -2,7 +2,7 @@
 import Foundation
 import Observation
 
-/// The user behind Youll's session as an `@Observable` object for SwiftUI: who is signed in and their
+/// The user behind Youll's session as an observable object for SwiftUI: who is signed in and their
 /// profile.
 ///
 /// ```swift
@@ -22,26 +22,51 @@ import Observation
 /// and after the user's registration or a new profile picture, and empties itself at log-out or
 /// account deletion. ``refresh()`` reloads it on demand. The profile is read with the provider's
 /// default cache policy.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor @Observable
+///
+/// On iOS 17, macOS 14 and later it is `Observable`; on every OS, iOS 16 included, ``updates`` delivers
+/// it as a ``Snapshot`` after each change
+/// (`.task { for await snapshot in user.updates { profile = snapshot.profile } }`).
+@MainActor
 public final class YoullCurrentUser {
-    /// Whether the session has a signed-in user (rather than a guest).
-    public private(set) var isSignedIn = false
-    /// The signed-in user's id, `nil` for a guest.
-    public private(set) var userID: String?
-    /// The signed-in user's profile, once loaded; `nil` for a guest.
-    public private(set) var profile: YoullProfile?
-    /// Whether the profile is loading.
-    public private(set) var isLoading = false
-    /// Why the last load failed; `nil` after one that succeeded.
-    public private(set) var lastError: EngageError?
+    /// Everything the object shows, as one value: what ``updates`` delivers.
+    public struct Snapshot: Sendable, Equatable {
+        /// Whether the session has a signed-in user (rather than a guest).
+        public internal(set) var isSignedIn = false
+        /// The signed-in user's id, `nil` for a guest.
+        public internal(set) var userID: String?
+        /// The signed-in user's profile, once loaded; `nil` for a guest.
+        public internal(set) var profile: YoullProfile?
+        /// Whether the profile is loading.
+        public internal(set) var isLoading = false
+        /// Why the last load failed; `nil` after one that succeeded.
+        public internal(set) var lastError: EngageError?
+    }
 
-    @ObservationIgnored private let provider: ProviderResolver<YoullProvider>
-    @ObservationIgnored private let loads = SingleFlight<Void>()
-    @ObservationIgnored private var followers: [Task<Void, Never>] = []
+    /// Whether the session has a signed-in user (rather than a guest).
+    public var isSignedIn: Bool { state[\.isSignedIn] }
+    /// The signed-in user's id, `nil` for a guest.
+    public var userID: String? { state[\.userID] }
+    /// The signed-in user's profile, once loaded; `nil` for a guest.
+    public var profile: YoullProfile? { state[\.profile] }
+    /// Whether the profile is loading.
+    public var isLoading: Bool { state[\.isLoading] }
+    /// Why the last load failed; `nil` after one that succeeded.
+    public var lastError: EngageError? { state[\.lastError] }
+    /// The whole object as it is now.
+    public var snapshot: Snapshot { state.value }
+    /// The user as they are now, then again after every change (the newest only, when a reader falls
+    /// behind): the form for iOS 16, where SwiftUI cannot observe the object itself. The sequence ends
+    /// when the object is released.
+    public nonisolated var updates: AsyncStream<Snapshot> { state.updates }
+
+    private let state = ObservableModelState(
+        Snapshot(), fields: [.field(\.isSignedIn), .field(\.userID), .field(\.profile), .field(\.isLoading), .field(\.lastError)])
+    private let provider: ProviderResolver<YoullProvider>
+    private let loads = SingleFlight<Void>()
+    private var followers: [Task<Void, Never>] = []
     /// Bumped by every session change and every operation that changes the user: a load started
     /// before shows nothing it read.
-    @ObservationIgnored private var generation: UInt64 = 0
+    private var generation: UInt64 = 0
 
     /// The operations after which the profile is reloaded, and those after which it is emptied.
     static let reloadingOperations: Set<String> = ["register_user", "upload_profile_picture"]
@@ -102,46 +127,48 @@ public final class YoullCurrentUser {
         do {
             provider = try await self.provider.provider()
         } catch {
-            if generation == started { lastError = error }
+            if generation == started { state.update { $0.lastError = error } }
             return
         }
         let session = provider.session
         let signedIn = await session.isLoggedIn
         let userID = await session.userInfo().userID
         guard generation == started else { return }
-        isSignedIn = signedIn
-        self.userID = signedIn ? userID : nil
-        guard signedIn else {
-            profile = nil
-            lastError = nil
-            return
+        state.update {
+            $0.isSignedIn = signedIn
+            $0.userID = signedIn ? userID : nil
+            if !signedIn {
+                $0.profile = nil
+                $0.lastError = nil
+            }
         }
-        isLoading = true
-        defer { if generation == started { isLoading = false } }
+        guard signedIn else { return }
+        state.update { $0.isLoading = true }
+        defer { if generation == started { state.update { $0.isLoading = false } } }
         do {
             let loaded = try await provider.fetch(.profile())
             // A session handed over meanwhile is loaded by its own refresh.
             guard await provider.session.userInfo().userID == userID, generation == started else { return }
-            profile = loaded
-            lastError = nil
+            state.update {
+                $0.profile = loaded
+                $0.lastError = nil
+            }
         } catch {
-            if generation == started { lastError = error }
+            if generation == started { state.update { $0.lastError = error } }
         }
     }
 
     private func empty() {
-        isLoading = false
-        isSignedIn = false
-        userID = nil
-        profile = nil
-        lastError = nil
+        state.update { $0 = Snapshot() }
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension YoullCurrentUser: Observable {}
+
 extension YoullProvider {
-    /// The session's user and profile as an `@Observable` object, the same one on every read (and the
+    /// The session's user and profile as an observable object, the same one on every read (and the
     /// one `engage.youll.currentUser` returns).
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var currentUser: YoullCurrentUser {
         ProviderModels(self, context: context).currentUser
     }
@@ -150,7 +177,6 @@ extension YoullProvider {
 extension ProviderModels where Provider == YoullProvider {
     /// The session's user and profile (see ``YoullCurrentUser``), the same object on every read: there
     /// at once through `engage.youll.currentUser`, a guest until Youll runs.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @MainActor public var currentUser: YoullCurrentUser {
         model("youll.currentUser") { YoullCurrentUser(provider: resolver, events: events) }
     }
