@@ -69,7 +69,6 @@ import YoullEmulator
 
     @Test("engage.youll.currentUser is there before the providers started, and follows the session once Youll runs")
     func theFacadesUserIsReadBeforeTheStart() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.youll-tests")
@@ -94,7 +93,6 @@ import YoullEmulator
     }
 
     @Test(.bounded(deadline: .seconds(120))) func aRenameWhileTheProfileLoadsShowsTheNewName() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let transport = HoldingTransport(pathSuffix: "/users/me")
         let harness = try await YoullHarness.make(transport: transport)
         defer { Task { await harness.stop() } }
@@ -113,7 +111,6 @@ import YoullEmulator
     }
 
     @Test func aProfileThatDoesNotLoadIsAnErrorAndTheNextSessionClearsIt() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await YoullHarness.make()
         defer { Task { await harness.stop() } }
         let user = harness.youll.currentUser

@@ -13,7 +13,6 @@ import Testing
 struct ExploreDirectoryModelTests {
     @Test("the model shows every sync: running, its progress, what it installed, and a failure")
     func theModelFollowsSyncs() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await ExploreFeedHarness()
         try harness.publish(timestamp: 1_000)
         let (engage, explore) = try await harness.start()
@@ -78,7 +77,6 @@ struct ExploreDirectoryModelTests {
 
     @Test("engage.explore.directoryModel is there before the providers started, shows the configured network, then follows the directory")
     func theFacadesModelIsReadBeforeTheStart() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await ExploreFeedHarness()
         try harness.publish(timestamp: 1_000)
         var configuration = EngageConfiguration.preset(.testing, appID: "org.engagekit.explore-tests")
@@ -158,7 +156,6 @@ struct ExploreDirectoryModelTests {
 
     @Test("the list reports a failed page, loads it again after an install or when asked; an idle list stays idle")
     func aFailedPageIsRetried() async throws {
-        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }  // Observation
         let harness = try await ExploreFeedHarness()
         try harness.publish(timestamp: 1_000)
         let (engage, explore) = try await harness.start()

@@ -35,7 +35,7 @@ struct AppConsumer {
             check(
                 error.localizedDescription == "Something went wrong. Please try again later.",
                 "the user's text: \(error.localizedDescription)")
-            let reason = (error as? any LocalizedError)?.failureReason ?? ""
+            let reason = error.failureReason ?? ""
             check(reason.contains("configure"), "the failure reason says what to do: \(reason)")
         }
 
@@ -102,6 +102,18 @@ struct AppConsumer {
             warplyError.message.contains("e-mail") || warplyError.message.contains("email"),
             "the message names the e-mail")
         _ = try await engage.logIn(UserIdentity(userID: "u-app", email: "app@example.com"))
+
+        // A provider's model, read synchronously from the facade, on every OS: SwiftUI observes it from
+        // iOS 17; an iOS 16 view reads its snapshots from `updates`.
+        let wallet = engage.warply.wallet
+        await wallet.refresh()
+        check(
+            wallet.lastError == nil && wallet.points != nil, "the wallet shows the user's points (\(String(describing: wallet.lastError)))")
+        for await snapshot in wallet.updates {
+            check(snapshot == wallet.snapshot, "the wallet's first update is its current snapshot")
+            print("wallet: \(snapshot.points ?? 0) points, \(snapshot.activeCoupons.count) active coupons")
+            break
+        }
 
         // Observable state (iOS 17 / macOS 14; always on Linux), updated on the main actor.
         if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) {
