@@ -1,4 +1,5 @@
 @_spi(EngageProvider) @testable import EngageCore
+@_spi(EngageProvider) import EngageTesting
 import Foundation
 import GRDB
 import EngageTestTraits
@@ -42,5 +43,54 @@ struct DurableQueueBoundCheckTests {
         #expect(afterDrops.kept == afterDrops.summed && afterDrops.summed > 0)
         _ = try await queue.purge()
         #expect(try await counted() == (0, 0))
+        // Deliveries remove rows of one destination, the newest ones included.
+        _ = try await queue.enqueue(contentsOf: [payload("{\"a\":1}"), payload("{\"b\":2}")], destination: "bytes.events")
+        _ = try await queue.enqueue(payload("{\"other\":true}"), destination: "bytes.other")
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM engage_queue WHERE destination = 'bytes.other'") }
+        #expect(try await counted() == (14, 14), "removing the newest row leaves the bytes of the others")
+    }
+
+    @Test(
+        "the byte counter stays exact through 600 random enqueues, repeats, drops, deliveries of either destination (the newest rows too) and purges"
+    )
+    func randomizedSequence() async throws {
+        let database = try EngageDatabase(location: .inMemory)
+        let queue = makeQueue(database: database, policy: DurableQueuePolicy(maxPendingEvents: 40))
+        var random = SeededGenerator(seed: 0x5EED)
+        for step in 0..<600 {
+            let destination = Bool.random(using: &random) ? "random.a" : "random.b"
+            func event() -> Data {
+                Data(("{\"p\":\"" + String(repeating: "x", count: Int.random(in: 0...40, using: &random)) + "\"}").utf8)
+            }
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<35:
+                _ = try await queue.enqueue(
+                    contentsOf: (0..<Int.random(in: 1...6, using: &random)).map { _ in event() }, destination: destination)
+            case 35..<45: _ = try await queue.enqueue(event(), destination: destination, idempotencyKey: "repeat-\(step % 7)")
+            case 45..<75:
+                let count = Int.random(in: 1...8, using: &random)
+                try await database.writer.write { db in
+                    try db.execute(
+                        sql: "DELETE FROM engage_queue WHERE id IN (SELECT id FROM engage_queue WHERE destination = ? ORDER BY id LIMIT ?)",
+                        arguments: [destination, count])
+                }
+            case 75..<82:
+                try await database.writer.write { db in
+                    try db.execute(sql: "DELETE FROM engage_queue WHERE id = (SELECT MAX(id) FROM engage_queue)")
+                }
+            case 82..<84: _ = try await queue.purge()
+            default: _ = try await queue.enqueue(event(), destination: destination)
+            }
+            let (kept, summed) = try await database.writer.read { db in
+                (
+                    try Int64.fetchOne(db, sql: "SELECT bytes FROM engage_queue_size WHERE id = 1") ?? -1,
+                    try Int64.fetchOne(db, sql: "SELECT IFNULL(SUM(length(payload)), 0) FROM engage_queue") ?? -1
+                )
+            }
+            guard kept == summed else {
+                Issue.record("step \(step): the counter says \(kept) bytes, the rows hold \(summed)")
+                return
+            }
+        }
     }
 }
