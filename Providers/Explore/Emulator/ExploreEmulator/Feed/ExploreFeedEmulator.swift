@@ -9,7 +9,7 @@ import EngageExplore
 /// manifest with timestamp, SHA-256, size and archive name, and a plain zip holding `explore.db`), and
 /// the Dash wallet's Firebase Storage objects (metadata JSON with `Data-Timestamp` and `Data-Checksum`,
 /// and a WinZip-AES encrypted zip whose password is the database's CRC-32C), in the Dash wallet's bucket
-/// and object names (``dashWalletBucket``, ``dashWalletObject(for:)``).
+/// and object names (`dashWalletBucket`, `dashWalletObject(for:)`).
 ///
 /// Routes, relative to `http://127.0.0.1:<port>/explore-feed` (for Firebase Storage, the endpoint):
 ///
@@ -194,10 +194,10 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// The Firebase Storage bucket the Dash wallet syncs its directory from (its `explore-dash-sync`
     /// generator's upload target, written down in docs/providers/explore.md).
-    public static let dashWalletBucket = "dash-wallet-firebase.appspot.com"
+    static let dashWalletBucket = "dash-wallet-firebase.appspot.com"
 
-    /// The object in ``dashWalletBucket`` that holds `network`'s directory.
-    public static func dashWalletObject(for network: ExploreNetwork) -> String {
+    /// The object in `dashWalletBucket` that holds `network`'s directory.
+    static func dashWalletObject(for network: ExploreNetwork) -> String {
         switch network {
         case .mainnet: "explore/explore-v4.db"
         case .testnet: "explore/explore-v4-testnet.db"

@@ -15,10 +15,10 @@ public struct ExploreDirectoryGenerator: Sendable {
     /// writes them (its own statements in `ExploreGeneratorSchema`, never the client's reader): v1 has
     /// integer merchant ids; v2 adds text ids, `redeemType` and `savingsPercentage`; v4 adds
     /// `denominationsType` and the `gift_card_providers` table.
-    public enum SchemaFamily: String, Sendable, CaseIterable, Comparable {
+    package enum SchemaFamily: String, Sendable, CaseIterable, Comparable {
         case v1, v2, v4
 
-        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// What to generate.
