@@ -14,18 +14,18 @@ let package = Package(
     name: "EngageKitBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // The Development trait: the benchmarks run against the emulators (and it turns every default provider on).
-        .package(name: "EngageKit", path: "..", traits: ["Development"]),
+        // EngageKit's development package: the scenarios run against its emulators, with every default provider.
+        .package(name: "EngageKitDevelopment", path: "../Development"),
         // "MallocInterposer" only: listing traits replaces the harness's defaults, which also turn on
         // "RuntimeInterposer" (Linux + Swift 6.3), a package these builds do not need.
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // The scenarios live in EngageKit (Development/Sources/EngageBenchSupport), where they reach the
-        // client stack's `package` types; the harness targets and the ratio reporter run them.
+        // The scenarios live in the development package (Development/Sources/EngageBenchSupport), built
+        // with every test run there; the harness targets and the ratio reporter run them.
         .executableTarget(
             name: "engage-bench-report",
-            dependencies: [.product(name: "EngageBenchSupport", package: "EngageKit")]
+            dependencies: [.product(name: "EngageBenchSupport", package: "EngageKitDevelopment")]
         )
     ]
 )
@@ -42,7 +42,7 @@ package.targets += benchmarkSuites.map { name in
     .executableTarget(
         name: name,
         dependencies: [
-            .product(name: "EngageBenchSupport", package: "EngageKit"),
+            .product(name: "EngageBenchSupport", package: "EngageKitDevelopment"),
             .product(name: "Benchmark", package: "benchmark"),
         ],
         path: "Benchmarks/\(name)",

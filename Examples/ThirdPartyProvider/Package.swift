@@ -5,12 +5,12 @@
 // CI builds this package and runs its tests: `swift build --traits Development --build-tests`.
 //
 // An app that adds this package resolves what EngageKit's SDK imports and nothing else: the emulator,
-// the example, the sandbox tool and the tests need EngageKit's sandbox (Hummingbird) and
-// ArgumentParser, so they build only under this package's own `Development` trait, which turns on
-// EngageKit's, and every reference to a tooling package is guarded by it.
+// the example, the sandbox tool and the tests need EngageKit's development package (its sandbox, on
+// Hummingbird) and ArgumentParser, so they build only under this package's own `Development` trait,
+// and every reference to a tooling package is guarded by it.
 import PackageDescription
 
-/// A product only the tooling uses: referenced under the Development trait, so apps never resolve it.
+/// A product only the tooling uses: referenced under the Development trait, so apps never resolve its package.
 func tooling(_ product: String, package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Development"]))
 }
@@ -28,13 +28,14 @@ let package = Package(
         .trait(name: "Development", description: "The emulator, the example, the sandbox tool and the tests (EngageKit's sandbox).")
     ],
     dependencies: [
-        // No built-in provider is needed: the default traits are off, and EngageKit's Development trait
-        // (its sandbox) is on only with this package's. A published provider would depend on a release:
-        // .package(url: "https://github.com/engagekit/engagekit.git", from: "1.0.0", traits: [...])
-        .package(
-            name: "EngageKit", path: "../..",
-            traits: [.trait(name: "Development", condition: .when(traits: ["Development"]))]
-        ),
+        // No built-in provider is needed: the default traits are off. A published provider would depend
+        // on a release: .package(url: "https://github.com/engagekit/engagekit.git", from: "1.0.0", traits: [])
+        .package(name: "EngageKit", path: "../..", traits: []),
+        // EngageKit's development package: the sandbox host, a sandbox tool's command and an example's
+        // output modes. It lives in the SDK's repository (Development/), so a package outside it names it
+        // by path, from a checkout of that repository (CONTRIBUTING.md, "A provider in its own package").
+        // No built-in emulator is needed here either.
+        .package(name: "EngageKitDevelopment", path: "../../Development", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
@@ -46,14 +47,14 @@ let package = Package(
         // The backend's emulator, for tests and the example: never linked into an app.
         .target(
             name: "AcmeEmulator",
-            dependencies: [tooling("EngageSandbox", package: "EngageKit"), .product(name: "EngageCore", package: "EngageKit")]
+            dependencies: [tooling("EngageSandbox", package: "EngageKitDevelopment"), .product(name: "EngageCore", package: "EngageKit")]
         ),
         // Runs against the embedded emulator, or any Acme backend given with --base-url.
         .executableTarget(
             name: "acme-example",
             dependencies: [
                 "AcmeOffers", "AcmeEmulator",
-                tooling("EngageExampleSupport", package: "EngageKit"),
+                tooling("EngageExampleSupport", package: "EngageKitDevelopment"),
                 tooling("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +63,7 @@ let package = Package(
             name: "acme-sandbox",
             dependencies: [
                 "AcmeEmulator",
-                tooling("EngageSandboxCommand", package: "EngageKit"),
+                tooling("EngageSandboxCommand", package: "EngageKitDevelopment"),
                 tooling("ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +72,7 @@ let package = Package(
             dependencies: [
                 "AcmeOffers", "AcmeEmulator",
                 .product(name: "EngageTesting", package: "EngageKit"),
-                tooling("EngageSandbox", package: "EngageKit"),
+                tooling("EngageSandbox", package: "EngageKitDevelopment"),
             ]
         ),
     ]

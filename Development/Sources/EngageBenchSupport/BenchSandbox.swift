@@ -94,7 +94,8 @@ public final class BenchSandbox: Sendable {
     /// A client as providers get one over `transport`.
     @_spi(EngageProvider) public func makeStandardClient(transport: any HTTPTransport, authorizer: any RequestAuthorizer) -> APIClient {
         APIClient(
-            baseURL: baseURL, transport: TransportStack.make(transport: transport, clock: clock, logger: logger), providerID: "reference",
+            baseURL: baseURL, transport: APIClient.standardTransport(around: transport, clock: clock, logger: logger),
+            providerID: "reference",
             authorizer: authorizer, retry: RetryPolicy(), clock: clock, logger: logger)
     }
 

@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import HTTPTypes
+import Logging
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,25 +32,27 @@ public final class ClientStackDiagnostics: Sendable {
         let required = RequestOptions(authorization: .required)
         let plain = RequestOptions(authorization: .none)
 
+        /// A client over the standard stack with only the layers named: a timeout, a log.
         func client(
-            _ middlewares: [any HTTPMiddleware], authorizer: any RequestAuthorizer = NoAuthorizer(), retry: RetryPolicy = .none
+            timeout: Duration? = nil, logger: Logger? = nil, authorizer: any RequestAuthorizer = NoAuthorizer(), retry: RetryPolicy = .none
         ) -> APIClient {
             APIClient(
-                baseURL: sandbox.baseURL, transport: MiddlewareTransport(transport: transport, middlewares: middlewares),
+                baseURL: sandbox.baseURL,
+                transport: APIClient.standardTransport(around: transport, timeout: timeout, clock: sandbox.clock, logger: logger),
                 authorizer: authorizer,
                 retry: retry, clock: sandbox.clock, logger: sandbox.logger)
         }
-        let noMiddleware = client([])
-        let authOnly = client([], authorizer: bearer)
-        let timeoutOnly = client([TimeoutMiddleware(defaultTimeout: .seconds(30), clock: sandbox.clock)])
-        let retryOnly = client([], retry: RetryPolicy())
-        let loggingOnly = client([LoggingMiddleware(logger: sandbox.logger)])
+        let noMiddleware = client()
+        let authOnly = client(authorizer: bearer)
+        let timeoutOnly = client(timeout: .seconds(30))
+        let retryOnly = client(retry: RetryPolicy())
+        let loggingOnly = client(logger: sandbox.logger)
         let request = try noMiddleware.makeRequest(.get, "/items", query: query, headers: authorized, options: plain)
         // What an app gets by default: the transport's own session (size-limiting delegate).
         let defaultTransportClient = sandbox.makeStandardClient(transport: URLSessionTransport(), authorizer: bearer)
         let full = scenario.client
         // The standard stack without its TimeoutMiddleware (URLSession's own timeout still applies).
-        let withoutTimeout = client([LoggingMiddleware(logger: sandbox.logger)], authorizer: bearer, retry: RetryPolicy())
+        let withoutTimeout = client(logger: sandbox.logger, authorizer: bearer, retry: RetryPolicy())
         variants = [
             ("bare URLSession.data(for:)", { try await scenario.fetchViaURLSession() }),
             ("URLSessionTransport.send (prebuilt request)", { try await transport.send(request).body }),

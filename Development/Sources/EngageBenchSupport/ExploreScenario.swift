@@ -70,7 +70,7 @@ public final class ExploreScenario: Sendable {
     /// file's own indexes, then in Swift the exact distance filter, the directory rules and the
     /// closest location per merchant, sorted by distance (ties by first listed row), first page.
     public func referenceMethod() throws -> [Answer] {
-        let boxes = ExploreGeo.boundingBoxes(around: center, radiusMeters: radius.meters)
+        let boxes = ReferenceGeometry.boundingBoxes(around: center, radiusMeters: radius.meters)
         var best: [String: Answer] = [:]
         var firstRow: [String: Int64] = [:]
         try reference.read { db in
@@ -94,7 +94,7 @@ public final class ExploreScenario: Sendable {
                     else { continue }
                     let raw = ((row["merchantId"] as String?) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                     let merchantID = raw.isEmpty ? "row-\(rowID)" : raw
-                    let distance = ExploreGeo.distance(
+                    let distance = ReferenceGeometry.distance(
                         latitude: center.latitude, longitude: center.longitude, latitude: latitude, longitude: longitude)
                     guard distance <= radius.meters else { continue }
                     if let current = best[merchantID], (current.distance, current.rowID) <= (distance, rowID) { continue }

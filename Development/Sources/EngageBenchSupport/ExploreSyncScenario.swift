@@ -1,5 +1,6 @@
+import Crypto
 @_spi(EngageProvider) import EngageCore
-@_spi(EngageProvider) import EngageExplore
+@_spi(EngageProvider) @_spi(EngageBenchmarks) import EngageExplore
 import ExploreEmulator
 import Foundation
 
@@ -7,9 +8,10 @@ import Foundation
 /// swap into place (a rename), as `ExploreProvider.sync()` does after the download and before the
 /// index build. The archive is the benchmark directory (1 000 000 rows) zipped by the feed emulator.
 public final class ExploreSyncScenario: Sendable {
-    /// The archive and its manifest.
+    /// The archive, its size in bytes and its SHA-256 (what a feed's manifest publishes).
     public let archive: URL
-    package let manifest: ExploreFeedManifest
+    let size: Int64
+    let checksum: String
     /// Where each iteration unpacks and what it replaces.
     public let staging: URL
     public let installed: URL
@@ -23,28 +25,28 @@ public final class ExploreSyncScenario: Sendable {
             let data = try ExploreFeedArchiver.zip(databaseAt: URL(fileURLWithPath: source), in: folder)
             try data.write(to: archive)
         }
-        let size = ((try FileManager.default.attributesOfItem(atPath: archive.path))[.size] as? NSNumber)?.int64Value ?? 0
-        manifest = ExploreFeedManifest(
-            timestamp: 1, checksum: try ExploreArchive.sha256(of: archive), size: size, archive: archive.lastPathComponent)
+        let data = try Data(contentsOf: archive)
+        size = Int64(data.count)
+        checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         staging = folder.appendingPathComponent("staging.db")
         installed = folder.appendingPathComponent("installed.db")
     }
 
     /// Megabytes of the archive.
-    public var archiveMegabytes: Double { Double(manifest.size) / 1_048_576 }
+    public var archiveMegabytes: Double { Double(size) / 1_048_576 }
 
     /// Verify, then swap the archive itself into place (rename) and back: the part of an install that
     /// does not depend on the directory's contents.
     public func verifyAndSwap() throws {
-        try ExploreArchive.verify(archive, against: manifest)
+        try ExploreProvider.verifyArchive(at: archive, size: size, checksum: checksum)
         try Self.rename(archive, to: installed)
         try Self.rename(installed, to: archive)
     }
 
     /// Verify, unpack the database and swap it into place.
     public func verifyUnpackAndSwap() throws {
-        try ExploreArchive.verify(archive, against: manifest)
-        try ExploreArchive.extractDatabase(from: archive, to: staging, maxBytes: 1 << 31)
+        try ExploreProvider.verifyArchive(at: archive, size: size, checksum: checksum)
+        try ExploreProvider.extractDirectory(fromArchiveAt: archive, to: staging, maxBytes: 1 << 31)
         try Self.rename(staging, to: installed)
     }
 

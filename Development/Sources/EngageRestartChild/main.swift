@@ -1,4 +1,4 @@
-// engage-restart-child: the app side of the kill-and-restart scenario tests (Tests/EngageTests/
+// engage-restart-child: the app side of the kill-and-restart scenario tests (Development/Tests/EngageTests/
 // KillAndRestartTests.swift). Each run is one launch of an app on a database that outlives it: the tests
 // kill a run with SIGKILL in the middle of its work, then launch another on the same files.
 //

@@ -1,4 +1,4 @@
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import ReferenceEmulator

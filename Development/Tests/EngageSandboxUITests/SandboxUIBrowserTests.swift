@@ -1,6 +1,6 @@
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 @_spi(EngageProvider) import EngageSandbox
-@_spi(EngageProvider) import EngageTesting
+@_spi(EngageProvider) @testable import EngageTesting
 import Foundation
 import EngageTestTraits
 import Testing

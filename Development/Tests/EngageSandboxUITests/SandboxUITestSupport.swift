@@ -1,4 +1,4 @@
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 import CroboxEmulator
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) import EngageSandboxUI

@@ -21,8 +21,8 @@ public enum QueryString {
     /// Percent-decodes `text`; returns it unchanged when an escape is invalid or the bytes are not
     /// UTF-8.
     public static func percentDecode(_ text: some StringProtocol) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")), let bytes = QueryEncoding.percentDecoded(Array(text.utf8)) else { return String(text) }
-        // Foundation's decoding: the standard library's validating initialiser needs iOS 18 / macOS 15.
-        return String(bytes: bytes, encoding: .utf8) ?? String(text)
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        // Foundation's decoding answers nil for an invalid escape or bytes that are not UTF-8.
+        return String(text).removingPercentEncoding ?? String(text)
     }
 }

@@ -1,4 +1,4 @@
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 
 /// A stand-in for `Task.sleep` that records each requested duration and holds the sleeper until the
 /// test releases it, so delay faults are tested by ordering instead of wall-clock time.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {

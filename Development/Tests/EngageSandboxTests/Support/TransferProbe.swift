@@ -1,5 +1,5 @@
 import Foundation
-@_spi(EngageProvider) import EngageCore
+@_spi(EngageProvider) @testable import EngageCore
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

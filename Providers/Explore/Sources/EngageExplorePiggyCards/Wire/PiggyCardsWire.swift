@@ -4,7 +4,7 @@ import Foundation
 
 /// The request and answer bodies of the PiggyCards API, as the Dash wallet's official client writes and
 /// reads them (`PiggyCardsModels.swift` in dashwallet-ios; each shape's source is in
-/// `Providers/Explore/Tests/Fixtures/PiggyCards/README.md`). The emulator has types of its own.
+/// `Development/Providers/Explore/Tests/Fixtures/PiggyCards/README.md`). The emulator has types of its own.
 package enum PiggyCardsWire {
     /// The Dash wallet's service fee on PiggyCards cards: 1.5 percentage points (150 basis points) taken
     /// off the card's discount.

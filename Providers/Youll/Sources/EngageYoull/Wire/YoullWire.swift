@@ -3,7 +3,7 @@ import Foundation
 
 // The response shapes of Youll's GraphQL schema and REST API, as this client reads them. The emulator
 // has types of its own (`YoullServedTypes.swift`), so a shape guessed wrong here fails its tests; the
-// recorded answers in `Providers/Youll/Tests/Fixtures` pin both. JSON names are snake_case (Hasura's
+// recorded answers in `Development/Providers/Youll/Tests/Fixtures` pin both. JSON names are snake_case (Hasura's
 // convention), spelled out in each type's coding keys: a key-converting decoder cost a third of a feed's
 // decoding time, and it converted dictionary keys too.
 
