@@ -2,7 +2,7 @@ import Foundation
 
 /// Printing a configuration never shows a secret: provider sections are JSON, so a typed section
 /// stored with `setProvider(_:_:)` (say, partner credentials) would otherwise print its password.
-extension EngageConfiguration: SecretBearing {
+extension EngageConfiguration {
     /// The settings, with every provider section redacted (see `redactedProviders`).
     public var description: String {
         let sections = redactedProviders.sorted { $0.key < $1.key }.map { id, section in
@@ -68,3 +68,6 @@ extension EngageConfiguration: SecretBearing {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension EngageConfiguration: SecretBearing {}

@@ -11,9 +11,14 @@
 ///     var description: String { "AcmeSession(apiKey: <redacted>)" }
 /// }
 /// ```
-public protocol SecretBearing: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {}
+///
+/// A public type of a provider declares its `description` publicly and conforms in an extension of the
+/// same SPI, `@_spi(EngageProvider) extension AcmeCard: SecretBearing {}` (a public type cannot list
+/// an SPI protocol among its conformances): an app then prints, dumps and reflects it redacted, since
+/// the conformance is there at run time, without the protocol in its API.
+@_spi(EngageProvider) public protocol SecretBearing: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {}
 
-extension SecretBearing {
+@_spi(EngageProvider) extension SecretBearing {
     /// The redacted `description`.
     public var debugDescription: String { description }
 

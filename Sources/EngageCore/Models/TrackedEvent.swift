@@ -66,7 +66,7 @@ public struct TrackedEvent: Codable, Sendable, Hashable {
 ///
 /// Its e-mail and attributes (where a provider may carry a password) are secrets: `description`,
 /// `debugDescription`, `dump` and any other reflection show the user id and the attribute names only.
-public struct UserIdentity: Codable, Sendable, Hashable, SecretBearing {
+public struct UserIdentity: Codable, Sendable, Hashable {
     /// The app's own stable user id.
     public var userID: String
     /// The user's e-mail address, if known (redacted in logs and descriptions).
@@ -87,3 +87,6 @@ public struct UserIdentity: Codable, Sendable, Hashable, SecretBearing {
         "UserIdentity(userID: \(userID), email: \(email == nil ? "nil" : "<redacted>"), attributes: \(attributes.keys.sorted()))"
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension UserIdentity: SecretBearing {}

@@ -295,4 +295,5 @@ struct ExploreExampleCommand: AsyncParsableCommand {
     }
 }
 
-extension ExploreNetwork: ExpressibleByArgument {}
+/// `--network mainnet|testnet`: the SDK's own enum, read by its raw value (the SDK is another package).
+extension ExploreNetwork: @retroactive ExpressibleByArgument {}

@@ -146,4 +146,5 @@ struct SovendusExampleCommand: AsyncParsableCommand {
     }
 }
 
-extension SovendusPlatform: ExpressibleByArgument {}
+/// `--platform ios|android|…`: the SDK's own enum, read by its raw value (the SDK is another package).
+extension SovendusPlatform: @retroactive ExpressibleByArgument {}

@@ -6,7 +6,7 @@ import Foundation
 /// They are stored only sealed (``GiftCardVault``), their JSON keys are hidden by the clients'
 /// redactors, and no printed form of this value shows them: `description`, `debugDescription` and the
 /// reflection mirror (`dump`, debuggers) list which secrets are present, never their values.
-public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
+public struct GiftCardSecrets: Codable, Sendable, Hashable {
     /// The card number (CTX `number`).
     public var number: String?
     /// The card PIN (CTX `pin`).
@@ -66,3 +66,6 @@ public struct GiftCardSecrets: Codable, Sendable, Hashable, SecretBearing {
         Mirror(self, children: presence.map { (label: Optional($0.0), value: $0.1 as Any) }, displayStyle: .struct)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension GiftCardSecrets: SecretBearing {}

@@ -4,7 +4,7 @@ import Foundation
 extension WarplyConfiguration {
     /// Basic-auth credentials of the Cosmote partner endpoints. Never printed: `description`,
     /// `debugDescription` and reflection (`dump`, debuggers) show only `PartnerCredentials(<redacted>)`.
-    public struct PartnerCredentials: Codable, Sendable, Equatable, SecretBearing {
+    public struct PartnerCredentials: Codable, Sendable, Equatable {
         /// The user name.
         public var username: String
         /// The password. Secret.
@@ -20,3 +20,6 @@ extension WarplyConfiguration {
         public var description: String { "PartnerCredentials(<redacted>)" }
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyConfiguration.PartnerCredentials: SecretBearing {}

@@ -11,6 +11,9 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 @Suite("Explore feed emulator: state view and reset", .bounded)
 struct ExploreFeedEmulatorInspectionTests {

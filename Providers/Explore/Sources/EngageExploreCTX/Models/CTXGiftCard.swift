@@ -44,7 +44,7 @@ public struct CTXGiftCardStatus: RawRepresentable, Codable, Sendable, Hashable, 
 /// Amounts arrive as decimal strings (numbers are read too). Its secrets (`number`, `pin`,
 /// `barcodeUrl`, `redeemUrl`, `redeemUrlChallenge`) are in ``secrets`` and never shown when the value
 /// is printed.
-public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
+public struct CTXGiftCard: Codable, Sendable, Hashable {
     /// The card id (the order id the wallet keeps).
     public var id: String
     /// Where it is in its life.
@@ -173,3 +173,6 @@ public struct CTXGiftCard: Codable, Sendable, Hashable, SecretBearing {
         )
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension CTXGiftCard: SecretBearing {}

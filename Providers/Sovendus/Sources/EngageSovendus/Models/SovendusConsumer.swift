@@ -7,7 +7,7 @@ import Foundation
 /// Every field is optional. Text fields are free text (the banner page encodes them safely); the
 /// typed ones (salutation, year and date of birth, country) are checked when they are used. Its
 /// description, `dump` and mirror show which fields are set, never their values.
-public struct SovendusConsumer: Sendable, Hashable, SecretBearing {
+public struct SovendusConsumer: Sendable, Hashable {
     /// How the consumer is addressed (`consumerSalutation`).
     public enum Salutation: String, Sendable, Hashable, CaseIterable, Codable {
         /// Written `Mr.`.
@@ -170,3 +170,6 @@ public struct SovendusConsumer: Sendable, Hashable, SecretBearing {
                 && parts[1].unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension SovendusConsumer: SecretBearing {}

@@ -9,7 +9,7 @@ import Foundation
 /// let order = SovendusOrder(id: "Order-123", netValue: 120.5, currency: "EUR", couponCode: "WELCOME10", placedAt: Date())
 /// ```
 /// Its description hides the coupon code.
-public struct SovendusOrder: Sendable, Hashable, SecretBearing {
+public struct SovendusOrder: Sendable, Hashable {
     /// The shop's order id (`orderId`).
     public var id: String
     /// The order's net value, without tax and shipping (`orderValue`). Must be finite, not negative,
@@ -100,3 +100,6 @@ enum SovendusText {
         return "\(padded.dropLast(2)).\(padded.suffix(2))"
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension SovendusOrder: SecretBearing {}

@@ -8,7 +8,7 @@ import Foundation
 /// `loadDataWithBaseURL`), start the view at ``initialHeight``, hand what the page posts to a
 /// ``SovendusBridge``, and decide navigation with ``navigationPolicy``. The page carries the
 /// consumer's personal data, so its description, `dump` and mirror show only its size and platform.
-public struct SovendusBannerPage: Sendable, Hashable, SecretBearing {
+public struct SovendusBannerPage: Sendable, Hashable {
     /// The HTML document.
     public let html: String
     /// The URL to load the document with: the script's origin, so that relative URLs and the page's
@@ -217,3 +217,6 @@ struct SovendusPageBuilder: Sendable {
         """
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension SovendusBannerPage: SecretBearing {}

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 /// The server only ever returns masked numbers. Only `card_token` is required. `description` prints
 /// only the masked number.
-public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBearing {
+public struct WarplyCard: Codable, Sendable, Hashable, Identifiable {
     /// The card's token (`card_token`): its id, used to delete it.
     public var token: String
     /// The masked card number (`card_number`), e.g. `**** **** **** 1234`.
@@ -96,3 +96,6 @@ public struct WarplyCard: Codable, Sendable, Hashable, Identifiable, SecretBeari
         isDefault = try container.looseBool(forKey: .isDefault) ?? false
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyCard: SecretBearing {}

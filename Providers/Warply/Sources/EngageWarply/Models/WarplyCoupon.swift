@@ -13,7 +13,7 @@ import Foundation
 /// ```
 /// `status` is 1 for an active coupon and 0 for a redeemed one (1 when not sent). Only
 /// `couponset_uuid` is required. `description` never shows the code or the barcode.
-public struct WarplyCoupon: Codable, Sendable, Hashable, SecretBearing {
+public struct WarplyCoupon: Codable, Sendable, Hashable {
     /// The coupon's own id (`coupon_id`), when the server sends one.
     public var id: String?
     /// The coupon set the coupon was issued from (`couponset_uuid`).
@@ -111,3 +111,6 @@ public struct WarplyCoupon: Codable, Sendable, Hashable, SecretBearing {
         discount = try container.looseString(forKey: .discount)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyCoupon: SecretBearing {}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Wire form: `{ "valid": "true", "coupon": "FUEL-7Q2X", "message": "Το κουπόνι είναι έγκυρο",
 /// "couponset_uuid": "cs-1" }`. `valid` is required. `description` masks the code.
-public struct WarplyCouponValidation: Codable, Sendable, Hashable, SecretBearing {
+public struct WarplyCouponValidation: Codable, Sendable, Hashable {
     /// Whether the coupon can be redeemed (`valid`).
     public var isValid: Bool
     /// The coupon's code (`coupon`). Secret: never log it.
@@ -46,3 +46,6 @@ public struct WarplyCouponValidation: Codable, Sendable, Hashable, SecretBearing
         couponSetUUID = try container.looseString(forKey: .couponSetUUID)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyCouponValidation: SecretBearing {}

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 /// No field is required: the discount and the offer count default to 0, the list to empty.
 /// `description` (and reflection) masks the barcode.
-public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, SecretBearing {
+public struct WarplyMarketPassDetails: Codable, Sendable, Hashable {
     /// The pass's barcode value, shown at the till. Secret: never log it.
     public var barcode: String?
     /// The discount collected so far, in euros (`total_discount`).
@@ -61,3 +61,6 @@ public struct WarplyMarketPassDetails: Codable, Sendable, Hashable, SecretBearin
         mapURL = try container.cleanedURLString(forKey: .mapURL)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyMarketPassDetails: SecretBearing {}

@@ -12,7 +12,7 @@ import Foundation
 ///   "image_url": "https:\/\/…\/u-1.jpg", "subscribe": "true", "language": "el" }
 /// ```
 /// No field is required. `description` redacts the email and the phone number.
-public struct WarplyProfile: Codable, Sendable, Hashable, SecretBearing {
+public struct WarplyProfile: Codable, Sendable, Hashable {
     /// The user's id (`consumer_uuid`).
     public var userID: String?
     /// The email address. Personal: never log it.
@@ -125,3 +125,6 @@ public struct WarplyProfile: Codable, Sendable, Hashable, SecretBearing {
         language = try container.looseString(forKey: .language)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyProfile: SecretBearing {}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Wire form: `{ "coupon": "FUEL-7Q2X", "couponset_uuid": "cs-1", "redeemed_date": "2026-03-01 18:22:10",
 /// "transaction_id": "t-1" }`. No field is required. `description` masks the code.
-public struct WarplyRedemption: Codable, Sendable, Hashable, SecretBearing {
+public struct WarplyRedemption: Codable, Sendable, Hashable {
     /// The redeemed coupon's code (`coupon`). Secret: never log it.
     public var couponCode: String?
     /// The coupon set (`couponset_uuid`).
@@ -46,3 +46,6 @@ public struct WarplyRedemption: Codable, Sendable, Hashable, SecretBearing {
         transactionID = try container.looseString(forKey: .transactionID)
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyRedemption: SecretBearing {}

@@ -5,7 +5,7 @@ import Foundation
 /// signs in with, and the profile details Warply keeps from the start.
 ///
 /// Every value is personal or secret: `description`, `debugDescription` and mirrors show none of them.
-public struct WarplySignUp: Sendable, Hashable, SecretBearing {
+public struct WarplySignUp: Sendable, Hashable {
     /// The e-mail address of the account (at most 254 characters).
     public var email: String
     /// The account's password (1 to 256 characters; Warply may require more, and says so).
@@ -29,3 +29,6 @@ public struct WarplySignUp: Sendable, Hashable, SecretBearing {
     /// The type's name with every value redacted.
     public var description: String { "WarplySignUp(<redacted>)" }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplySignUp: SecretBearing {}

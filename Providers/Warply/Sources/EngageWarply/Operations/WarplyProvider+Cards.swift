@@ -5,7 +5,7 @@ import Logging
 
 /// A payment card to add. The number is sent once, in the request body, and never logged or stored:
 /// `description`, `debugDescription` and reflection show only its last four digits and the issuer.
-public struct WarplyNewCard: Sendable, Hashable, SecretBearing {
+public struct WarplyNewCard: Sendable, Hashable {
     /// The card number (spaces and dashes allowed). Secret: never log it.
     public var number: String
     /// The issuer, e.g. `VISA`.
@@ -88,3 +88,6 @@ extension WarplyProvider {
         }
     }
 }
+
+/// Secrets stay out of `dump`, debuggers and `Mirror` (`SecretBearing`).
+@_spi(EngageProvider) extension WarplyNewCard: SecretBearing {}

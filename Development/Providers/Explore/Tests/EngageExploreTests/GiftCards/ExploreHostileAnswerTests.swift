@@ -9,6 +9,9 @@ import ExploreEmulator
 import Foundation
 import EngageTestTraits
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// Every Explore answer the client reads (the feed's manifest, CTX's tokens, merchants and cards, and
 /// with the trait PiggyCards' catalogue, rate and orders), replaced by hostile variations of the

@@ -6,6 +6,9 @@
 import Foundation
 import EngageTestTraits
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// The Explore provider's and its gift-card sources' public `Codable` values not covered by the
 /// directory and configuration sweeps: hostile JSON decodes to a value or an error, never a trap.

@@ -9,6 +9,9 @@ import ExploreEmulator
 import Foundation
 import EngageTestTraits
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// `merchantDetails(id:)` end to end: the directory's merchant with the CTX emulator's live view merged
 /// in over a real socket, and every fallback.

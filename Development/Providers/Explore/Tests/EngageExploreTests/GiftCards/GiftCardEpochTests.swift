@@ -8,6 +8,9 @@ import EngageTestTraits
 import ExploreEmulator
 import Foundation
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 extension GiftCardSuites {
     /// A card whose answer arrives after the user was forgotten (`ExploreProvider.reset()` empties the

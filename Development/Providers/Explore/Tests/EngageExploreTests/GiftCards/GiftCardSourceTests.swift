@@ -8,6 +8,9 @@
 import Foundation
 import EngageTestTraits
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// Gift-card sources behind one protocol: their settings in the Explore section, the sources each
 /// build reads, and the provider handing them out.

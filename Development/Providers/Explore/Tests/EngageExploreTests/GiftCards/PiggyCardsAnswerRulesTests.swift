@@ -1,7 +1,7 @@
 #if PiggyCards
     @_spi(EngageProvider) @testable import EngageCore
     @_spi(EngageProvider) @testable import EngageExplorePiggyCards
-    import EngageExploreGiftCards
+    @_spi(EngageProvider) @testable import EngageExploreGiftCards
     import Foundation
     import HTTPTypes
     import EngageTestTraits

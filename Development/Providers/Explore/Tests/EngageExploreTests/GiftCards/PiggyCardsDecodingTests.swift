@@ -1,6 +1,7 @@
 #if PiggyCards
-    @_spi(EngageProvider) import EngageCore
-    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+    @_spi(EngageProvider) @testable import EngageCore
+    @_spi(EngageProvider) @testable import EngageExplore
     import Foundation
     import EngageTestTraits
     import Testing

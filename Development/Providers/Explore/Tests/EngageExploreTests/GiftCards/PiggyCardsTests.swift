@@ -1,8 +1,9 @@
 #if PiggyCards
-    @_spi(EngageProvider) import EngageCore
-    @_spi(EngageProvider) import EngageExplore
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+    @_spi(EngageProvider) @testable import EngageCore
+    @_spi(EngageProvider) @testable import EngageExplore
     @_spi(EngageProvider) import EngageSandbox
-    @_spi(EngageProvider) import EngageTesting
+    @_spi(EngageProvider) @testable import EngageTesting
     import ExploreEmulator
     import Foundation
     import EngageTestTraits

@@ -9,6 +9,9 @@ import ExploreEmulator
 import Foundation
 import Logging
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// A directory feed on 127.0.0.1 and an Engage instance whose Explore provider syncs from it into its
 /// own temporary folder. Feed and provider share one `FakeClock`.

@@ -9,6 +9,9 @@ import Foundation
 @_spi(EngageProvider) @testable import EngageCore
 import EngageTestTraits
 import Testing
+#if PiggyCards
+    @_spi(EngageProvider) @testable import EngageExplorePiggyCards
+#endif
 
 /// The provider over a fixed directory file: the PiggyCards country rule, the facade's merged
 /// merchants, the callback twins and operation events.
