@@ -22,8 +22,8 @@ import ReferenceEmulator
 
 /// The emulators compiled into this build: the reference backend plus every provider's sandbox set
 /// whose trait is enabled, in catalogue order. `engage-sandbox` serves them, `engage-demo` runs its
-/// scenarios against them, and an app's integration tests serve them in-process (the
-/// `EngageEmulators` product, with the `Development` trait):
+/// scenarios against them, and a test in a checkout serves them in-process (this library of the
+/// development package; an app's tests run `engage-sandbox` instead):
 ///
 /// ```swift
 /// let sandbox = SandboxHost(emulators: BuiltInEmulators.all())
