@@ -27,7 +27,7 @@ struct Options {
             case "--diagnose": diagnose = true
             case "--spin":
                 guard let operation = iterator.next(), let seconds = iterator.next().flatMap(Double.init) else {
-                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue) and seconds")
+                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue, feed, bare-feed) and seconds")
                 }
                 spin = (operation, seconds)
             case "--only":
@@ -89,6 +89,13 @@ if let (operation, seconds) = options.spin {
             count += 1
         }
         scenario.close()
+    } else if operation == "feed" || operation == "bare-feed" {
+        let scenario = try await YoullScenario.start()
+        while ContinuousClock.now < deadline {
+            _ = try await operation == "feed" ? scenario.homeFeedViaStack() : scenario.homeFeedViaURLSession()
+            count += 1
+        }
+        await scenario.stop()
     } else {
         let scenario = try await ClientStackScenario.start()
         let diagnostics = try await ClientStackDiagnostics(scenario: scenario)

@@ -109,7 +109,7 @@ import HTTPTypes
     /// parsed once (by the data decoder), not twice. (A string value cannot hold those bytes: its
     /// quotes are escaped.)
     public static func errors(in body: Data) -> [GraphQLErrorEntry]? {
-        guard body.range(of: errorsKey) != nil,
+        guard body.containsBytes(errorsKey),
             let errors = (try? JSONDecoder().decode(GraphQLErrorsEnvelope.self, from: body))?.errors, !errors.isEmpty
         else { return nil }
         return errors

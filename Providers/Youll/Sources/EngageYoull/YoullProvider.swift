@@ -339,7 +339,7 @@ public final class YoullProvider: EngageProvider {
     /// meets it again, or one the host cannot refresh, fails with `.sessionExpired`.
     static let expiredSessionPolicy = ResponsePolicy { answer in
         let response = answer.response
-        guard response.status == 200, response.body.count <= 65_536, response.body.range(of: Data("invalid-jwt".utf8)) != nil,
+        guard response.status == 200, response.body.count <= 65_536, response.body.containsBytes(invalidJWTCode),
             let errors = GraphQLClient.errors(in: response.body), let entry = errors.first(where: { $0.code == "invalid-jwt" })
         else { return .accept }
         let error = EngageError(
@@ -350,6 +350,7 @@ public final class YoullProvider: EngageProvider {
         return .credentialRejected(error, credential: .accessToken)
     }
 
+    private static let invalidJWTCode = Data("invalid-jwt".utf8)
     static let hasuraRole = HTTPField.Name(literal: "x-hasura-role")
     static let hasuraUserID = HTTPField.Name(literal: "x-hasura-user-id")
     static let deviceIDHeader = HTTPField.Name(literal: "device-id")
