@@ -37,19 +37,24 @@ struct ProviderTooling {
 }
 
 let providers: [ProviderTooling] = [
+    // EngageCrobox: the emulator still reads the client's public `CroboxDialect` (to be replaced by its own).
     ProviderTooling(
-        trait: "Crobox", summary: "Crobox's emulator, tests and example.", folder: "Crobox", example: "crobox-example"),
+        trait: "Crobox", summary: "Crobox's emulator, tests and example.", folder: "Crobox", example: "crobox-example",
+        emulatorDependencies: [sdk("EngageCrobox")]
+    ),
     // Crypto: the emulator checks the loyalty-signature header with its own SHA-256.
     ProviderTooling(
         trait: "Warply", summary: "Warply's emulator, tests and example.", folder: "Warply", example: "warply-example",
         emulatorDependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
+    // EngageExplore: the feed emulator still names its networks with the client's public `ExploreNetwork`.
     // Crypto and CryptoExtras: the feed's digests and its WinZip-AES archives (the emulator's own writer).
     // GRDB: the generator writes directories. ZIPFoundation: the archives the feed serves.
     ProviderTooling(
         trait: "Explore", summary: "Explore's emulators (the feed, CTX, PiggyCards), tests and example.", folder: "Explore",
         example: "explore-example",
         emulatorDependencies: [
+            sdk("EngageExplore"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -64,8 +69,11 @@ let providers: [ProviderTooling] = [
             .product(name: "GraphQL", package: "GraphQL"),
         ]
     ),
+    // EngageSovendus: `SovendusEmulator.providerConfiguration(baseURL:)` still returns the client's type.
     ProviderTooling(
-        trait: "Sovendus", summary: "Sovendus' emulator, tests and example.", folder: "Sovendus", example: "sovendus-example"),
+        trait: "Sovendus", summary: "Sovendus' emulator, tests and example.", folder: "Sovendus", example: "sovendus-example",
+        emulatorDependencies: [sdk("EngageSovendus")]
+    ),
 ]
 
 /// The SDK's traits, passed through: each provider's (on by default, as in the SDK) and PiggyCards.
@@ -106,6 +114,10 @@ let traitGatedEmulators: [Target.Dependency] = providers.map { provider in
     .target(name: "\(provider.folder)Emulator", condition: .when(traits: [provider.trait]))
 }
 
+let traitGatedProviderModules: [Target.Dependency] = providers.map { provider in
+    .product(name: "Engage\(provider.folder)", package: "EngageKit", condition: .when(traits: [provider.trait]))
+}
+
 let providerTargets: [Target] = providers.flatMap { provider -> [Target] in
     let module = "Engage\(provider.folder)"
     let emulator = "\(provider.folder)Emulator"
@@ -115,12 +127,12 @@ let providerTargets: [Target] = providers.flatMap { provider -> [Target] in
         // answers); it imports its provider's module for the sandbox's configuration of it, public API only.
         .target(
             name: emulator,
-            dependencies: ["EngageSandbox", sdk(module), sdk("EngageCore")] + emulatorBaseDependencies + provider.emulatorDependencies,
+            dependencies: ["EngageSandbox", sdk("EngageCore")] + emulatorBaseDependencies + provider.emulatorDependencies,
             path: "\(root)/Emulator/\(emulator)"
         ),
         .testTarget(
             name: "\(module)Tests",
-            dependencies: [sdk(module), .target(name: emulator), sdk("Engage"), sdk("EngageCore"), "EngageSandbox"]
+            dependencies: [sdk(module), .target(name: emulator), sdk("Engage"), sdk("EngageCore"), "EngageSandbox", "EngageEmulators"]
                 + testSupportProducts,
             path: "\(root)/Tests/\(module)Tests"
         ),
@@ -228,7 +240,9 @@ let package = Package(
         ),
         .target(
             name: "EngageEmulators",
-            dependencies: [sdk("EngageCore"), "EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators
+            // The provider modules too: the sandbox sets here write each provider's configuration
+            // section, which an emulator never does (it does not import its client).
+            dependencies: [sdk("EngageCore"), "EngageSandbox", "ReferenceEmulator"] + traitGatedEmulators + traitGatedProviderModules
         ),
         // What the snippets link (Snippets/: the DocC articles' code, and the docs' code blocks that
         // .ci/check-doc-code compiles there): SwiftPM links a snippet with this package's library

@@ -203,3 +203,9 @@ extension WarplyCatalogue {
         )
     }
 }
+
+extension WarplyEmulator {
+    /// The form of the emulator's campaign page links (their `index_url`), with `{id}` for the
+    /// campaign's session UUID: what a sandbox's configuration routes to Warply as `.campaign` links.
+    public static var campaignPageTemplate: String { WarplyCatalogue.campaignPageTemplate }
+}

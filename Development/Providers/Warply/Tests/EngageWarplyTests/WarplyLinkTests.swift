@@ -2,6 +2,7 @@
 @_spi(EngageProvider) @testable import Engage
 @_spi(EngageProvider) @testable import EngageTesting
 @_spi(EngageProvider) @testable import EngageWarply
+import EngageEmulators
 import EngageTestTraits
 import Foundation
 import Testing

@@ -4,7 +4,6 @@ import Foundation
 import Graphiti
 import GraphQL
 import Hummingbird
-import EngageYoull
 
 /// A local Youll backend: a real GraphQL server (Graphiti over GraphQLSwift, Hasura conventions) and
 /// the REST API, over the same response types the provider decodes.
@@ -275,26 +274,5 @@ public final class YoullEmulator: Emulator {
             throw YoullGraphQLFailure.invalid("limit must be 1 to 1000 and offset not negative")
         }
         return Array(ids.dropFirst(offset).prefix(limit))
-    }
-}
-
-/// What `engage-sandbox` and `engage-demo` serve for Youll: the emulator issuing tokens of the given
-/// lifetime.
-public enum YoullSandboxSet {
-    /// A fresh emulator whose access tokens live `tokenLifetime`.
-    public static func emulators(tokenLifetime: Duration) -> [any Emulator] {
-        [YoullEmulator(configuration: .init(tokenLifetime: tokenLifetime))]
-    }
-
-    /// Adds the provider's section for these emulators to `configuration`: `baseURL(id)` is where the
-    /// sandbox serves the emulator `id` (throwing when it serves none).
-    public static func configure(_ configuration: inout EngageConfiguration, baseURL: (String) throws -> URL) throws {
-        let base = try baseURL("youll")
-        try configuration.setProvider(
-            .youll,
-            YoullConfiguration(
-                graphQLEndpoint: base.appendingPathComponent("v1/graphql"), restBaseURL: base.appendingPathComponent("api/rest"),
-                extraLang: "en", appVersion: "1.0.0"
-            ))
     }
 }
