@@ -22,7 +22,7 @@ struct RedactionTests {
         }
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com/v2")!,
-            transport: TransportStack.make(transport: transport, clock: FakeClock(), logger: logger)
+            transport: APIClient.standardTransport(around: transport, clock: FakeClock(), logger: logger)
         )
         struct Login: Encodable, Sendable {
             var email: String
@@ -160,7 +160,7 @@ struct RedactionTests {
         }
         let client = APIClient(
             baseURL: URL(string: "https://api.example.com")!,
-            transport: TransportStack.make(transport: transport, clock: FakeClock(), logger: capture.logger(level: .trace))
+            transport: APIClient.standardTransport(around: transport, clock: FakeClock(), logger: capture.logger(level: .trace))
         )
         _ = try? await client.data(
             .post, "/auth", headers: [HTTPField.Name("X-Session-Id")!: "sess-4242-secret"],

@@ -274,7 +274,7 @@ struct TransportEnforcedTimeoutTests {
     func noRace() async throws {
         let clock = FakeClock()
         let transport = EnforcingTransport()
-        let stack = TransportStack.make(transport: transport, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+        let stack = APIClient.standardTransport(around: transport, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
         _ = try await stack.send(.get("/x"))
         #expect(transport.seen.value == [.seconds(7)])
         #expect(clock.totalSleepCount == 0)
@@ -285,7 +285,7 @@ struct TransportEnforcedTimeoutTests {
             await clock.waitForSleepers(1)
             return .json([:])
         }
-        _ = try await TransportStack.make(transport: plain, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
+        _ = try await APIClient.standardTransport(around: plain, timeout: .seconds(7), clock: clock, logger: Logger(label: "t"))
             .send(.get("/x"))
         #expect(clock.totalSleepCount == 1)
         #expect(URLSessionTransport().enforcesTimeouts)

@@ -100,8 +100,8 @@ import Logging
         try configuration.network.validate(baseURL: baseURL, providerID: providerID)
         let redactor = redactor.adding(headers: sensitiveHeaders, keys: sensitiveKeys)
         let logger = logger ?? self.logger
-        let stack = TransportStack.make(
-            transport: transport, timeout: timeout ?? configuration.network.timeout, clock: clock, logger: logger, redactor: redactor)
+        let stack = APIClient.standardTransport(
+            around: transport, timeout: timeout ?? configuration.network.timeout, clock: clock, logger: logger, redactor: redactor)
         return APIClient(
             baseURL: baseURL, transport: stack, providerID: providerID, defaultHeaders: defaultHeaders,
             maxResponseBytes: configuration.network.maxResponseBytes, authorizer: authorizer, policy: policy,
