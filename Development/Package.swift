@@ -37,24 +37,19 @@ struct ProviderTooling {
 }
 
 let providers: [ProviderTooling] = [
-    // EngageCrobox: the emulator still reads the client's public `CroboxDialect` (to be replaced by its own).
     ProviderTooling(
-        trait: "Crobox", summary: "Crobox's emulator, tests and example.", folder: "Crobox", example: "crobox-example",
-        emulatorDependencies: [sdk("EngageCrobox")]
-    ),
+        trait: "Crobox", summary: "Crobox's emulator, tests and example.", folder: "Crobox", example: "crobox-example"),
     // Crypto: the emulator checks the loyalty-signature header with its own SHA-256.
     ProviderTooling(
         trait: "Warply", summary: "Warply's emulator, tests and example.", folder: "Warply", example: "warply-example",
         emulatorDependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
-    // EngageExplore: the feed emulator still names its networks with the client's public `ExploreNetwork`.
     // Crypto and CryptoExtras: the feed's digests and its WinZip-AES archives (the emulator's own writer).
     // GRDB: the generator writes directories. ZIPFoundation: the archives the feed serves.
     ProviderTooling(
         trait: "Explore", summary: "Explore's emulators (the feed, CTX, PiggyCards), tests and example.", folder: "Explore",
         example: "explore-example",
         emulatorDependencies: [
-            sdk("EngageExplore"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -69,11 +64,8 @@ let providers: [ProviderTooling] = [
             .product(name: "GraphQL", package: "GraphQL"),
         ]
     ),
-    // EngageSovendus: `SovendusEmulator.providerConfiguration(baseURL:)` still returns the client's type.
     ProviderTooling(
-        trait: "Sovendus", summary: "Sovendus' emulator, tests and example.", folder: "Sovendus", example: "sovendus-example",
-        emulatorDependencies: [sdk("EngageSovendus")]
-    ),
+        trait: "Sovendus", summary: "Sovendus' emulator, tests and example.", folder: "Sovendus", example: "sovendus-example"),
 ]
 
 /// The SDK's traits, passed through: each provider's (on by default, as in the SDK) and PiggyCards.
@@ -139,7 +131,7 @@ let providerTargets: [Target] = providers.flatMap { provider -> [Target] in
         .executableTarget(
             name: provider.example,
             dependencies: [
-                sdk(module), sdk("EngageCore"), .target(name: emulator), "EngageSandbox", "EngageExampleSupport",
+                sdk(module), sdk("EngageCore"), .target(name: emulator), "EngageSandbox", "EngageExampleSupport", "EngageEmulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

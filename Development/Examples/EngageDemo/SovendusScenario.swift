@@ -1,5 +1,6 @@
 #if Sovendus
     @_spi(EngageProvider) import Engage
+    import EngageEmulators
     import EngageSandbox
     import Foundation
     import SovendusEmulator

@@ -1,6 +1,7 @@
 import ArgumentParser
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageExampleSupport
+import EngageEmulators
 import EngageSovendus
 import Foundation
 import SovendusEmulator

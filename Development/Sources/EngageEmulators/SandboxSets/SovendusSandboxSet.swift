@@ -19,4 +19,17 @@
             try configuration.setProvider(.sovendus, SovendusEmulator().providerConfiguration(baseURL: baseURL("sovendus")))
         }
     }
+
+    extension SovendusEmulator {
+        /// A provider configuration pointing every Sovendus URL (script, redemption, telemetry,
+        /// benefits) at the emulator served at `baseURL`, with its traffic numbers and medium id.
+        public func providerConfiguration(baseURL: URL) -> SovendusConfiguration {
+            SovendusConfiguration(
+                trafficSourceNumber: configuration.trafficSourceNumber, trafficMediumNumber: configuration.trafficMediumNumber,
+                trafficMediumPublicID: configuration.trafficMediumPublicID,
+                scriptURL: baseURL.appendingPathComponent(Self.scriptPath), redemptionBaseURL: baseURL, telemetryBaseURL: baseURL,
+                benefitsBaseURL: baseURL
+            )
+        }
+    }
 #endif

@@ -1,7 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-import EngageCrobox
 
 /// A promotions request `POST /promotions` answered, parsed from its query and body.
 public struct CroboxPromotionRequest: Sendable, Equatable {
@@ -49,7 +48,7 @@ public struct CroboxPromotionRequest: Sendable, Equatable {
     }
 
     /// The SDK dialect the request was sent in, or `nil` when `sdk` is absent or unknown.
-    public var dialect: CroboxDialect? { sdk.flatMap(CroboxDialect.init(rawValue:)) }
+    public var dialect: CroboxSDKDialect? { sdk.flatMap(CroboxSDKDialect.init(rawValue:)) }
 }
 
 extension CroboxPromotionRequest {

@@ -1,7 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-import EngageCrobox
 
 /// An event `GET /socket.gif` accepted, parsed from its query.
 ///
@@ -60,7 +59,7 @@ public struct CroboxReceivedEvent: Sendable, Equatable {
     public var visitorUUID: UUID? { visitorID.flatMap(UUID.init(uuidString:)) }
 
     /// The SDK dialect the event was sent in, or `nil` when `sdk` is absent or unknown.
-    public var dialect: CroboxDialect? { sdk.flatMap(CroboxDialect.init(rawValue:)) }
+    public var dialect: CroboxSDKDialect? { sdk.flatMap(CroboxSDKDialect.init(rawValue:)) }
 }
 
 extension CroboxReceivedEvent {

@@ -2,7 +2,6 @@
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
 import Hummingbird
-import EngageSovendus
 
 /// A local Sovendus: the coupon redemption API, the error telemetry, the benefits endpoint, and a
 /// stand-in for `flexibleIframe.js`, so a whole banner page runs offline in a browser.
@@ -25,7 +24,8 @@ import EngageSovendus
 /// let sovendus = SovendusEmulator()
 /// let host = SandboxHost(emulators: [sovendus])
 /// let base = try await host.start().baseURL(for: "sovendus")!
-/// let configuration = SovendusEmulator.providerConfiguration(baseURL: base)
+/// // EngageEmulators: the client's configuration for this emulator.
+/// let configuration = sovendus.providerConfiguration(baseURL: base)
 /// ```
 public final class SovendusEmulator: Emulator {
     /// What the emulated Sovendus knows.
@@ -69,17 +69,6 @@ public final class SovendusEmulator: Emulator {
     public init(id: String = "sovendus", configuration: Configuration = .init()) {
         self.id = id
         self.configuration = configuration
-    }
-
-    /// A provider configuration pointing every Sovendus URL (script, redemption, telemetry,
-    /// benefits) at the emulator served at `baseURL`, with its traffic numbers and medium id.
-    public func providerConfiguration(baseURL: URL) -> SovendusConfiguration {
-        SovendusConfiguration(
-            trafficSourceNumber: configuration.trafficSourceNumber, trafficMediumNumber: configuration.trafficMediumNumber,
-            trafficMediumPublicID: configuration.trafficMediumPublicID,
-            scriptURL: baseURL.appendingPathComponent(Self.scriptPath), redemptionBaseURL: baseURL, telemetryBaseURL: baseURL,
-            benefitsBaseURL: baseURL
-        )
     }
 
     /// Adds the routes listed in the type's documentation.

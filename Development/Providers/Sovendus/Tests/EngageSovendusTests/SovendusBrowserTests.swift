@@ -2,6 +2,7 @@
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) @testable import EngageSovendus
 @_spi(EngageProvider) @testable import EngageTesting
+import EngageEmulators
 import Foundation
 import SovendusEmulator
 import EngageTestTraits

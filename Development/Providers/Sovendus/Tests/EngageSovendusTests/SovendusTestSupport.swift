@@ -3,6 +3,7 @@ import Crypto
 @_spi(EngageProvider) import EngageSandbox
 @_spi(EngageProvider) @testable import EngageTesting
 @_spi(EngageProvider) @testable import EngageSovendus
+import EngageEmulators
 import Foundation
 import SovendusEmulator
 import Testing

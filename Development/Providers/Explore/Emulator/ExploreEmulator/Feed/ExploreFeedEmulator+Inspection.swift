@@ -1,7 +1,6 @@
 @_spi(EngageProvider) import EngageCore
 @_spi(EngageProvider) import EngageSandbox
 import Foundation
-import EngageExplore
 
 extension ExploreFeedEmulator: InspectableEmulator {
     /// One table, `Directories`: per network, whether a directory is published (or waits to be

@@ -3,7 +3,6 @@ import Crypto
 import Foundation
 import Hummingbird
 @_spi(EngageProvider) import EngageCore
-import EngageExplore
 
 /// A local directory source, serving each network's directory in two shapes: the self-hosted feed (a
 /// manifest with timestamp, SHA-256, size and archive name, and a plain zip holding `explore.db`), and
@@ -26,6 +25,16 @@ import EngageExplore
 /// let host = SandboxHost(emulators: [feed])
 /// ```
 public final class ExploreFeedEmulator: Emulator {
+    /// The Dash networks the feed publishes a directory for, by the names in its routes (`mainnet`,
+    /// `testnet`) and in the Dash wallet's object names. The feed's own: an emulator does not borrow its
+    /// client's types, so a client that names a network differently fails against it.
+    public enum Network: String, Sendable, Hashable, CaseIterable {
+        /// The production network.
+        case mainnet
+        /// The test network.
+        case testnet
+    }
+
     /// How the next archive downloads are damaged.
     public enum DownloadFault: Sendable, Hashable {
         /// Only the first half of the bytes is served (a complete response, shorter than the manifest says).
@@ -75,10 +84,10 @@ public final class ExploreFeedEmulator: Emulator {
     }
 
     private struct State {
-        var publications: [ExploreNetwork: Publication] = [:]
-        var pending: [ExploreNetwork: PendingDirectory] = [:]
-        var faults: [ExploreNetwork: [DownloadFault]] = [:]
-        var downloads: [ExploreNetwork: Int] = [:]
+        var publications: [Network: Publication] = [:]
+        var pending: [Network: PendingDirectory] = [:]
+        var faults: [Network: [DownloadFault]] = [:]
+        var downloads: [Network: Int] = [:]
     }
 
     private let state = Locked(State())
@@ -123,23 +132,23 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// The manifest published for `network` (generating a pending directory first), if any.
     /// - Throws: When a pending directory cannot be generated or zipped.
-    package func manifest(for network: ExploreNetwork) throws -> Manifest? {
+    package func manifest(for network: Network) throws -> Manifest? {
         try publication(for: network)?.manifest
     }
 
     /// How many archive downloads `network` has served.
-    public func downloadCount(for network: ExploreNetwork) -> Int {
+    public func downloadCount(for network: Network) -> Int {
         state.withLock { $0.downloads[network] ?? 0 }
     }
 
     /// Damages the next `times` archive downloads of `network` with `fault`.
-    public func inject(_ fault: DownloadFault, network: ExploreNetwork, times: Int = 1) {
+    public func inject(_ fault: DownloadFault, network: Network, times: Int = 1) {
         state.withLock { $0.faults[network, default: []] += Array(repeating: fault, count: max(0, times)) }
     }
 
     /// Publishes an archive as it is (a zip, or anything else to test a bad archive) for `network`.
     @discardableResult
-    package func publish(archive data: Data, network: ExploreNetwork, timestamp: Int64) throws -> Manifest {
+    package func publish(archive data: Data, network: Network, timestamp: Int64) throws -> Manifest {
         let name = "explore-\(network.rawValue)-\(timestamp).zip"
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
@@ -155,7 +164,7 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// Zips the file at `databaseURL` as `explore.db` and publishes it for `network`, in both shapes.
     @discardableResult
-    package func publish(databaseAt databaseURL: URL, network: ExploreNetwork, timestamp: Int64) throws -> Manifest {
+    package func publish(databaseAt databaseURL: URL, network: Network, timestamp: Int64) throws -> Manifest {
         let manifest = try publish(
             archive: try ExploreFeedArchiver.zip(databaseAt: databaseURL, in: folder), network: network, timestamp: timestamp)
         let encrypted = try ExploreFeedArchiver.encryptedZip(database: try Data(contentsOf: databaseURL), timestamp: timestamp)
@@ -166,7 +175,7 @@ public final class ExploreFeedEmulator: Emulator {
     /// Publishes `archive` as `network`'s Firebase Storage object with the metadata `timestamp` and
     /// `checksum` as they are (any bytes and values, to test what a client refuses). The feed's
     /// publication of `network` must exist.
-    package func publishObject(archive: Data, network: ExploreNetwork, timestamp: Int64, checksum: String) throws {
+    package func publishObject(archive: Data, network: Network, timestamp: Int64, checksum: String) throws {
         let url = folder.appendingPathComponent("object-\(network.rawValue)-\(timestamp)-\(UUID().uuidString.prefix(8)).zip")
         try archive.write(to: url)
         let object = StorageObject(
@@ -177,14 +186,14 @@ public final class ExploreFeedEmulator: Emulator {
 
     /// The Firebase Storage object published for `network` (generating a pending directory first): its
     /// timestamp and checksum metadata, if any.
-    package func storageObject(for network: ExploreNetwork) throws -> (timestamp: Int64, checksum: String, size: Int64)? {
+    package func storageObject(for network: Network) throws -> (timestamp: Int64, checksum: String, size: Int64)? {
         try publication(for: network)?.object.map { ($0.timestamp, $0.checksum, $0.size) }
     }
 
     /// Generates a directory with `options` and publishes it for `network`.
     @discardableResult
     package func publishGenerated(
-        _ options: ExploreDirectoryGenerator.Options, network: ExploreNetwork, timestamp: Int64
+        _ options: ExploreDirectoryGenerator.Options, network: Network, timestamp: Int64
     ) throws -> Manifest {
         let databaseURL = folder.appendingPathComponent("generated-\(UUID().uuidString.prefix(8)).db")
         defer { try? FileManager.default.removeItem(at: databaseURL) }
@@ -197,7 +206,7 @@ public final class ExploreFeedEmulator: Emulator {
     static let dashWalletBucket = "dash-wallet-firebase.appspot.com"
 
     /// The object in `dashWalletBucket` that holds `network`'s directory.
-    static func dashWalletObject(for network: ExploreNetwork) -> String {
+    static func dashWalletObject(for network: Network) -> String {
         switch network {
         case .mainnet: "explore/explore-v4.db"
         case .testnet: "explore/explore-v4-testnet.db"
@@ -213,7 +222,7 @@ public final class ExploreFeedEmulator: Emulator {
             return try SandboxResponse.json(publication.manifest)
         }
         group.get(":network/:archive") { _, context in
-            guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)),
+            guard let network = context.parameters.get("network").flatMap(Network.init(rawValue:)),
                 let publication = try self.publication(context), context.parameters.get("archive") == publication.manifest.archive
             else {
                 return SandboxResponse.error(.notFound, code: "no_such_archive")
@@ -224,7 +233,7 @@ public final class ExploreFeedEmulator: Emulator {
             let bucket = context.parameters.get("bucket")?.removingPercentEncoding
             let name = context.parameters.get("object")?.removingPercentEncoding
             guard bucket == Self.dashWalletBucket,
-                let network = ExploreNetwork.allCases.first(where: { Self.dashWalletObject(for: $0) == name }),
+                let network = Network.allCases.first(where: { Self.dashWalletObject(for: $0) == name }),
                 let object = try self.publication(for: network)?.object
             else {
                 // Firebase Storage's answer for an object that does not exist.
@@ -245,7 +254,7 @@ public final class ExploreFeedEmulator: Emulator {
     }
 
     /// The bytes of an archive download of `network`, damaged while a fault is armed.
-    private func download(_ archiveURL: URL, network: ExploreNetwork) throws -> Response {
+    private func download(_ archiveURL: URL, network: Network) throws -> Response {
         var bytes = try Data(contentsOf: archiveURL)
         let fault = state.withLock { state -> DownloadFault? in
             state.downloads[network, default: 0] += 1
@@ -281,12 +290,12 @@ public final class ExploreFeedEmulator: Emulator {
     }
 
     private func publication(_ context: SandboxRequestContext) throws -> Publication? {
-        guard let network = context.parameters.get("network").flatMap(ExploreNetwork.init(rawValue:)) else { return nil }
+        guard let network = context.parameters.get("network").flatMap(Network.init(rawValue:)) else { return nil }
         return try publication(for: network)
     }
 
     /// The publication of `network`, generating its pending directory on the first call.
-    private func publication(for network: ExploreNetwork) throws -> Publication? {
+    private func publication(for network: Network) throws -> Publication? {
         if let published = state.withLock({ $0.publications[network] }) { return published }
         return try generation.withLock { _ in
             let (published, pending) = state.withLock { ($0.publications[network], $0.pending[network]) }
@@ -304,7 +313,7 @@ public final class ExploreFeedEmulator: Emulator {
 extension ExploreFeedEmulator {
     /// One network's directory as the sandbox's state view shows it (`ExploreFeedEmulator+Inspection.swift`).
     struct NetworkSnapshot: Sendable {
-        var network: ExploreNetwork
+        var network: Network
         /// The published manifest, if any.
         var manifest: Manifest?
         /// The Firebase Storage object, if any.
@@ -319,7 +328,7 @@ extension ExploreFeedEmulator {
     /// generating anything.
     func networkSnapshots() -> [NetworkSnapshot] {
         state.withLock { state in
-            ExploreNetwork.allCases.map { network in
+            Network.allCases.map { network in
                 NetworkSnapshot(
                     network: network, manifest: state.publications[network]?.manifest, object: state.publications[network]?.object,
                     pending: state.pending[network].map { (options: $0.options, timestamp: $0.timestamp) },

@@ -57,7 +57,7 @@ struct ExploreFeedHarness {
     /// Publishes a shared generated directory (`rows`, `seed`) for `network`.
     @discardableResult
     func publish(
-        rows: Int = 2_000, seed: UInt64 = 21, network: ExploreNetwork = .mainnet, timestamp: Int64
+        rows: Int = 2_000, seed: UInt64 = 21, network: ExploreFeedEmulator.Network = .mainnet, timestamp: Int64
     ) throws -> ExploreFeedEmulator.Manifest {
         let (fixture, _) = try ExploreFixture.shared(rows: rows, seed: seed)
         return try feed.publish(databaseAt: URL(fileURLWithPath: fixture.path), network: network, timestamp: timestamp)
