@@ -27,7 +27,7 @@ struct Options {
             case "--diagnose": diagnose = true
             case "--spin":
                 guard let operation = iterator.next(), let seconds = iterator.next().flatMap(Double.init) else {
-                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue, feed, bare-feed) and seconds")
+                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue, feed, bare-feed, registry, registry-empty) and seconds")
                 }
                 spin = (operation, seconds)
             case "--only":
@@ -89,6 +89,16 @@ if let (operation, seconds) = options.spin {
             count += 1
         }
         scenario.close()
+    } else if operation == "registry" || operation == "registry-empty" {
+        let scenario = try RegistryScenario()
+        while ContinuousClock.now < deadline {
+            let path = scenario.newLocation()
+            let providers = operation == "registry" ? RegistryScenario.registrations : []
+            let registry = try await scenario.startAndShutDown(path: path, providers: providers)
+            try await scenario.discard(registry, path: path)
+            count += 1
+        }
+        scenario.remove()
     } else if operation == "feed" || operation == "bare-feed" {
         let scenario = try await YoullScenario.start()
         while ContinuousClock.now < deadline {
