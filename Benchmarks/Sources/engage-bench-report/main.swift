@@ -27,7 +27,9 @@ struct Options {
             case "--diagnose": diagnose = true
             case "--spin":
                 guard let operation = iterator.next(), let seconds = iterator.next().flatMap(Double.init) else {
-                    throw BenchFailure("--spin needs an operation (stack-in-memory, stack, bare, enqueue, feed, bare-feed, registry, registry-empty) and seconds")
+                    throw BenchFailure(
+                        "--spin needs an operation (stack-in-memory, stack, bare, enqueue, feed, bare-feed, registry, registry-empty) "
+                            + "and seconds")
                 }
                 spin = (operation, seconds)
             case "--only":
